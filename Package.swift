@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "CAMath",
+    products: [
+        .library(name: "CAMath", targets: ["CAMath"]),
+        .library(name: "CAMathCore", targets: ["CAMathCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Libraries: no package dependencies, no unsafeFlags.
+        .target(name: "CAMathCore"),
+        .target(name: "CAMath", dependencies: ["CAMathCore"]),
+
+        // Test support and tests.
+        .target(
+            name: "CAMathTestSupport",
+            dependencies: [
+                "CAMath",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            path: "Tests/CAMathTestSupport"),
+        .testTarget(
+            name: "CAMathCoreTests",
+            dependencies: ["CAMathCore", "CAMathTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "CAMathTests",
+            dependencies: ["CAMath", "CAMathTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+#if !canImport(CoreGraphics)
+extension CGPoint {
+    /// The point mapped by `t`: `(a·x + c·y + tx, b·x + d·y + ty)`, IEEE arithmetic
+    /// (``CAMathCore/Transform2D/mapPoint(_:)``).
+    public func applying(_ t: CGAffineTransform) -> CGPoint {
+        let p = t.mapPoint(SIMD2(Double(x), Double(y)))
+        return CGPoint(x: p.x, y: p.y)
+    }
+}
+
+extension CGSize {
+    /// The size mapped by `t`'s linear part: `(a·w + c·h, b·w + d·h)`, signed, no translation
+    /// (``CAMathCore/Transform2D/mapSize(width:height:)``).
+    public func applying(_ t: CGAffineTransform) -> CGSize {
+        let s = t.mapSize(width: Double(width), height: Double(height))
+        return CGSize(width: s.width, height: s.height)
+    }
+}
+
+extension CGRect {
+    /// The bounding box of the rect's four mapped corners (standardised first); `CGRect.null` and
+    /// `CGRect.infinite` map to themselves; a NaN corner gives `(NaN, NaN, NaN, NaN)`
+    /// (``CAMathCore/Transform2D/mapRect(_:)``).
+    public func applying(_ t: CGAffineTransform) -> CGRect {
+        let r = t.mapRect(Rect2D(x: Double(origin.x), y: Double(origin.y),
+                                 width: Double(size.width), height: Double(size.height)))
+        return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+}
+#endif

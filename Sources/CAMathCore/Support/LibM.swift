@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+/// The platform C library's elementary functions in double precision, in one place.
+///
+/// SPEC §1.3 asks for the platform `cos`/`sin`; every transcendental call of CAMathCore goes through
+/// this namespace so that no other file needs a platform import.
+enum LibM {
+    static func cos(_ x: Double) -> Double { platformCos(x) }
+    static func sin(_ x: Double) -> Double { platformSin(x) }
+}
+
+private func platformCos(_ x: Double) -> Double { cos(x) }
+private func platformSin(_ x: Double) -> Double { sin(x) }

@@ -1,0 +1,25 @@
+/// The special values of SPEC §5 that every argument position is tried with.
+public enum SpecialValues {
+    /// NaN, ±∞, ±0, the smallest and largest subnormals (both signs), the smallest normal, the
+    /// largest finite value (both signs) and ±1.
+    public static let all: [Double] = [
+        .nan, .infinity, -.infinity, 0, -0.0,
+        .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+        .leastNormalMagnitude.nextDown, -Double.leastNormalMagnitude.nextDown,
+        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1,
+    ]
+
+    /// Only the non-finite ones.
+    public static let nonFinite: [Double] = [.nan, .infinity, -.infinity]
+
+    /// Only the subnormal ones.
+    public static let subnormal: [Double] = all.filter(\.isSubnormal)
+}
+
+/// "Identical" of SPEC §6.2 for one number: `==` or both NaN (the sign of zero may differ).
+@inlinable
+public func identical(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+
+/// Bit-for-bit equality (distinguishes −0 from +0 and NaN payloads).
+@inlinable
+public func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }

@@ -1,0 +1,122 @@
+import CAMath
+import Foundation
+
+/// Runs one golden case through CAMath's public API and returns its results as JSON-like fields.
+public typealias GoldenOperation = @Sendable (GoldenFields) throws -> [String: GoldenValue]
+
+/// Thrown by an operation the README lists but CAMath cannot run yet: the case fails, never skips.
+public struct GoldenNotImplemented: Error, CustomStringConvertible {
+    public let op: String
+    public var description: String { "CAMath cannot run '\(op)' yet" }
+}
+
+/// Every op of `../shared/vectors/README.md`, mapped to the public API that answers it.
+public enum GoldenOperations {
+    /// The ops, by the names the vectors use.
+    public static let table: [String: GoldenOperation] = {
+        var t = transform3DOperations
+        t.merge(affineOperations) { a, _ in a }
+        for op in pendingOperations { t[op] = { _ in throw GoldenNotImplemented(op: op) } }
+        return t
+    }()
+
+    /// Result fields compared modulo 2π, per op (README "Angles").
+    public static func angleFields(op: String, input: GoldenValue) -> Set<String> {
+        if op == "decomposeEuler" { return ["rotation"] }
+        if op == "CALayer.valueForKeyPath", case .object(let o) = input,
+           case .string(let path)? = o["keyPath"], path.hasPrefix("transform.rotation") {
+            return ["value"]
+        }
+        return []
+    }
+
+    /// Ops of later modules (layer geometry, key paths, decomposition, blend) not available yet.
+    static let pendingOperations: [String] = [
+        "CALayer.frame", "CALayer.setFrame",
+        "CALayer.convertPoint(_:to:)", "CALayer.convertPoint(_:from:)",
+        "CALayer.convertRect(_:to:)", "CALayer.convertRect(_:from:)", "CALayer.affineTransform",
+        "CALayer.hitTest", "CALayer.contains",
+        "CALayer.valueForKeyPath", "CALayer.setValueForKeyPath", "decomposeEuler",
+        "decompose2D", "decompose3D", "decomposeRecompose", "blend",
+    ]
+
+    static let transform3DOperations: [String: GoldenOperation] = [
+        "CATransform3DMakeTranslation": { i in
+            matrix(CATransform3DMakeTranslation(try i.number("tx"), try i.number("ty"), try i.number("tz")))
+        },
+        "CATransform3DMakeScale": { i in
+            matrix(CATransform3DMakeScale(try i.number("sx"), try i.number("sy"), try i.number("sz")))
+        },
+        "CATransform3DMakeRotation": { i in
+            matrix(CATransform3DMakeRotation(try i.number("angle"), try i.number("x"), try i.number("y"), try i.number("z")))
+        },
+        "CATransform3DTranslate": { i in
+            matrix(CATransform3DTranslate(try i.transform3D("t"), try i.number("tx"), try i.number("ty"), try i.number("tz")))
+        },
+        "CATransform3DScale": { i in
+            matrix(CATransform3DScale(try i.transform3D("t"), try i.number("sx"), try i.number("sy"), try i.number("sz")))
+        },
+        "CATransform3DRotate": { i in
+            matrix(CATransform3DRotate(try i.transform3D("t"), try i.number("angle"),
+                                       try i.number("x"), try i.number("y"), try i.number("z")))
+        },
+        "CATransform3DConcat": { i in matrix(CATransform3DConcat(try i.transform3D("a"), try i.transform3D("b"))) },
+        "CATransform3DInvert": { i in matrix(CATransform3DInvert(try i.transform3D("t"))) },
+        "CATransform3DIsIdentity": { i in ["bool": .bool(CATransform3DIsIdentity(try i.transform3D("t")))] },
+        "CATransform3DEqualToTransform": { i in
+            ["bool": .bool(CATransform3DEqualToTransform(try i.transform3D("a"), try i.transform3D("b")))]
+        },
+        "CATransform3DIsAffine": { i in ["bool": .bool(CATransform3DIsAffine(try i.transform3D("t")))] },
+        "CATransform3DMakeAffineTransform": { i in matrix(CATransform3DMakeAffineTransform(try i.transform2D("affine"))) },
+        "CATransform3DGetAffineTransform": { i in affine(CATransform3DGetAffineTransform(try i.transform3D("t"))) },
+        "CATransform3DApplyToPoint": { i in
+            let p = try i.numbers("point", count: 3)
+            let r = try i.transform3D("t").mapPoint(SIMD3(p[0], p[1], p[2]))
+            return ["point": numbers([r.x, r.y, r.z])]
+        },
+        "matrixFromQuaternion": { i in
+            let q = try i.numbers("quaternion", count: 4)
+            return matrix(Transform3D(rotation: Quaternion(x: q[0], y: q[1], z: q[2], w: q[3])))
+        },
+    ]
+
+    static let affineOperations: [String: GoldenOperation] = [
+        "CGAffineTransform.init(rotationAngle:)": { i in affine(CGAffineTransform(rotationAngle: try i.number("angle"))) },
+        "CGAffineTransform.translatedBy": { i in
+            affine(try i.transform2D("t").translatedBy(x: try i.number("tx"), y: try i.number("ty")))
+        },
+        "CGAffineTransform.scaledBy": { i in
+            affine(try i.transform2D("t").scaledBy(x: try i.number("sx"), y: try i.number("sy")))
+        },
+        "CGAffineTransform.rotated": { i in affine(try i.transform2D("t").rotated(by: try i.number("angle"))) },
+        "CGAffineTransform.inverted": { i in affine(try i.transform2D("t").inverted()) },
+        "CGAffineTransform.concatenating": { i in
+            affine(try i.transform2D("t").concatenating(try i.transform2D("other")))
+        },
+        "CGPoint.applying": { i in
+            let p = try i.point("point")
+            return ["point": point(CGPoint(x: p.x, y: p.y).applying(try i.transform2D("t")))]
+        },
+        "CGSize.applying": { i in
+            let s = try i.point("size")
+            let r = CGSize(width: s.x, height: s.y).applying(try i.transform2D("t"))
+            return ["size": numbers([Double(r.width), Double(r.height)])]
+        },
+        "CGRect.applying": { i in
+            let r = try i.rect("rect")
+            return ["rect": rect(CGRect(x: r.x, y: r.y, width: r.width, height: r.height).applying(try i.transform2D("t")))]
+        },
+    ]
+
+    // MARK: result encodings
+
+    public static func numbers(_ values: [Double]) -> GoldenValue { .array(values.map { .number($0) }) }
+    public static func matrix(_ t: Transform3D) -> [String: GoldenValue] { ["matrix": numbers(t.elements)] }
+    public static func affine(_ t: Transform2D) -> [String: GoldenValue] {
+        ["affine": numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])]
+    }
+    public static func point(_ p: CGPoint) -> GoldenValue { numbers([Double(p.x), Double(p.y)]) }
+    public static func rect(_ r: CGRect) -> GoldenValue {
+        numbers([Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)])
+    }
+}

@@ -1,0 +1,50 @@
+import CAMath
+import Foundation
+import Testing
+
+/// Code written for Apple platforms compiles unchanged against `import CAMath` and gives Apple's values.
+@Suite struct AppleSourceCompatibilityTests {
+    @Test func caTransform3DFunctions() {
+        let t = CATransform3DRotate(CATransform3DMakeTranslation(10, 0, 0), .pi / 4, 0, 0, 1)
+        #expect(t == CATransform3DConcat(CATransform3DMakeRotation(.pi / 4, 0, 0, 1), CATransform3DMakeTranslation(10, 0, 0)))
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500
+        #expect(!CATransform3DIsAffine(p))
+        #expect(CATransform3DIsIdentity(CATransform3DInvert(CATransform3DIdentity)))
+        let s = CATransform3DScale(CATransform3DIdentity, 2, 3, 4)
+        #expect(CATransform3DEqualToTransform(s, CATransform3DMakeScale(2, 3, 4)))
+        #expect(CATransform3DTranslate(CATransform3DIdentity, 1, 2, 3) == CATransform3DMakeTranslation(1, 2, 3))
+        let affine = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
+        #expect(CATransform3DGetAffineTransform(CATransform3DMakeAffineTransform(affine)) == affine)
+    }
+
+    @Test func cgFloatArgumentsConvertImplicitly() {
+        let angle: CGFloat = .pi / 2
+        let x: CGFloat = 0, y: CGFloat = 0, z: CGFloat = 1
+        var t = CATransform3DMakeRotation(angle, x, y, z)
+        t.m34 = CGFloat(-1) / 500
+        #expect(t.m34 == -1.0 / 500)
+        let a = CGAffineTransform(translationX: CGFloat(3), y: CGFloat(4))
+        #expect(a.tx == 3 && a.ty == 4)
+    }
+
+    @Test func cgAffineTransformOverlay() {
+        let r = CGRect(x: 0, y: 0, width: 10, height: 20).applying(CGAffineTransform(rotationAngle: .pi / 2))
+        #expect(abs(r.origin.x - -20) < 1e-12 && abs(r.origin.y) < 1e-12)
+        #expect(abs(r.size.width - 20) < 1e-12 && abs(r.size.height - 10) < 1e-12)
+        let t = CGAffineTransform.identity.translatedBy(x: 5, y: 6).scaledBy(x: 2, y: 2).rotated(by: 0)
+        #expect(t == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 5, ty: 6))
+        #expect(t.inverted().concatenating(t).isIdentity)
+        #expect(CGPoint(x: 1, y: 1).applying(t) == CGPoint(x: 7, y: 8))
+        #expect(CGSize(width: 100, height: 50).applying(CGAffineTransform(scaleX: -1, y: 2)) == CGSize(width: -100, height: 100))
+        #expect(CGRect.null.applying(t).isNull)
+        #expect(CGRect.infinite.applying(t) == CGRect.infinite)
+    }
+
+    @Test func foundationNullAndInfiniteMatchTheSpec() {
+        #expect(CGRect.null.origin.x == .infinity && CGRect.null.origin.y == .infinity)
+        #expect(CGRect.null.size == .zero)
+        #expect(Double(CGRect.infinite.origin.x) == Rect2D.infinite.x)
+        #expect(Double(CGRect.infinite.size.width) == Rect2D.infinite.width)
+    }
+}

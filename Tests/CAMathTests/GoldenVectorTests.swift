@@ -1,0 +1,102 @@
+import CAMathTestSupport
+import Foundation
+import Testing
+
+/// Replays every case of every `Tests/Fixtures/*.json` through the public API.
+@Suite struct GoldenVectorTests {
+    @Test(arguments: GoldenFixtures.fileNames())
+    func replay(file: String) throws {
+        let cases = try GoldenFixtures.cases(in: file)
+        #expect(!cases.isEmpty, "\(file) holds no cases")
+        let outcomes = cases.map { GoldenReplay.run($0) }
+        print(GoldenReplay.summary(file: file, outcomes: outcomes))
+        for failure in outcomes.flatMap(\.failures) {
+            Issue.record(Comment(rawValue: failure))
+        }
+    }
+
+    @Test func fixturesOfTheLandedModulesArePresent() {
+        let files = Set(GoldenFixtures.fileNames())
+        for required in ["transform3d.json", "affine.json"] {
+            #expect(files.contains(required), "Tests/Fixtures/\(required) is missing")
+        }
+    }
+
+    @Test func caseIdsAreUniqueAcrossFiles() throws {
+        var seen: [String: String] = [:]
+        for file in GoldenFixtures.fileNames() {
+            for c in try GoldenFixtures.cases(in: file) {
+                #expect(seen[c.id] == nil, "id \(c.id) appears in \(seen[c.id] ?? "") and \(file)")
+                seen[c.id] = file
+            }
+        }
+    }
+
+    @Test func everyOpOfTheVectorsReadmeHasAnOperation() {
+        let readmeOps = [
+            "CATransform3DMakeTranslation", "CATransform3DMakeScale", "CATransform3DMakeRotation",
+            "CATransform3DTranslate", "CATransform3DScale", "CATransform3DRotate", "CATransform3DConcat",
+            "CATransform3DInvert", "CATransform3DIsIdentity", "CATransform3DEqualToTransform",
+            "CATransform3DIsAffine", "CATransform3DMakeAffineTransform", "CATransform3DGetAffineTransform",
+            "CATransform3DApplyToPoint", "matrixFromQuaternion",
+            "CGAffineTransform.init(rotationAngle:)", "CGAffineTransform.translatedBy", "CGAffineTransform.scaledBy",
+            "CGAffineTransform.rotated", "CGAffineTransform.inverted", "CGAffineTransform.concatenating",
+            "CGPoint.applying", "CGSize.applying", "CGRect.applying",
+            "CALayer.frame", "CALayer.setFrame", "CALayer.convertPoint(_:to:)", "CALayer.convertPoint(_:from:)",
+            "CALayer.convertRect(_:to:)", "CALayer.convertRect(_:from:)", "CALayer.affineTransform",
+            "CALayer.hitTest", "CALayer.contains", "CALayer.valueForKeyPath", "CALayer.setValueForKeyPath",
+            "decomposeEuler", "decompose2D", "decompose3D", "decomposeRecompose", "blend",
+        ]
+        for op in readmeOps {
+            #expect(GoldenOperations.table[op] != nil, "no operation for \(op)")
+        }
+    }
+
+    // MARK: the loader itself must be able to fail
+
+    static func singleCase(_ json: String) throws -> GoldenCase {
+        try GoldenFixtures.cases(fromJSON: Data("[\(json)]".utf8))[0]
+    }
+
+    @Test func aWrongExpectationFailsAndNamesTheCase() throws {
+        let c = try Self.singleCase("""
+            {"id": "T1", "source": "test", "op": "CATransform3DMakeTranslation", "input": {"tx": 2, "ty": 3, "tz": 4},
+             "expected": {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 3, 5, 1]}, "exact": true}
+            """)
+        let outcome = GoldenReplay.run(c)
+        #expect(!outcome.passed)
+        #expect(outcome.failures.allSatisfy { $0.hasPrefix("T1 ") })
+        #expect(outcome.failures.contains { $0.contains("matrix[14]") })
+    }
+
+    @Test func anUnknownOpFails() throws {
+        let c = try Self.singleCase("""
+            {"id": "T2", "source": "test", "op": "CATransform3DFrobnicate", "input": {}, "expected": {"bool": true}, "exact": true}
+            """)
+        #expect(GoldenReplay.run(c).failures == ["T2 (CATransform3DFrobnicate): unknown op"])
+    }
+
+    @Test func aMissingResultFieldOrMalformedInputFails() throws {
+        let noField = try Self.singleCase("""
+            {"id": "T3", "source": "test", "op": "CATransform3DIsAffine", "input": {"t": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1]},
+             "expected": {"matrix": [1]}, "exact": true}
+            """)
+        #expect(!GoldenReplay.run(noField).passed)
+        let badInput = try Self.singleCase("""
+            {"id": "T4", "source": "test", "op": "CATransform3DIsAffine", "input": {"t": [1, 0]}, "expected": {"bool": true}, "exact": true}
+            """)
+        #expect(!GoldenReplay.run(badInput).passed)
+    }
+
+    @Test func comparisonRules() {
+        let tol = GoldenTolerance.within(abs: 1e-9, rel: 0)
+        #expect(GoldenComparison.numberMatches(expected: .nan, got: .nan, tolerance: tol, angle: false))
+        #expect(!GoldenComparison.numberMatches(expected: 1, got: .nan, tolerance: tol, angle: false))
+        #expect(!GoldenComparison.numberMatches(expected: 1, got: .infinity, tolerance: tol, angle: false))
+        #expect(!GoldenComparison.numberMatches(expected: .infinity, got: 1e308, tolerance: tol, angle: false))
+        #expect(GoldenComparison.numberMatches(expected: 0, got: -0.0, tolerance: .exact, angle: false))
+        #expect(GoldenComparison.numberMatches(expected: Double.pi, got: -Double.pi, tolerance: tol, angle: true))
+        #expect(!GoldenComparison.numberMatches(expected: Double.pi, got: -Double.pi, tolerance: tol, angle: false))
+        #expect(!GoldenComparison.numberMatches(expected: 1, got: 1 + 1e-8, tolerance: tol, angle: false))
+    }
+}
