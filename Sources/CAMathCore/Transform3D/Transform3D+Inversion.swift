@@ -18,12 +18,11 @@ extension Transform3D {
     /// Cost: as ``inverted()``.
     public func invertedIfPossible() -> Transform3D? {
         guard isFinite else { return nil }
-        let s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14
-        let s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14
-        let c5 = m33 * m44 - m43 * m34, c4 = m32 * m44 - m42 * m34, c3 = m32 * m43 - m42 * m33
-        let c2 = m31 * m44 - m41 * m34, c1 = m31 * m43 - m41 * m33, c0 = m31 * m42 - m41 * m32
-        let det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
+        let minors = LaplaceMinors(self)
+        let det = minors.determinant
         guard det.isNormal else { return nil }
+        let (s0, s1, s2, s3, s4, s5) = minors.s
+        let (c0, c1, c2, c3, c4, c5) = minors.c
         let r = Transform3D(
             m11: (m22 * c5 - m23 * c4 + m24 * c3) / det,
             m12: (-m12 * c5 + m13 * c4 - m14 * c3) / det,
@@ -44,6 +43,11 @@ extension Transform3D {
         return r.isFinite ? r : nil
     }
 
+    /// The determinant by Laplace expansion over 2×2 minors (SPEC §1.5):
+    /// `s0·c5 − s1·c4 + s2·c3 + s3·c2 − s4·c1 + s5·c0`, left to right — the value whose
+    /// `isNormal` decides invertibility. Special values: IEEE. Cost: 30 multiplies, 17 adds.
+    public var determinant: Double { LaplaceMinors(self).determinant }
+
     /// `true` when all sixteen elements are finite (no NaN, no ±∞). Cost: 16 comparisons.
     @inlinable
     public var isFinite: Bool {
@@ -51,5 +55,22 @@ extension Transform3D {
             && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
             && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
             && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+    }
+}
+
+/// The 2×2 minors of rows 1–2 (`s0…s5`) and rows 3–4 (`c0…c5`) of SPEC §1.5.
+struct LaplaceMinors {
+    let s: (Double, Double, Double, Double, Double, Double)
+    let c: (Double, Double, Double, Double, Double, Double)
+
+    init(_ t: Transform3D) {
+        s = (t.m11 * t.m22 - t.m21 * t.m12, t.m11 * t.m23 - t.m21 * t.m13, t.m11 * t.m24 - t.m21 * t.m14,
+             t.m12 * t.m23 - t.m22 * t.m13, t.m12 * t.m24 - t.m22 * t.m14, t.m13 * t.m24 - t.m23 * t.m14)
+        c = (t.m31 * t.m42 - t.m41 * t.m32, t.m31 * t.m43 - t.m41 * t.m33, t.m31 * t.m44 - t.m41 * t.m34,
+             t.m32 * t.m43 - t.m42 * t.m33, t.m32 * t.m44 - t.m42 * t.m34, t.m33 * t.m44 - t.m43 * t.m34)
+    }
+
+    var determinant: Double {
+        s.0 * c.5 - s.1 * c.4 + s.2 * c.3 + s.3 * c.2 - s.4 * c.1 + s.5 * c.0
     }
 }

@@ -75,4 +75,4 @@ public enum TransformGen {
 }
 
 /// `10^e`.
-func pow10(_ e: Double) -> Double { pow(10, e) }
+public func pow10(_ e: Double) -> Double { pow(10, e) }
