@@ -48,3 +48,23 @@ import Testing
         #expect(Double(CGRect.infinite.size.width) == Rect2D.infinite.width)
     }
 }
+
+/// The README's usage example, verbatim, with its stated results.
+@Suite struct ReadmeExampleTests {
+    @Test func usageExample() {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        let spin = CATransform3DRotate(CATransform3DMakeTranslation(10, 0, 0), .pi / 4, 0, 0, 1)
+        let t = CATransform3DConcat(spin, perspective)
+        let p = t.mapPoint(SIMD3(1, 0, 0))
+        let undo = CATransform3DInvert(t)
+
+        let box = CGRect(x: 0, y: 0, width: 10, height: 20)
+            .applying(CGAffineTransform(rotationAngle: .pi / 2))
+
+        #expect(abs(p.x - (10 + 0.5.squareRoot())) < 1e-12 && abs(p.y - 0.5.squareRoot()) < 1e-12 && p.z == 0)
+        #expect(CATransform3DConcat(t, undo).maxDifference(to: CATransform3DIdentity) < 1e-15)
+        #expect(abs(box.origin.x - -20) < 1e-12 && abs(box.origin.y) < 1e-12)
+        #expect(abs(box.size.width - 20) < 1e-12 && box.size.height == 10)
+    }
+}
