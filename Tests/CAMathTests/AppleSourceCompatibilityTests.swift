@@ -65,6 +65,6 @@ import Testing
         #expect(abs(p.x - (10 + 0.5.squareRoot())) < 1e-12 && abs(p.y - 0.5.squareRoot()) < 1e-12 && p.z == 0)
         #expect(CATransform3DConcat(t, undo).maxDifference(to: CATransform3DIdentity) < 1e-15)
         #expect(abs(box.origin.x - -20) < 1e-12 && abs(box.origin.y) < 1e-12)
-        #expect(abs(box.size.width - 20) < 1e-12 && box.size.height == 10)
+        #expect(abs(box.size.width - 20) < 1e-12 && abs(box.size.height - 10) < 1e-12)
     }
 }
