@@ -6,6 +6,7 @@
 /// `(−max/2, −max/2, max, max)` with `max = Double.greatestFiniteMagnitude`, recognised by exact equality.
 @frozen
 public struct Rect2D: Hashable, Sendable {
+    /// The origin `(x, y)` and the signed size `(width, height)`.
     public var x: Double, y: Double, width: Double, height: Double
 
     /// Creates a rect from its four numbers, stored as given (no standardising). O(1).

@@ -5,8 +5,11 @@
 /// composes level by level through each level's `H`. Fields are `h11…h33` (row *i*, column *j*).
 @frozen
 public struct Homography: Hashable, Sendable {
+    /// Row 1: `(m11, m12, m14)` of the source transform.
     public var h11: Double, h12: Double, h13: Double
+    /// Row 2: `(m21, m22, m24)`.
     public var h21: Double, h22: Double, h23: Double
+    /// Row 3: `(m41, m42, m44)`.
     public var h31: Double, h32: Double, h33: Double
 
     /// Creates a homography from its nine entries, stored as given. O(1).

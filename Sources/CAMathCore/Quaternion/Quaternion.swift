@@ -2,6 +2,7 @@
 /// `(axis·sin(θ/2), cos(θ/2))` (SPEC §4.3). Components are stored bit for bit and never normalised.
 @frozen
 public struct Quaternion: Hashable, Sendable {
+    /// The vector part `(x, y, z)` and the scalar part `w`.
     public var x: Double, y: Double, z: Double, w: Double
 
     /// Creates a quaternion from its components, stored as given. O(1).

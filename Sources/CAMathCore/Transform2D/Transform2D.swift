@@ -8,6 +8,7 @@
 /// zeros, as for Apple's C struct; use ``identity`` for the identity.
 @frozen
 public struct Transform2D: Hashable, Sendable {
+    /// The linear part `[[a, b], [c, d]]` (row vectors) and the translation `(tx, ty)`.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     /// Creates a transform from its six elements, stored bit for bit. O(1).

@@ -15,9 +15,13 @@
 /// ``identity`` for the identity.
 @frozen
 public struct Transform3D: Hashable, Sendable {
+    /// Row 1: the image of the x axis (`m14` is its perspective weight).
     public var m11: Double, m12: Double, m13: Double, m14: Double
+    /// Row 2: the image of the y axis.
     public var m21: Double, m22: Double, m23: Double, m24: Double
+    /// Row 3: the image of the z axis (`m34 = −1/d` is the usual perspective).
     public var m31: Double, m32: Double, m33: Double, m34: Double
+    /// Row 4: the translation `(m41, m42, m43)` and the homogeneous weight `m44`.
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
     /// Creates a transform from its sixteen elements, row by row. Values are stored bit for bit. O(1).
