@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CAMath", targets: ["CAMath"]),
         .library(name: "CAMathCore", targets: ["CAMathCore"]),
+        .library(name: "CAMathLayer", targets: ["CAMathLayer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -13,7 +14,8 @@ let package = Package(
     targets: [
         // Libraries: no package dependencies, no unsafeFlags.
         .target(name: "CAMathCore"),
-        .target(name: "CAMath", dependencies: ["CAMathCore"]),
+        .target(name: "CAMathLayer", dependencies: ["CAMathCore"]),
+        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer"]),
 
         // Test support and tests.
         .target(
@@ -26,6 +28,10 @@ let package = Package(
         .testTarget(
             name: "CAMathCoreTests",
             dependencies: ["CAMathCore", "CAMathTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "CAMathLayerTests",
+            dependencies: ["CAMathLayer", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathTests",

@@ -1,1 +1,2 @@
 @_exported import CAMathCore
+@_exported import CAMathLayer

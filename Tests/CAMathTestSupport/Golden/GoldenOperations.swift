@@ -16,6 +16,7 @@ public enum GoldenOperations {
     public static let table: [String: GoldenOperation] = {
         var t = transform3DOperations
         t.merge(affineOperations) { a, _ in a }
+        t.merge(layerOperations) { a, _ in a }
         for op in pendingOperations { t[op] = { _ in throw GoldenNotImplemented(op: op) } }
         return t
     }()
@@ -32,10 +33,6 @@ public enum GoldenOperations {
 
     /// Ops of later modules (layer geometry, key paths, decomposition, blend) not available yet.
     static let pendingOperations: [String] = [
-        "CALayer.frame", "CALayer.setFrame",
-        "CALayer.convertPoint(_:to:)", "CALayer.convertPoint(_:from:)",
-        "CALayer.convertRect(_:to:)", "CALayer.convertRect(_:from:)", "CALayer.affineTransform",
-        "CALayer.hitTest", "CALayer.contains",
         "CALayer.valueForKeyPath", "CALayer.setValueForKeyPath", "decomposeEuler",
         "decompose2D", "decompose3D", "decomposeRecompose", "blend",
     ]
@@ -107,6 +104,46 @@ public enum GoldenOperations {
             return ["rect": rect(CGRect(x: r.x, y: r.y, width: r.width, height: r.height).applying(try i.transform2D("t")))]
         },
     ]
+
+    static let layerOperations: [String: GoldenOperation] = [
+        "CALayer.frame": { i in ["rect": rect(try GoldenLayers.single(try i.value("layer")).frame)] },
+        "CALayer.setFrame": { i in
+            let layer = try GoldenLayers.single(try i.value("layer"))
+            layer.frame = CGRect(try i.rect("frame"))
+            return ["bounds": rect(layer.bounds), "position": point(layer.position),
+                    "anchorPoint": point(layer.anchorPoint), "frame": rect(layer.frame)]
+        },
+        "CALayer.convertPoint(_:to:)": { i in
+            let (receiver, other) = try receiverAndOther(i)
+            return ["point": point(receiver.convert(CGPoint(try i.point("point")), to: other))]
+        },
+        "CALayer.convertPoint(_:from:)": { i in
+            let (receiver, other) = try receiverAndOther(i)
+            return ["point": point(receiver.convert(CGPoint(try i.point("point")), from: other))]
+        },
+        "CALayer.convertRect(_:to:)": { i in
+            let (receiver, other) = try receiverAndOther(i)
+            return ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), to: other))]
+        },
+        "CALayer.convertRect(_:from:)": { i in
+            let (receiver, other) = try receiverAndOther(i)
+            return ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), from: other))]
+        },
+        "CALayer.affineTransform": { i in affine(try GoldenLayers.single(try i.value("layer")).affineTransform()) },
+        "CALayer.hitTest": { i in
+            let layers = try GoldenLayers(roots: try i.value("roots"))
+            let hit = try layers.named(try i.string("receiver")).hitTest(CGPoint(try i.point("point")))
+            return ["layer": hit.map { .string($0.name ?? "<unnamed>") } ?? .null]
+        },
+        "CALayer.contains": { i in
+            ["bool": .bool(try GoldenLayers.single(try i.value("layer")).contains(CGPoint(try i.point("point"))))]
+        },
+    ]
+
+    static func receiverAndOther(_ i: GoldenFields) throws -> (Layer, Layer?) {
+        let layers = try GoldenLayers(roots: try i.value("roots"))
+        return (try layers.named(try i.string("receiver")), try i.optionalString("other").map(layers.named))
+    }
 
     // MARK: result encodings
 

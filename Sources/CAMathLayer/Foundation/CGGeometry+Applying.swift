@@ -1,3 +1,4 @@
+import CAMathCore
 import Foundation
 
 #if !canImport(CoreGraphics)
@@ -5,8 +6,7 @@ extension CGPoint {
     /// The point mapped by `t`: `(a·x + c·y + tx, b·x + d·y + ty)`, IEEE arithmetic
     /// (``CAMathCore/Transform2D/mapPoint(_:)``).
     public func applying(_ t: CGAffineTransform) -> CGPoint {
-        let p = t.mapPoint(SIMD2(Double(x), Double(y)))
-        return CGPoint(x: p.x, y: p.y)
+        CGPoint(t.mapPoint(simd))
     }
 }
 
@@ -24,9 +24,7 @@ extension CGRect {
     /// `CGRect.infinite` map to themselves; a NaN corner gives `(NaN, NaN, NaN, NaN)`
     /// (``CAMathCore/Transform2D/mapRect(_:)``).
     public func applying(_ t: CGAffineTransform) -> CGRect {
-        let r = t.mapRect(Rect2D(x: Double(origin.x), y: Double(origin.y),
-                                 width: Double(size.width), height: Double(size.height)))
-        return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
+        CGRect(t.mapRect(Rect2D(self)))
     }
 }
 #endif

@@ -1,0 +1,59 @@
+import CAMathCore
+import Foundation
+
+extension Layer {
+    private var hierarchy: ObjectLayerHierarchy<Layer> { ObjectLayerHierarchy() }
+
+    /// CALayer's `frame`: get = ``LayerGeometry/frame`` (projected bounding box, clipped at
+    /// `W ≥ 1/16384`); set = ``LayerGeometry/setFrame(_:)`` (a non-finite rect or transform is ignored).
+    public var frame: CGRect {
+        get { geometry.frame }
+        set { geometry.setFrame(newValue) }
+    }
+
+    /// Converts `p` from this layer's bounds space to `layer`'s (`nil` = root space), SPEC §2.3.
+    /// Same layer → `p` unchanged; layers of different trees convert through their roots; a singular
+    /// level gives `(NaN, NaN)`. Cost: O(depth).
+    public func convert(_ p: CGPoint, to layer: Layer?) -> CGPoint {
+        hierarchy.convert(p, from: self, to: layer)
+    }
+
+    /// Converts `p` from `layer`'s bounds space (`nil` = root space) to this layer's, SPEC §2.3.
+    public func convert(_ p: CGPoint, from layer: Layer?) -> CGPoint {
+        hierarchy.convert(p, to: self, from: layer)
+    }
+
+    /// Converts `r` to `layer`'s space (`nil` = root space): the box of the four converted corners;
+    /// `CGRect.null` stays null; the same layer returns `r` unchanged. Cost: O(depth).
+    public func convert(_ r: CGRect, to layer: Layer?) -> CGRect {
+        hierarchy.convert(r, from: self, to: layer)
+    }
+
+    /// Converts `r` from `layer`'s space (`nil` = root space) to this layer's.
+    public func convert(_ r: CGRect, from layer: Layer?) -> CGRect {
+        hierarchy.convert(r, to: self, from: layer)
+    }
+
+    /// Whether `p` (in this layer's own space) is inside `bounds`, half-open (SPEC §2.6).
+    public func contains(_ p: CGPoint) -> Bool {
+        geometry.contains(p)
+    }
+
+    /// The front-most layer of this subtree under `p`, with `p` in the **superlayer's** space (root
+    /// space for a root), or `nil` (SPEC §2.7): hidden subtrees, singular or behind-the-eye levels and
+    /// NaN/±∞ points hit nothing; `masksToBounds` prunes; sublayers are tried last to first and
+    /// `zPosition` is ignored. Cost: O(visited layers).
+    public func hitTest(_ p: CGPoint) -> Layer? {
+        hierarchy.hitTest(p, in: self)
+    }
+
+    /// `transform`'s affine part when it is affine, else the identity (SPEC §1.6).
+    public func affineTransform() -> CGAffineTransform {
+        geometry.affineTransform()
+    }
+
+    /// Sets `transform` to the 3-D form of `m` (SPEC §1.6).
+    public func setAffineTransform(_ m: CGAffineTransform) {
+        geometry.setAffineTransform(m)
+    }
+}

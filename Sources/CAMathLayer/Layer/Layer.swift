@@ -1,0 +1,140 @@
+import CAMathCore
+import Foundation
+
+/// A layer with `CALayer`'s geometry surface and names: properties, the sublayer tree, `frame`,
+/// `convert`, `contains` and `hitTest`.
+///
+/// `Layer` only stores state; every computation is a pure function of ``LayerGeometry`` values run by
+/// ``ObjectLayerHierarchy`` — the same code any other tree can use. Like `CALayer`, it is not
+/// thread-safe: use one tree from one thread (or snapshot it into a ``LayerTree``, which is `Sendable`).
+public final class Layer {
+    /// All geometry properties as one value.
+    public var geometry = LayerGeometry()
+    /// A name for debugging and lookup (default `nil`).
+    public var name: String?
+
+    private var children: [Layer] = []
+    /// The layer whose `sublayers` contains this one, or `nil` for a root (held weakly).
+    public private(set) weak var superlayer: Layer?
+
+    /// A layer with CALayer's defaults and no sublayers.
+    public init() {}
+
+    /// A layer with the given geometry and name.
+    public init(geometry: LayerGeometry, name: String? = nil) {
+        self.geometry = geometry
+        self.name = name
+    }
+
+    // MARK: Geometry properties (CALayer names)
+
+    /// The layer's own coordinate space (``LayerGeometry/bounds``).
+    public var bounds: CGRect { get { geometry.bounds } set { geometry.bounds = newValue } }
+    /// Where the anchor lands in the superlayer (``LayerGeometry/position``).
+    public var position: CGPoint { get { geometry.position } set { geometry.position = newValue } }
+    /// The anchor in unit coordinates of `bounds`, not clamped (``LayerGeometry/anchorPoint``).
+    public var anchorPoint: CGPoint { get { geometry.anchorPoint } set { geometry.anchorPoint = newValue } }
+    /// The anchor's z (``LayerGeometry/anchorPointZ``).
+    public var anchorPointZ: CGFloat { get { geometry.anchorPointZ } set { geometry.anchorPointZ = newValue } }
+    /// The z of `position` (``LayerGeometry/zPosition``); ignored by `hitTest`.
+    public var zPosition: CGFloat { get { geometry.zPosition } set { geometry.zPosition = newValue } }
+    /// The transform about the anchor (``LayerGeometry/transform``).
+    public var transform: CATransform3D { get { geometry.transform } set { geometry.transform = newValue } }
+    /// The transform applied to sublayers about the anchor (``LayerGeometry/sublayerTransform``).
+    public var sublayerTransform: CATransform3D {
+        get { geometry.sublayerTransform } set { geometry.sublayerTransform = newValue }
+    }
+    /// Whether the layer's y axis is flipped toward its superlayer (``LayerGeometry/isGeometryFlipped``).
+    public var isGeometryFlipped: Bool { get { geometry.isGeometryFlipped } set { geometry.isGeometryFlipped = newValue } }
+    /// Whether hit testing prunes outside `bounds` (``LayerGeometry/masksToBounds``).
+    public var masksToBounds: Bool { get { geometry.masksToBounds } set { geometry.masksToBounds = newValue } }
+    /// Whether the layer and its subtree are skipped by hit testing (``LayerGeometry/isHidden``).
+    public var isHidden: Bool { get { geometry.isHidden } set { geometry.isHidden = newValue } }
+
+    // MARK: The sublayer tree
+
+    /// The sublayers, back to front; `nil` when there are none (as `CALayer`). Setting it removes the
+    /// current sublayers and adds the new ones in order (each leaves its old superlayer first).
+    /// Setting an array that contains this layer or one of its ancestors is refused by a precondition.
+    public var sublayers: [Layer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for layer in newValue ?? [] { checkCanAdopt(layer, operation: "sublayers") }
+            for child in children { child.superlayer = nil }
+            children = []
+            for layer in newValue ?? [] { adopt(layer, operation: "sublayers") { $0.children.count } }
+        }
+    }
+
+    /// Appends `layer` as the front-most sublayer; a layer that has a superlayer is moved.
+    /// Adding this layer or one of its ancestors is refused by a precondition (it would make a cycle).
+    public func addSublayer(_ layer: Layer) {
+        adopt(layer, operation: "addSublayer") { $0.children.count }
+    }
+
+    /// Inserts `layer` at `index` of `sublayers` (an index past the end appends); moves it if it has a
+    /// superlayer. Adding this layer or an ancestor is refused by a precondition.
+    public func insertSublayer(_ layer: Layer, at index: UInt32) {
+        adopt(layer, operation: "insertSublayer(_:at:)") { _ in Int(index) }
+    }
+
+    /// Inserts `layer` just behind `sibling`; when `sibling` is `nil` or not a sublayer, at the back.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        adopt(layer, operation: "insertSublayer(_:below:)") { parent in sibling.flatMap(parent.indexOfChild) ?? 0 }
+    }
+
+    /// Inserts `layer` just in front of `sibling`; when `sibling` is `nil` or not a sublayer, at the front.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        adopt(layer, operation: "insertSublayer(_:above:)") { parent in
+            sibling.flatMap(parent.indexOfChild).map { $0 + 1 } ?? parent.children.count
+        }
+    }
+
+    /// Detaches the layer from its superlayer (no effect on a root).
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Puts `newLayer` where `oldLayer` is and detaches `oldLayer`. No effect when `oldLayer` is not a
+    /// sublayer or the two are the same layer. `newLayer` leaves its old superlayer first.
+    public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
+        guard oldLayer !== newLayer, indexOfChild(oldLayer) != nil else { return }
+        adopt(newLayer, operation: "replaceSublayer(_:with:)") { parent in
+            let index = parent.indexOfChild(oldLayer)!
+            oldLayer.removeFromSuperlayer()
+            return index
+        }
+    }
+
+    private func indexOfChild(_ layer: Layer) -> Int? { children.firstIndex { $0 === layer } }
+
+    /// Refuses cycles, detaches `layer` from its superlayer, then inserts it at `index(self)` (clamped).
+    private func adopt(_ layer: Layer, operation: String, at index: (Layer) -> Int) {
+        checkCanAdopt(layer, operation: operation)
+        layer.removeFromSuperlayer()
+        children.insert(layer, at: min(max(index(self), 0), children.count))
+        layer.superlayer = self
+    }
+
+    private func checkCanAdopt(_ layer: Layer, operation: String) {
+        var ancestor: Layer? = self
+        while let a = ancestor {
+            precondition(a !== layer, """
+                Layer.\(operation): cannot add a layer to itself or to one of its own sublayers \
+                (the layer is \(a === self ? "the receiver" : "an ancestor of the receiver"); that would make a cycle)
+                """)
+            ancestor = a.superlayer
+        }
+    }
+}
+
+extension Layer: LayerTreeNode {
+    /// ``geometry``, for ``LayerTreeNode``.
+    public var layerGeometry: LayerGeometry { geometry }
+    /// ``superlayer``, for ``LayerTreeNode``.
+    public var superlayerNode: Layer? { superlayer }
+    /// The sublayers (empty when none), for ``LayerTreeNode``.
+    public var sublayerNodes: [Layer] { children }
+}

@@ -1,0 +1,77 @@
+import CAMathCore
+import Foundation
+
+/// A flattened, index-based snapshot of a layer tree: geometries and parent indices in pre-order
+/// (node 0 is the snapshot's root; every node's sublayers appear in `sublayers` order), with each
+/// node's level map computed once. It is a value (`Sendable`) and the representation the batch module
+/// vectorises.
+///
+/// Its results equal ``Layer``'s exactly: it runs the same ``LayerHierarchy`` algorithms on the same
+/// level maps. The root's level map includes its real superlayer's `sublayerTransform`, so
+/// ``hitTest(_:)`` equals `root.hitTest(_:)` even for a subtree. Conversions between node indices are
+/// the ``LayerHierarchy`` ones (`tree.convert(p, from: i, to: j)`); there "root space" (`to: nil`) is
+/// the space of the snapshot root's superlayer.
+public struct LayerTree: Sendable {
+    /// The parent index of the root.
+    public static let noParent = -1
+
+    /// Every node's geometry, in pre-order.
+    public let geometries: [LayerGeometry]
+    /// Every node's parent index (``noParent`` for node 0).
+    public let parents: [Int]
+    /// Every node's name (from ``Layer/name``).
+    public let names: [String?]
+    /// Every node's level map (homography to its superlayer's space and its inverse).
+    public let levelMaps: [LevelMap]
+    /// The sublayers of node `i` are `sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]`.
+    public let sublayerStart: [Int]
+    /// The concatenated sublayer lists of all nodes, back to front.
+    public let sublayerIndices: [Int]
+
+    /// Snapshots the subtree of `root` in O(n) (iteratively, so any depth works).
+    public init(root: Layer) {
+        var layers: [Layer] = [], parents: [Int] = []
+        var stack: [(Layer, Int)] = [(root, Self.noParent)]
+        while let (layer, parent) = stack.popLast() {
+            parents.append(parent)
+            layers.append(layer)
+            let index = layers.count - 1
+            for child in layer.sublayerNodes.reversed() { stack.append((child, index)) }
+        }
+        var childLists = [[Int]](repeating: [], count: layers.count)
+        for (index, parent) in parents.enumerated() where parent != Self.noParent { childLists[parent].append(index) }
+        var start = [0]
+        for list in childLists { start.append(start[start.count - 1] + list.count) }
+        self.geometries = layers.map(\.geometry)
+        self.parents = parents
+        self.names = layers.map(\.name)
+        self.sublayerStart = start
+        self.sublayerIndices = childLists.flatMap { $0 }
+        let geometries = self.geometries
+        self.levelMaps = layers.indices.map { i in
+            let superGeometry = parents[i] == Self.noParent ? root.superlayer?.geometry : geometries[parents[i]]
+            return geometries[i].levelMap(superlayer: superGeometry)
+        }
+    }
+
+    /// The number of nodes.
+    public var count: Int { geometries.count }
+
+    /// Every node's `frame` in its superlayer's space (``LayerGeometry/frame``). Cost: O(n).
+    public func frames() -> [CGRect] { geometries.map(\.frame) }
+
+    /// The index of the node hit by `p` (in the snapshot root's superlayer space), or `nil`, exactly
+    /// as ``Layer/hitTest(_:)`` on the root. Cost: O(visited nodes).
+    public func hitTest(_ p: CGPoint) -> Int? {
+        hitTest(p, in: 0)
+    }
+}
+
+extension LayerTree: LayerHierarchy {
+    public func geometry(of node: Int) -> LayerGeometry { geometries[node] }
+    public func superlayer(of node: Int) -> Int? { parents[node] == Self.noParent ? nil : parents[node] }
+    public func sublayerCount(of node: Int) -> Int { sublayerStart[node + 1] - sublayerStart[node] }
+    public func sublayer(of node: Int, at index: Int) -> Int { sublayerIndices[sublayerStart[node] + index] }
+    public func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
+    public func levelMap(of node: Int) -> LevelMap { levelMaps[node] }
+}
