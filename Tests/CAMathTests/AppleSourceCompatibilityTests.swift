@@ -68,3 +68,33 @@ import Testing
         #expect(abs(box.size.width - 20) < 1e-12 && abs(box.size.height - 10) < 1e-12)
     }
 }
+
+extension ReadmeExampleTests {
+    /// The README's clock-hand example, with its stated numbers.
+    @Test func clockHandExample() {
+        let window = Layer()
+        window.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+        let face = Layer()
+        face.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
+        let hand = Layer()
+        hand.bounds = CGRect(x: 0, y: 0, width: 10, height: 80)
+        hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)      // pivot 72 pt down the hand
+        hand.position = CGPoint(x: 100, y: 100)         // the centre of the face
+        hand.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // 12 o'clock → 3 o'clock
+        window.addSublayer(face)
+        face.addSublayer(hand)
+
+        let tip = hand.convert(CGPoint(x: 5, y: 0), to: window)   // ≈ (232, 200)
+        let touch = CGPoint(x: 230, y: 201)
+        let inHand = hand.convert(touch, from: window)             // ≈ (6, 2)
+        let hit = window.hitTest(touch)                            // hand
+        let frame = hand.frame                                     // ≈ (92, 95, 80, 10)
+
+        #expect(abs(tip.x - 232) < 1e-12 && abs(tip.y - 200) < 1e-12)
+        #expect(abs(inHand.x - 6) < 1e-12 && abs(inHand.y - 2) < 1e-12)
+        #expect(hit === hand)
+        #expect(window.hitTest(CGPoint(x: 160, y: 150)) === face)
+        #expect(abs(frame.origin.x - 92) < 1e-12 && abs(frame.origin.y - 95) < 1e-12)
+        #expect(abs(frame.size.width - 80) < 1e-12 && abs(frame.size.height - 10) < 1e-12)
+    }
+}

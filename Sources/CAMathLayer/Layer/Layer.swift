@@ -26,6 +26,18 @@ public final class Layer {
         self.name = name
     }
 
+    /// Releases the subtree iteratively: a sublayer that nobody else holds gives up its own sublayers
+    /// first, so freeing a deep tree never recurses (a sublayer still held elsewhere keeps its subtree).
+    deinit {
+        var pending = children
+        children = []
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending.append(contentsOf: layer.children)
+            layer.children = []
+        }
+    }
+
     // MARK: Geometry properties (CALayer names)
 
     /// The layer's own coordinate space (``LayerGeometry/bounds``).
@@ -118,8 +130,10 @@ public final class Layer {
         layer.superlayer = self
     }
 
+    /// Refuses `layer` when it is the receiver or one of its ancestors. Only a layer with sublayers can
+    /// be a strict ancestor, so adding a leaf costs O(1); otherwise O(depth of the receiver).
     private func checkCanAdopt(_ layer: Layer, operation: String) {
-        var ancestor: Layer? = self
+        var ancestor: Layer? = layer.children.isEmpty ? (layer === self ? self : nil) : self
         while let a = ancestor {
             precondition(a !== layer, """
                 Layer.\(operation): cannot add a layer to itself or to one of its own sublayers \
