@@ -17,7 +17,7 @@ import Testing
 
     @Test func fixturesOfTheLandedModulesArePresent() {
         let files = Set(GoldenFixtures.fileNames())
-        for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json"] {
+        for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json", "decomposition.json", "blend.json"] {
             #expect(files.contains(required), "Tests/Fixtures/\(required) is missing")
         }
     }

@@ -15,7 +15,13 @@ import ucrt
 enum LibM {
     static func cos(_ x: Double) -> Double { platformCos(x) }
     static func sin(_ x: Double) -> Double { platformSin(x) }
+    static func asin(_ x: Double) -> Double { platformAsin(x) }
+    static func acos(_ x: Double) -> Double { platformAcos(x) }
+    static func atan2(_ y: Double, _ x: Double) -> Double { platformAtan2(y, x) }
 }
 
 private func platformCos(_ x: Double) -> Double { cos(x) }
 private func platformSin(_ x: Double) -> Double { sin(x) }
+private func platformAsin(_ x: Double) -> Double { asin(x) }
+private func platformAcos(_ x: Double) -> Double { acos(x) }
+private func platformAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

@@ -4,12 +4,6 @@ import Foundation
 /// Runs one golden case through CAMath's public API and returns its results as JSON-like fields.
 public typealias GoldenOperation = @Sendable (GoldenFields) throws -> [String: GoldenValue]
 
-/// Thrown by an operation the README lists but CAMath cannot run yet: the case fails, never skips.
-public struct GoldenNotImplemented: Error, CustomStringConvertible {
-    public let op: String
-    public var description: String { "CAMath cannot run '\(op)' yet" }
-}
-
 /// Every op of `../shared/vectors/README.md`, mapped to the public API that answers it.
 public enum GoldenOperations {
     /// The ops, by the names the vectors use.
@@ -17,7 +11,7 @@ public enum GoldenOperations {
         var t = transform3DOperations
         t.merge(affineOperations) { a, _ in a }
         t.merge(layerOperations) { a, _ in a }
-        for op in pendingOperations { t[op] = { _ in throw GoldenNotImplemented(op: op) } }
+        t.merge(keyPathOperations) { a, _ in a }
         return t
     }()
 
@@ -30,12 +24,6 @@ public enum GoldenOperations {
         }
         return []
     }
-
-    /// Ops of later modules (layer geometry, key paths, decomposition, blend) not available yet.
-    static let pendingOperations: [String] = [
-        "CALayer.valueForKeyPath", "CALayer.setValueForKeyPath", "decomposeEuler",
-        "decompose2D", "decompose3D", "decomposeRecompose", "blend",
-    ]
 
     static let transform3DOperations: [String: GoldenOperation] = [
         "CATransform3DMakeTranslation": { i in
@@ -145,9 +133,73 @@ public enum GoldenOperations {
         return (try layers.named(try i.string("receiver")), try i.optionalString("other").map(layers.named))
     }
 
+    static let keyPathOperations: [String: GoldenOperation] = [
+        "CALayer.valueForKeyPath": { i in
+            let layer = Layer()
+            layer.transform = try i.transform3D("transform")
+            do {
+                switch try layer.value(forKeyPath: try i.string("keyPath")) {
+                case .number(let v): return ["value": .number(v)]
+                case .size(let w, let h): return ["size": numbers([w, h])]
+                case .transform(let t): return matrix(t)
+                }
+            } catch TransformKeyPathError.unknownKeyPath {
+                return ["error": .string("unknownKeyPath")]
+            }
+        },
+        "CALayer.setValueForKeyPath": { i in
+            let layer = Layer()
+            layer.transform = try i.transform3D("transform")
+            let value: TransformKeyPathValue
+            if let number = try i.value("value").number {
+                value = .number(number)
+            } else {
+                let size = try i.numbers("value", count: 2)
+                value = .size(width: size[0], height: size[1])
+            }
+            do {
+                try layer.setValue(value, forKeyPath: try i.string("keyPath"))
+            } catch TransformKeyPathError.undecomposableTransform {
+                // documented: the write is refused and the transform is left unchanged
+            }
+            return ["transform": numbers(layer.transform.elements)]
+        },
+        "decomposeEuler": { i in
+            let d = try decomposition(of: try i.transform3D("t"), .keyPaths)
+            return ["translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
+                    "rotation": numbers(d.rotation), "perspective": numbers(d.perspective)]
+        },
+        "decompose2D": { i in interpolationFields(try decomposition(of: try i.transform3D("t"), .interpolation2D)) },
+        "decompose3D": { i in interpolationFields(try decomposition(of: try i.transform3D("t"), .interpolation3D)) },
+        "decomposeRecompose": { i in
+            let method: Transform3D.DecompositionMethod
+            switch try i.string("dimension") {
+            case "2d": method = .interpolation2D
+            case "3d": method = .interpolation3D
+            case let other: throw GoldenFormatError("unknown dimension '\(other)'")
+            }
+            return matrix(Transform3D(try decomposition(of: try i.transform3D("t"), method), rotation: .quaternion))
+        },
+        "blend": { i in
+            matrix(try i.transform3D("from").interpolated(to: try i.transform3D("to"), fraction: try i.number("t")))
+        },
+    ]
+
+    static func decomposition(of t: Transform3D, _ method: Transform3D.DecompositionMethod) throws -> Transform3D.Decomposition {
+        guard let d = t.decomposed(method) else { throw GoldenFormatError("the transform is undecomposable") }
+        return d
+    }
+
+    static func interpolationFields(_ d: Transform3D.Decomposition) -> [String: GoldenValue] {
+        let q = d.quaternion
+        return ["translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
+                "perspective": numbers(d.perspective), "quaternion": numbers([q.x, q.y, q.z, q.w])]
+    }
+
     // MARK: result encodings
 
     public static func numbers(_ values: [Double]) -> GoldenValue { .array(values.map { .number($0) }) }
+    public static func numbers<V: SIMD>(_ v: V) -> GoldenValue where V.Scalar == Double { numbers(v.indices.map { v[$0] }) }
     public static func matrix(_ t: Transform3D) -> [String: GoldenValue] { ["matrix": numbers(t.elements)] }
     public static func affine(_ t: Transform2D) -> [String: GoldenValue] {
         ["affine": numbers([t.a, t.b, t.c, t.d, t.tx, t.ty])]

@@ -1,0 +1,107 @@
+extension Transform3D {
+    /// A transform split into translation, scale, skew, perspective and rotation (SPEC §3.2, §4.2, §4.5),
+    /// as Core Animation's transform key paths and animations see it.
+    public struct Decomposition: Hashable, Sendable {
+        /// `(tx, ty, tz)`.
+        public var translation: SIMD3<Double>
+        /// `(sx, sy, sz)`, signed: a negative determinant negates all three (SPEC §3.2 step 7).
+        public var scale: SIMD3<Double>
+        /// `(kxy, kxz, kyz)`: the shear factors of the Gram–Schmidt step.
+        public var skew: SIMD3<Double>
+        /// `(px, py, pz, pw)`: the matrix's column 4 with the rest factored out; `(0, 0, 0, 1)` without
+        /// perspective.
+        public var perspective: SIMD4<Double>
+        /// Euler angles `(rx, ry, rz)` in radians with `R = Rx(rx)·Ry(ry)·Rz(rz)` (x first, fixed axes);
+        /// `rx, rz ∈ [−π, π]`, `ry ∈ [−π/2, π/2]`; at gimbal lock `rz = 0`.
+        public var rotation: SIMD3<Double>
+        /// The same rotation as a quaternion (SPEC §4.2).
+        public var quaternion: Quaternion
+
+        /// A decomposition from its parts, stored as given. `rotation` and `quaternion` are not checked
+        /// against each other: each recomposition uses one of them.
+        public init(translation: SIMD3<Double>, scale: SIMD3<Double>, skew: SIMD3<Double>, perspective: SIMD4<Double>,
+                    rotation: SIMD3<Double>, quaternion: Quaternion) {
+            self.translation = translation; self.scale = scale; self.skew = skew
+            self.perspective = perspective; self.rotation = rotation; self.quaternion = quaternion
+        }
+    }
+
+    /// Which of the SPEC's decompositions to run.
+    public enum DecompositionMethod: Sendable {
+        /// SPEC §3.2, used by the transform key paths: the perspective-free part must be invertible
+        /// only when there is perspective, so `Sc(0, 1, 1)` decomposes (scale `(0, 1, 1)`, rotation 0).
+        case keyPaths
+        /// SPEC §4.2, the 3-D path of interpolation: the perspective-free part must always be invertible.
+        case interpolation3D
+        /// SPEC §4.5, the 2-D path of interpolation (Chromium `Decompose2d`), for affine transforms:
+        /// scale `(sx, sy, 1)` with one axis negated when the determinant is negative, skew `(kxy, 0, 0)`,
+        /// rotation about z only.
+        case interpolation2D
+    }
+
+    /// The decomposition of SPEC §3.2 (``DecompositionMethod/keyPaths``), §4.2 or §4.5, or `nil` when
+    /// the transform is undecomposable: a NaN/±∞ element, `m44 = 0`, a singular perspective-free part
+    /// (as the method requires), or — for the 2-D method — a determinant `m11·m22 − m12·m21` that is not
+    /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus `asin`/`atan2`.
+    public func decomposed(_ method: DecompositionMethod = .keyPaths) -> Decomposition? {
+        switch method {
+        case .keyPaths, .interpolation3D:
+            guard let u = Unmatrix(self, testPerspectiveMatrixAlways: method == .interpolation3D) else { return nil }
+            return Decomposition(translation: u.translation, scale: u.scale, skew: u.skew, perspective: u.perspective,
+                                 rotation: u.eulerAngles, quaternion: u.quaternion)
+        case .interpolation2D:
+            return decomposed2D()
+        }
+    }
+
+    /// SPEC §4.5 on `(a, b, c, d) = (m11, m12, m21, m22)`.
+    private func decomposed2D() -> Decomposition? {
+        var a = m11, b = m12, c = m21, d = m22
+        let det = a * d - b * c
+        guard isFinite, det.isNormal else { return nil }
+        var sx = 1.0, sy = 1.0
+        if det < 0 {
+            if a < d { sx = -1 } else { sy = -1 }
+        }
+        sx = sx * (a * a + b * b).squareRoot()
+        a = a / sx; b = b / sx
+        let k = a * c + b * d
+        c = c - a * k; d = d - b * k
+        sy = sy * (c * c + d * d).squareRoot()
+        let angle = LibM.atan2(b, a)
+        return Decomposition(
+            translation: SIMD3(m41, m42, 0), scale: SIMD3(sx, sy, 1), skew: SIMD3(k / sy, 0, 0),
+            perspective: SIMD4(0, 0, 0, 1), rotation: SIMD3(0, 0, angle),
+            quaternion: Quaternion(x: 0, y: 0, z: LibM.sin(angle / 2), w: LibM.cos(angle / 2)))
+    }
+
+    /// Which rotation of a ``Decomposition`` a recomposition uses.
+    public enum RecompositionRotation: Sendable {
+        /// `Rx(rx)·Ry(ry)·Rz(rz)` from ``Decomposition/rotation`` (SPEC §3.3, key paths).
+        case eulerAngles
+        /// `R(q)` from ``Decomposition/quaternion`` (SPEC §4.1 step 6, interpolation).
+        case quaternion
+    }
+
+    /// Recomposes `Sc(s) · K · R · Tr(t) · P`, evaluated left to right (SPEC §3.3, §4.1), where `K` is
+    /// the identity with `m21 = kxy, m31 = kxz, m32 = kyz` and `P` the identity with column 4 = `p`.
+    /// `C(D(M)) = M/m44`, so writing through a decomposition normalises `m44` to 1 (with perspective,
+    /// `m44 = t·p + pw`). Special values: IEEE. Cost: six 4×4 concatenations, and `cos`/`sin` for Euler.
+    public init(_ d: Decomposition, rotation: RecompositionRotation = .eulerAngles) {
+        var k = Transform3D.identity
+        k.m21 = d.skew.x; k.m31 = d.skew.y; k.m32 = d.skew.z
+        var p = Transform3D.identity
+        p.m14 = d.perspective.x; p.m24 = d.perspective.y; p.m34 = d.perspective.z; p.m44 = d.perspective.w
+        var m = Transform3D(scaleX: d.scale.x, y: d.scale.y, z: d.scale.z).concatenating(k)
+        switch rotation {
+        case .eulerAngles:
+            m = m.concatenating(Transform3D(rotationAngle: d.rotation.x, x: 1, y: 0, z: 0))
+                .concatenating(Transform3D(rotationAngle: d.rotation.y, x: 0, y: 1, z: 0))
+                .concatenating(Transform3D(rotationAngle: d.rotation.z, x: 0, y: 0, z: 1))
+        case .quaternion:
+            m = m.concatenating(Transform3D(rotation: d.quaternion))
+        }
+        self = m.concatenating(Transform3D(translationX: d.translation.x, y: d.translation.y, z: d.translation.z))
+            .concatenating(p)
+    }
+}
