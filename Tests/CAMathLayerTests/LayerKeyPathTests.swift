@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test func refusedWritesLeaveTheLayerUnchanged() {
+    @Test func refusedWritesLeaveTheLayerUnchanged() throws {
         let layer = Layer()
         layer.transform = Transform3D(translationX: 1, y: 2, z: 3).replacing(15, with: 0)
         let before = layer.transform

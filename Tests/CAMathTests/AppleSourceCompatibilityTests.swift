@@ -98,3 +98,17 @@ extension ReadmeExampleTests {
         #expect(abs(frame.size.width - 80) < 1e-12 && abs(frame.size.height - 10) < 1e-12)
     }
 }
+
+extension ReadmeExampleTests {
+    /// The README's key-path example.
+    @Test func keyPathExample() throws {
+        let hand = Layer()
+        try hand.setValue(.pi, forKeyPath: "transform.rotation.z")
+        let angle = try hand.value(forKeyPath: "transform.rotation.z")
+        let scale = Transform3D(scaleX: 2, y: 3, z: 4).value(for: .scale)
+        let halfway = CATransform3DIdentity.interpolated(to: hand.transform, fraction: 0.5)
+        #expect(abs(remainder(try #require(angle.number) - .pi, 2 * .pi)) < 1e-15)
+        #expect(scale == .number(3))
+        #expect(halfway.maxDifference(to: CATransform3DMakeRotation(.pi / 2, 0, 0, 1)) < 1e-15)
+    }
+}
