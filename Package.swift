@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CAMath", targets: ["CAMath"]),
         .library(name: "CAMathCore", targets: ["CAMathCore"]),
         .library(name: "CAMathLayer", targets: ["CAMathLayer"]),
+        .library(name: "CAMathBatch", targets: ["CAMathBatch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -15,7 +16,9 @@ let package = Package(
         // Libraries: no package dependencies, no unsafeFlags.
         .target(name: "CAMathCore"),
         .target(name: "CAMathLayer", dependencies: ["CAMathCore"]),
-        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer"]),
+        .target(name: "CAMathKernels"),
+        .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
+        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch"]),
 
         // Test support and tests.
         .target(
@@ -32,6 +35,10 @@ let package = Package(
         .testTarget(
             name: "CAMathLayerTests",
             dependencies: ["CAMathLayer", "CAMathTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "CAMathBatchTests",
+            dependencies: ["CAMathBatch", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathTests",

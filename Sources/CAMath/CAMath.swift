@@ -1,2 +1,3 @@
+@_exported import CAMathBatch
 @_exported import CAMathCore
 @_exported import CAMathLayer

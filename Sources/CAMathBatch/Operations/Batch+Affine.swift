@@ -1,0 +1,44 @@
+import CAMathCore
+
+extension Batch {
+    /// The affine round trip in bulk (SPEC §1.6): `isAffine[i] = t[i].isAffine` and
+    /// `affine[i] = GetAffineTransform(t[i])` (copied even when not affine). Either output may be omitted.
+    /// Every path runs the same exact comparisons and copies (nothing to round); `.blas` throws.
+    public static func affineParts(of t: UnsafeBufferPointer<Transform3D>, isAffine: UnsafeMutableBufferPointer<Bool>?,
+                                   affine: UnsafeMutableBufferPointer<Transform2D>?,
+                                   path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        let n = t.count
+        if let isAffine { try BatchError.check("isAffine", isAffine.count, equals: n) }
+        if let affine { try BatchError.check("affine", affine.count, equals: n) }
+        try rejectBLAS(.affineRoundTrip, path: path, count: n)
+        let threadCount = try Batch.threads(threads, for: .affineRoundTrip, count: n)
+        guard n > 0, let ti = t.baseAddress else { return }
+        let pt = SharedReadPointer(base: ti)
+        let pm = isAffine?.baseAddress.map { SharedPointer(base: $0) }, pa = affine?.baseAddress.map { SharedPointer(base: $0) }
+        chunks(count: n, threads: threadCount) { r in
+            for i in r {
+                pm?.base[i] = pt.base[i].isAffine
+                pa?.base[i] = pt.base[i].affineTransform
+            }
+        }
+    }
+
+    /// `out[i] = MakeAffineTransform(affine[i])`, bit for bit. `.blas` throws.
+    public static func makeTransforms(from affine: UnsafeBufferPointer<Transform2D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                      path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        let n = affine.count
+        try BatchError.check("out", out.count, equals: n)
+        try rejectBLAS(.affineRoundTrip, path: path, count: n)
+        let threadCount = try Batch.threads(threads, for: .affineRoundTrip, count: n)
+        guard n > 0, let ai = affine.baseAddress, let o = out.baseAddress else { return }
+        let pa = SharedReadPointer(base: ai), po = SharedPointer(base: o)
+        chunks(count: n, threads: threadCount) { r in
+            for i in r { po.base[i] = Transform3D(pa.base[i]) }
+        }
+    }
+
+    /// Throws for `.blas` on an operation that is not a matrix product.
+    static func rejectBLAS(_ operation: BatchOperation, path: BatchPath, count: Int) throws(BatchError) {
+        if resolvedPath(path, for: operation, count: count) == .blas { _ = try blasLibrary(for: operation) }
+    }
+}

@@ -1,0 +1,85 @@
+import CAMathCore
+import CAMathKernels
+
+extension Batch {
+    /// `out[i] = Invert(t[i])` with CA's singular rule per element (SPEC §1.5): a singular element comes
+    /// back unchanged and `singular[i] = true` (when a mask is given). `out` may be `t`.
+    /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula: bit-identical up to the sign
+    /// of zero); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
+    /// divisions per element.
+    public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                              singular: UnsafeMutableBufferPointer<Bool>? = nil,
+                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        try invert(.invert, t, into: out, singular: singular, path: path, threads: threads)
+    }
+
+    /// The affine fast path of ``invert(_:into:singular:path:threads:)``: elements whose column 4 is
+    /// `(0, 0, 0, 1)` use the reduced Laplace formula (the dropped terms are exact zeros, so results equal
+    /// the general formula's up to the sign of zero, at ~40% of the flops); other elements take the
+    /// general formula. Same singular rule, same mask.
+    public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                    singular: UnsafeMutableBufferPointer<Bool>? = nil,
+                                    path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        try invert(.invertAffine, t, into: out, singular: singular, path: path, threads: threads)
+    }
+
+    /// Array form of ``invert(_:into:singular:path:threads:)``: the inverses and the singular mask.
+    public static func invert(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
+        -> (inverses: [Transform3D], singular: [Bool])
+    {
+        var mask = [Bool](repeating: false, count: t.count)
+        let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+            try t.withUnsafeBufferPointer { pt throws(BatchError) in
+                try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
+                    try invert(pt, into: out, singular: pm, path: path, threads: threads)
+                }
+            }
+            initialized = t.count
+        }
+        return (inverses, mask)
+    }
+
+    private static func invert(_ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
+                               into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
+                               path: BatchPath, threads: Int?) throws(BatchError) {
+        let n = t.count
+        try BatchError.check("out", out.count, equals: n)
+        if let singular { try BatchError.check("singular", singular.count, equals: n) }
+        let resolved = resolvedPath(path, for: operation, count: n)
+        if resolved == .blas { _ = try blasLibrary(for: operation) }
+        let threadCount = try Batch.threads(threads, for: operation, count: n)
+        guard n > 0, let ti = t.baseAddress, let o = out.baseAddress else { return }
+        let pt = SharedReadPointer(base: ti), po = SharedPointer(base: o)
+        let pm = singular?.baseAddress.map { SharedPointer(base: $0) }
+        if resolved == .scalar {
+            chunks(count: n, threads: threadCount) { r in
+                for i in r {
+                    let inverse = pt.base[i].invertedIfPossible()
+                    po.base[i] = inverse ?? pt.base[i]
+                    pm?.base[i] = inverse == nil
+                }
+            }
+            return
+        }
+        let isa = Int32(InstructionSet.current.rawValue)
+        chunks(count: n, threads: threadCount) { r in
+            let src = doubles(pt.base + r.lowerBound), dst = doubles(po.base + r.lowerBound)
+            let mask = pm.map { UnsafeMutableRawPointer($0.base + r.lowerBound).assumingMemoryBound(to: UInt8.self) }
+            guard operation == .invertAffine else {
+                camath_invert(isa, src, dst, mask, r.count)
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { general in
+                var start = r.lowerBound
+                while start < r.upperBound {
+                    let count = min(256, r.upperBound - start), offset = start - r.lowerBound
+                    camath_invert_affine(isa, src + 16 * offset, dst + 16 * offset, mask.map { $0 + offset }, general.baseAddress, count)
+                    for k in 0..<count where general[k] != 0 {
+                        camath_invert(isa, src + 16 * (offset + k), dst + 16 * (offset + k), mask.map { $0 + offset + k }, 1)
+                    }
+                    start += count
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import CAMathCore
+import CAMathKernels
+import CAMathLayer
+import Foundation
+
+/// A ``LayerTree``'s geometry in columns for the frame kernels: build once (O(n)), run many times.
+public struct FramePlan: Sendable {
+    /// The tree the plan was built from (the `.scalar` path and the kernels' slow lanes use it).
+    public let tree: LayerTree
+    /// 19 columns of `count` doubles: bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44.
+    let columns: [Double]
+
+    /// Gathers the columns. Cost: O(n), one allocation.
+    public init(_ tree: LayerTree) {
+        self.tree = tree
+        let n = tree.count
+        var c = [Double](repeating: 0, count: 19 * n)
+        for (i, g) in tree.geometries.enumerated() {
+            let t = g.transform
+            let values: [Double] = [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                                    Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
+                                    t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44]
+            for (k, v) in values.enumerated() { c[k * n + i] = v }
+        }
+        columns = c
+    }
+
+    /// The number of layers.
+    public var count: Int { tree.count }
+}
+
+/// A ``LayerTree`` prepared for bulk hit tests: per node its parent, subtree end, level map inverse,
+/// forward weight row and standardised bounds. Build once (O(n)), test many points.
+public struct HitTestPlan: Sendable {
+    /// The tree the plan was built from (the `.scalar` path uses it).
+    public let tree: LayerTree
+    let parent: [Int32], subtreeEnd: [Int32], enterable: [UInt8], masks: [UInt8]
+    let inverse: [Double], forwardWeight: [Double], box: [Double]
+
+    /// Prepares `tree`. Cost: O(n).
+    public init(_ tree: LayerTree) {
+        self.tree = tree
+        let n = tree.count
+        parent = tree.parents.map { Int32($0) }
+        var end = (0..<n).map { Int32($0 + 1) }
+        for i in stride(from: n - 1, to: 0, by: -1) { end[tree.parents[i]] = max(end[tree.parents[i]], end[i]) }
+        subtreeEnd = end
+        enterable = tree.geometries.indices.map { UInt8(!tree.geometries[$0].isHidden && tree.levelMaps[$0].inverse != nil ? 1 : 0) }
+        masks = tree.geometries.map { UInt8($0.masksToBounds ? 1 : 0) }
+        inverse = tree.levelMaps.flatMap { map -> [Double] in
+            guard let h = map.inverse else { return [Double](repeating: 0, count: 9) }
+            return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33]
+        }
+        forwardWeight = tree.levelMaps.flatMap { [$0.forward.h13, $0.forward.h23, $0.forward.h33] }
+        box = tree.geometries.flatMap { g -> [Double] in
+            let r = Rect2D(g.bounds)
+            if r.isNull { return [.infinity, .infinity, .infinity, .infinity] }
+            let s = r.standardized
+            return [s.x, s.x + s.width, s.y, s.y + s.height]
+        }
+    }
+
+    /// The number of layers.
+    public var count: Int { tree.count }
+}
+
+extension Batch {
+    /// The value `hitTest` writes where no layer is hit.
+    public static let noHit = -1
+
+    /// Every layer's `frame` in its superlayer's space (SPEC §2.4), in the tree's order.
+    /// Paths: `.scalar` (``LayerGeometry/frame`` per layer); `.simd` (vector lanes of the same formula,
+    /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
+    public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
+                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        let n = plan.count
+        try BatchError.check("out", out.count, equals: n)
+        try rejectBLAS(.frames, path: path, count: n)
+        let resolved = resolvedPath(path, for: .frames, count: n)
+        let threadCount = try Batch.threads(threads, for: .frames, count: n)
+        guard n > 0, let o = out.baseAddress else { return }
+        let po = SharedPointer(base: o)
+        let isa = Int32(InstructionSet.current.rawValue)
+        plan.columns.withUnsafeBufferPointer { columns in
+            let pc = SharedReadPointer(base: columns.baseAddress!)
+            chunks(count: n, threads: threadCount) { r in
+                if resolved == .scalar {
+                    for i in r { po.base[i] = plan.tree.geometries[i].frame }
+                    return
+                }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { slow in
+                    withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: 19) { starts in
+                        var start = r.lowerBound
+                        while start < r.upperBound {
+                            let count = min(1024, r.upperBound - start)
+                            for k in 0..<19 { starts[k] = pc.base + k * n + start }
+                            camath_frames(isa, starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
+                            for k in 0..<count where slow[k] != 0 { po.base[start + k] = plan.tree.geometries[start + k].frame }
+                            start += count
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``frames(of:into:path:threads:)``, preparing the plan.
+    public static func frames(of tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [CGRect] {
+        let plan = FramePlan(tree)
+        return try Array(unsafeUninitializedCapacity: tree.count) { out, initialized throws(BatchError) in
+            try frames(of: plan, into: out, path: path, threads: threads)
+            initialized = tree.count
+        }
+    }
+
+    /// Hit-tests many points against the tree from its root (SPEC §2.7): `hits[i]` = the node index
+    /// `LayerTree.hitTest(points[i])` returns, or ``noHit``. Points are in the root's superlayer space.
+    /// Paths: `.scalar` (the reference traversal per point); `.simd` (8 points at a time down the tree in
+    /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,
+    /// singular, behind-the-eye or masking level excluded it; the last alive node in pre-order that
+    /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
+    /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
+    /// Scratch: 192 bytes per node per thread. Cost: O(points × visited nodes).
+    public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan, into hits: UnsafeMutableBufferPointer<Int>,
+                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        let n = points.count
+        try BatchError.check("hits", hits.count, equals: n)
+        try rejectBLAS(.hitTest, path: path, count: n)
+        let resolved = resolvedPath(path, for: .hitTest, count: n)
+        let threadCount = try Batch.threads(threads, for: .hitTest, count: n)
+        guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
+        let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
+        if resolved == .scalar || plan.count == 0 {
+            chunks(count: n, threads: threadCount) { r in
+                for i in r { ph.base[i] = plan.count == 0 ? noHit : plan.tree.hitTest(pp.base[i]) ?? noHit }
+            }
+            return
+        }
+        let isa = Int32(InstructionSet.current.rawValue)
+        plan.withKernelTree { tree in
+            let pt = SharedReadPointer(base: tree)
+            chunks(count: n, threads: threadCount) { r in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 24 * plan.count) { scratch in
+                    var start = r.lowerBound
+                    while start < r.upperBound {
+                        let count = min(8, r.upperBound - start)
+                        UnsafeMutableRawPointer(ph.base + start).withMemoryRebound(to: Int64.self, capacity: count) { out in
+                            camath_hit_test_block(isa, pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
+                        }
+                        start += count
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``hitTest(_:in:into:path:threads:)``, preparing the plan.
+    public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Int] {
+        let plan = HitTestPlan(tree)
+        return try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads) }
+            initialized = points.count
+        }
+    }
+}
+
+extension HitTestPlan {
+    /// The plan as the C kernel's struct, valid inside `body`.
+    func withKernelTree<R>(_ body: (UnsafePointer<camath_hit_tree>) -> R) -> R {
+        parent.withUnsafeBufferPointer { parent in
+            subtreeEnd.withUnsafeBufferPointer { end in
+                enterable.withUnsafeBufferPointer { enterable in
+                    masks.withUnsafeBufferPointer { masks in
+                        inverse.withUnsafeBufferPointer { inverse in
+                            forwardWeight.withUnsafeBufferPointer { weight in
+                                box.withUnsafeBufferPointer { box in
+                                    var tree = camath_hit_tree(count: count, parent: parent.baseAddress, subtreeEnd: end.baseAddress,
+                                                               enterable: enterable.baseAddress, masks: masks.baseAddress,
+                                                               inverse: inverse.baseAddress, forwardWeight: weight.baseAddress,
+                                                               box: box.baseAddress)
+                                    return withUnsafePointer(to: &tree) { body($0) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

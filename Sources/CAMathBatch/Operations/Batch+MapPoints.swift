@@ -1,0 +1,123 @@
+import CAMathCore
+import CAMathKernels
+
+extension Batch {
+    /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (SPEC §1.1; `W = 0` gives ±∞/NaN).
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bit-identical); `.blas` (one `(N×3)·(3×4)` dgemm
+    /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div.
+    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
+                                 into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
+                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: points.count)
+        let stride = MemoryLayout<SIMD3<Double>>.stride
+        try mapPoints(UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
+                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, threads: threads)
+    }
+
+    /// The stream form (DirectXMath's `XMVector3TransformCoordStream`): `count` points of three doubles
+    /// `(x, y, z)` read every `inStride` bytes and written every `outStride` bytes (each ≥ 24). Contiguous
+    /// `SIMD3<Double>` strides (32) take the vector kernels; other strides the scalar loop.
+    public static func mapPoints(_ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
+                                 into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
+                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
+        guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
+        guard count >= 0 else { throw .countMismatch(argument: "count", expected: 0, actual: count) }
+        let resolved = resolvedPath(path, for: .mapPoints3D, count: count)
+        let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
+        let threadCount = try Batch.threads(threads, for: .mapPoints3D, count: count)
+        guard count > 0, let input, let output else { return }
+        let pin = SharedReadPointer(base: input.assumingMemoryBound(to: UInt8.self))
+        let pout = SharedPointer(base: output.assumingMemoryBound(to: UInt8.self))
+        let rows = Transform3DRows(t), contiguous = inStride == 32 && outStride == 32
+        let isa = InstructionSet.current
+        let aliased = UnsafeRawPointer(input) == UnsafeRawPointer(output)
+        withUnsafePointer(to: t) { pt in
+            let matrix = SharedReadPointer(base: doubles(pt))
+            chunks(count: count, threads: threadCount) { r in
+                let src = UnsafeRawPointer(pin.base + r.lowerBound * inStride), dst = UnsafeMutableRawPointer(pout.base + r.lowerBound * outStride)
+                switch resolved {
+                case .scalar:
+                    for i in 0..<r.count {
+                        let p = src + i * inStride
+                        let q = t.mapPoint(SIMD3(p.loadUnaligned(as: Double.self), p.loadUnaligned(fromByteOffset: 8, as: Double.self),
+                                                 p.loadUnaligned(fromByteOffset: 16, as: Double.self)))
+                        let o = dst + i * outStride
+                        o.storeBytes(of: q.x, as: Double.self)
+                        o.storeBytes(of: q.y, toByteOffset: 8, as: Double.self)
+                        o.storeBytes(of: q.z, toByteOffset: 16, as: Double.self)
+                    }
+                case .blas where contiguous && !aliased:
+                    mapPointsBLAS(library!, matrix.base, src, dst, count: r.count)
+                default:
+                    if contiguous && isa >= .avx2 {
+                        camath_map_points3(Int32(isa.rawValue), matrix.base, src.assumingMemoryBound(to: Double.self),
+                                           dst.assumingMemoryBound(to: Double.self), r.count)
+                    } else {
+                        SIMDKernels.mapPoints3(rows, src, inStride: inStride, dst, outStride: outStride, count: r.count)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``mapPoints(_:through:into:path:threads:)``.
+    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [SIMD3<Double>] {
+        try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, threads: threads) }
+            initialized = points.count
+        }
+    }
+
+    /// 2-D points through a homography (SPEC §1.8): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bit-identical); `.blas` (a `(N×2)·(2×2)` dgemm
+    /// for X and Y plus the translation row, then W and the divide; FMA order).
+    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
+                                 into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
+                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+        let n = points.count
+        try BatchError.check("out", out.count, equals: n)
+        let resolved = resolvedPath(path, for: .mapPoints2D, count: n)
+        let library = resolved == .blas ? try blasLibrary(for: .mapPoints2D) : nil
+        let threadCount = try Batch.threads(threads, for: .mapPoints2D, count: n)
+        guard n > 0, let source = points.baseAddress, let o = out.baseAddress else { return }
+        let pp = SharedReadPointer(base: source), po = SharedPointer(base: o)
+        let aliased = Int(bitPattern: source) == Int(bitPattern: o)
+        let isa = Int32(InstructionSet.current.rawValue)
+        withUnsafePointer(to: h) { ph in
+            let entries = SharedReadPointer(base: doubles(ph))
+            chunks(count: n, threads: threadCount) { r in
+                switch resolved {
+                case .scalar:
+                    for i in r { po.base[i] = h.mapPoint(pp.base[i]) }
+                case .blas where !aliased:
+                    let src = doubles(pp.base + r.lowerBound), dst = doubles(po.base + r.lowerBound)
+                    for i in 0..<r.count { dst[2 * i] = h.h31; dst[2 * i + 1] = h.h32 }
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { b in
+                        b[0] = h.h11; b[1] = h.h12; b[2] = h.h21; b[3] = h.h22
+                        library!.gemm(m: r.count, n: 2, k: 2, src, lda: 2, UnsafePointer(b.baseAddress!), ldb: 2, beta: 1, dst, ldc: 2)
+                    }
+                    for i in 0..<r.count {
+                        let w = src[2 * i] * h.h13 + src[2 * i + 1] * h.h23 + h.h33
+                        dst[2 * i] = dst[2 * i] / w
+                        dst[2 * i + 1] = dst[2 * i + 1] / w
+                    }
+                default:
+                    camath_map_points2(isa, entries.base, doubles(pp.base + r.lowerBound), doubles(po.base + r.lowerBound), r.count)
+                }
+            }
+        }
+    }
+
+    /// `(N×3)·(3×4) + row 4` into the output (stride 4 doubles), then `(X, Y, Z)/W`.
+    private static func mapPointsBLAS(_ library: CBLAS, _ m: UnsafePointer<Double>, _ src: UnsafeRawPointer,
+                                      _ dst: UnsafeMutableRawPointer, count: Int) {
+        let s = src.assumingMemoryBound(to: Double.self), d = dst.assumingMemoryBound(to: Double.self)
+        for i in 0..<count { for j in 0..<4 { d[4 * i + j] = m[12 + j] } }
+        library.gemm(m: count, n: 4, k: 3, s, lda: 4, m, ldb: 4, beta: 1, d, ldc: 4)
+        for i in 0..<count {
+            let w = d[4 * i + 3]
+            d[4 * i] = d[4 * i] / w; d[4 * i + 1] = d[4 * i + 1] / w; d[4 * i + 2] = d[4 * i + 2] / w
+        }
+    }
+}

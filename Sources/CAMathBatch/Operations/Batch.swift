@@ -1,0 +1,49 @@
+import CAMathCore
+
+/// Batched CAMath operations over caller buffers (allocation-free `into:` forms) and arrays.
+///
+/// Every operation runs on any ``BatchPath`` and agrees with the scalar reference: `.simd` bit for bit,
+/// `.blas` within SPEC §6.2's budgets. Mismatched counts throw ``BatchError`` before anything is written.
+/// `threads: nil` splits batches above the measured threshold over every processor; an explicit count
+/// forces that many fixed chunks. Results never depend on the thread count.
+public enum Batch {
+    /// The tuning `.auto` and `threads: nil` use.
+    public static var tuning: BatchTuning { BatchTuning.measured }
+
+    /// The path `.auto` resolves to for `operation` at `count` elements.
+    public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int) -> BatchPath {
+        guard path == .auto else { return path }
+        if let crossover = tuning.blasCrossover[operation], count >= crossover, CBLAS.available != nil { return .blas }
+        return .simd
+    }
+
+    static func threads(_ requested: Int?, for operation: BatchOperation, count: Int) throws(BatchError) -> Int {
+        try Parallel.threads(requested, count: count, threshold: tuning.threads(for: operation))
+    }
+
+    static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {
+        guard operation.isMatrixProduct else {
+            throw .pathUnavailable(operation: operation.rawValue, path: .blas, reason: "it is not a matrix product")
+        }
+        switch CBLAS.shared {
+        case .success(let library): return library
+        case .failure(let error): throw .pathUnavailable(operation: operation.rawValue, path: .blas, reason: error.description)
+        }
+    }
+
+    /// Runs `body` on each chunk of `0..<count` with raw pointers captured safely.
+    static func chunks(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        Parallel.forEachChunk(count: count, threads: threads, body)
+    }
+}
+
+/// The doubles of a buffer of `@frozen` all-`Double` values (`Transform3D`, `SIMD3<Double>`, …), for the
+/// C kernels and CBLAS, which read and write raw memory.
+func doubles<T>(_ p: UnsafePointer<T>) -> UnsafePointer<Double> {
+    UnsafeRawPointer(p).assumingMemoryBound(to: Double.self)
+}
+
+/// The mutable doubles of a buffer of `@frozen` all-`Double` values.
+func doubles<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<Double> {
+    UnsafeMutableRawPointer(p).assumingMemoryBound(to: Double.self)
+}

@@ -1,0 +1,4 @@
+extension BatchTuning {
+    /// PLACEHOLDER until measured.
+    public static let measured = BatchTuning(threadingThreshold: [:], blasCrossover: [:])
+}

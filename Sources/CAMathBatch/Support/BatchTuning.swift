@@ -1,0 +1,37 @@
+/// The batch operations, for tuning and reports.
+public enum BatchOperation: String, CaseIterable, Sendable {
+    case concatPairwise = "concat-pairwise"
+    case concatManyByOne = "concat-many-by-one"
+    case concatOneByMany = "concat-one-by-many"
+    case invert = "invert"
+    case invertAffine = "invert-affine"
+    case affineRoundTrip = "affine-round-trip"
+    case mapPoints3D = "map-points-3d"
+    case mapPoints2D = "map-points-2d"
+    case decompose = "decompose"
+    case keyPathRead = "key-path-read"
+    case keyPathWrite = "key-path-write"
+    case blend = "blend"
+    case frames = "frames"
+    case hitTest = "hit-test"
+
+    /// Whether the operation is a matrix product that the `.blas` path can run.
+    public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
+}
+
+/// The thresholds `.auto` uses: from what batch size a second thread pays, and from what size CBLAS
+/// beats the SIMD kernels (`nil`: never).
+public struct BatchTuning: Sendable {
+    /// Elements from which `.auto` (and `threads: nil`) uses every processor.
+    public var threadingThreshold: [BatchOperation: Int]
+    /// Elements from which `.auto` takes the `.blas` path, or absent when CBLAS never wins.
+    public var blasCrossover: [BatchOperation: Int]
+
+    /// A tuning from explicit tables.
+    public init(threadingThreshold: [BatchOperation: Int], blasCrossover: [BatchOperation: Int]) {
+        self.threadingThreshold = threadingThreshold
+        self.blasCrossover = blasCrossover
+    }
+
+    func threads(for operation: BatchOperation) -> Int { threadingThreshold[operation] ?? Int.max }
+}

@@ -1,0 +1,182 @@
+import CAMath
+import CAMathTestSupport
+import Foundation
+import Testing
+
+/// Every batch op on every path, ISA level and thread count agrees with the scalar reference:
+/// bit for bit (up to the sign of zero) on `.simd`, within SPEC §6.2 on `.blas`.
+@Suite struct BatchAgreementTests {
+    static let levels = [InstructionSet.portable, .avx2, .avx512].filter { $0 <= .cpu }
+    static let threadCounts = [1, 2, 7]
+
+    /// Runs `body` for every (ISA level, thread count) pair of the `.simd` path.
+    func forEverySIMDConfiguration(_ body: (Int) throws -> Void) rethrows {
+        for level in Self.levels {
+            try InstructionSet.withLimit(level) {
+                for threads in Self.threadCounts { try body(threads) }
+            }
+        }
+    }
+
+    @Test func layoutsAreWhatTheKernelsRead() {
+        #expect(MemoryLayout<Transform3D>.size == 128 && MemoryLayout<Transform3D>.stride == 128)
+        #expect(MemoryLayout<SIMD3<Double>>.stride == 32 && MemoryLayout<SIMD2<Double>>.stride == 16)
+        #expect(MemoryLayout<CGPoint>.stride == 16 && MemoryLayout<CGRect>.stride == 32 && MemoryLayout<Bool>.size == 1)
+        #expect(MemoryLayout<Homography>.size == 72 && MemoryLayout<Int>.size == 8)
+    }
+
+    @Test(arguments: BatchInputs.sizes)
+    func concatAllShapes(n: Int) throws {
+        let a = BatchInputs.transforms(n, seed: 1), b = BatchInputs.transforms(n, seed: 2)
+        let one = BatchInputs.transforms(7, seed: 3)[3]
+        let pairwise = zip(a, b).map { $0.concatenating($1) }
+        let manyByOne = a.map { $0.concatenating(one) }, oneByMany = b.map { one.concatenating($0) }
+        for path in [BatchPath.scalar, .auto] {
+            let c = try Batch.concat(a, b, path: path)
+            #expect(identical(c, pairwise))
+        }
+        try forEverySIMDConfiguration { threads in
+            let level = InstructionSet.current
+            let p = try Batch.concat(a, b, path: .simd, threads: threads), m = try Batch.concat(a, one, path: .simd, threads: threads)
+            let o = try Batch.concat(one, b, path: .simd, threads: threads)
+            #expect(identical(p, pairwise), "pairwise, \(level), \(threads) threads")
+            #expect(identical(m, manyByOne), "many-by-one, \(level), \(threads) threads")
+            #expect(identical(o, oneByMany), "one-by-many, \(level), \(threads) threads")
+        }
+        // In place.
+        var inPlace = a
+        try inPlace.withUnsafeMutableBufferPointer { p in try Batch.concat(UnsafeBufferPointer(p), one, into: p, path: .simd) }
+        #expect(identical(inPlace, manyByOne))
+    }
+
+    @Test(arguments: BatchInputs.sizes)
+    func invertGeneralAndAffine(n: Int) throws {
+        let t = BatchInputs.transforms(n, seed: 4) + (0..<n).map { Transform3D(Transform2D(a: Double($0) + 0.5, b: 1, c: -2, d: 3, tx: 4, ty: 5)) }
+        let reference = t.map { $0.invertedIfPossible() }
+        let expected = zip(t, reference).map { $1 ?? $0 }, expectedMask = reference.map { $0 == nil }
+        try forEverySIMDConfiguration { threads in
+            for affine in [false, true] {
+                var out = [Transform3D](repeating: Transform3D(), count: t.count), mask = [Bool](repeating: false, count: t.count)
+                try t.withUnsafeBufferPointer { pt in
+                    try out.withUnsafeMutableBufferPointer { po in
+                        try mask.withUnsafeMutableBufferPointer { pm in
+                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, path: .simd, threads: threads) }
+                            else { try Batch.invert(pt, into: po, singular: pm, path: .simd, threads: threads) }
+                        }
+                    }
+                }
+                #expect(identical(out, expected), "affine \(affine), \(InstructionSet.current), \(threads) threads")
+                #expect(mask == expectedMask)
+            }
+        }
+        let (scalar, scalarMask) = try Batch.invert(t, path: .scalar)
+        #expect(identical(scalar, expected) && scalarMask == expectedMask)
+    }
+
+    @Test(arguments: BatchInputs.sizes)
+    func affineRoundTrip(n: Int) throws {
+        let t = BatchInputs.transforms(n, seed: 5)
+        var isAffine = [Bool](repeating: false, count: n), parts = [Transform2D](repeating: Transform2D(), count: n)
+        var back = [Transform3D](repeating: Transform3D(), count: n)
+        for threads in Self.threadCounts {
+            try t.withUnsafeBufferPointer { pt in
+                try isAffine.withUnsafeMutableBufferPointer { pm in
+                    try parts.withUnsafeMutableBufferPointer { pa in try Batch.affineParts(of: pt, isAffine: pm, affine: pa, threads: threads) }
+                }
+            }
+            try parts.withUnsafeBufferPointer { pa in
+                try back.withUnsafeMutableBufferPointer { pb in try Batch.makeTransforms(from: pa, into: pb, threads: threads) }
+            }
+            #expect(isAffine == t.map(\.isAffine))
+            #expect(zip(parts, t).allSatisfy { $0.isIdentical(to: $1.affineTransform) })
+            #expect(zip(back, parts).allSatisfy { $0.isIdentical(to: Transform3D($1)) })
+        }
+    }
+
+    @Test(arguments: BatchInputs.sizes)
+    func mapPoints3DAnd2D(n: Int) throws {
+        let points = BatchInputs.points3(n, seed: 6)
+        for m in BatchInputs.transforms(8, seed: 7) {
+            let expected = points.map { m.mapPoint($0) }
+            let scalar = try Batch.mapPoints(points, through: m, path: .scalar)
+            #expect(identical(scalar, expected))
+            try forEverySIMDConfiguration { threads in
+                let level = InstructionSet.current, mapped = try Batch.mapPoints(points, through: m, path: .simd, threads: threads)
+                #expect(identical(mapped, expected), "\(level), \(threads) threads")
+            }
+            let h = Homography(m), flat = points.map { SIMD2($0.x, $0.y) }
+            let expected2 = flat.map { h.mapPoint($0) }
+            for path in [BatchPath.scalar, .simd, .auto] {
+                for threads in Self.threadCounts {
+                    var out = [SIMD2<Double>](repeating: .zero, count: n)
+                    try flat.withUnsafeBufferPointer { pf in
+                        try out.withUnsafeMutableBufferPointer { po in try Batch.mapPoints(pf, through: h, into: po, path: path, threads: threads) }
+                    }
+                    #expect(zip(out, expected2).allSatisfy { identical($0.x, $1.x) && identical($0.y, $1.y) })
+                }
+            }
+        }
+    }
+
+    @Test func stridedPointStreams() throws {
+        // Points of 5 doubles (x, y, z, tag, tag) in, 3 doubles out: the stream model.
+        let n = 37, m = BatchInputs.transforms(4, seed: 8)[1]
+        let points = BatchInputs.points3(n, seed: 9)
+        var input = [Double](repeating: -7, count: 5 * n), output = [Double](repeating: -9, count: 3 * n)
+        for (i, p) in points.enumerated() { input[5 * i] = p.x; input[5 * i + 1] = p.y; input[5 * i + 2] = p.z }
+        for path in [BatchPath.scalar, .simd] {
+            try input.withUnsafeBytes { pin in
+                try output.withUnsafeMutableBytes { pout in
+                    try Batch.mapPoints(pin.baseAddress, inStride: 40, through: m, into: pout.baseAddress, outStride: 24, count: n, path: path, threads: 3)
+                }
+            }
+            for (i, p) in points.enumerated() {
+                let q = m.mapPoint(p)
+                #expect(identical(output[3 * i], q.x) && identical(output[3 * i + 1], q.y) && identical(output[3 * i + 2], q.z))
+            }
+        }
+        #expect(input[3] == -7 && input[4] == -7)
+    }
+
+    @Test(arguments: [0, 1, 5, 17, 300])
+    func decompositionKeyPathsAndBlend(n: Int) throws {
+        let t = BatchInputs.transforms(n, seed: 10), u = BatchInputs.transforms(n, seed: 11)
+        for threads in Self.threadCounts {
+            for path in [BatchPath.scalar, .simd, .auto] {
+                var d = [Transform3D.Decomposition?](repeating: nil, count: n), v = [TransformKeyPathValue](repeating: .number(0), count: n)
+                var w = [Transform3D](repeating: Transform3D(), count: n), refused = [Bool](repeating: false, count: n)
+                var blend = [Transform3D](repeating: Transform3D(), count: n)
+                let values = (0..<n).map { TransformKeyPathValue.number(Double($0) / 10) }
+                try t.withUnsafeBufferPointer { pt in
+                    try d.withUnsafeMutableBufferPointer { try Batch.decompose(pt, into: $0, path: path, threads: threads) }
+                    try v.withUnsafeMutableBufferPointer { try Batch.values(for: .rotationZ, of: pt, into: $0, path: path, threads: threads) }
+                    try values.withUnsafeBufferPointer { pv in
+                        try w.withUnsafeMutableBufferPointer { pw in
+                            try refused.withUnsafeMutableBufferPointer { pr in
+                                try Batch.setting(.scaleX, of: pt, to: pv, into: pw, refused: pr, path: path, threads: threads)
+                            }
+                        }
+                    }
+                    try u.withUnsafeBufferPointer { pu in
+                        try blend.withUnsafeMutableBufferPointer { try Batch.interpolate(from: pt, to: pu, fraction: 0.3, into: $0, path: path, threads: threads) }
+                    }
+                }
+                #expect(d == t.map { $0.decomposed() })
+                #expect(v == t.map { $0.value(for: .rotationZ) })
+                for i in 0..<n {
+                    let written = try? t[i].setting(.scaleX, to: values[i])
+                    #expect(w[i].isIdentical(to: written ?? t[i]) && refused[i] == (written == nil))
+                    #expect(blend[i].isIdentical(to: t[i].interpolated(to: u[i], fraction: 0.3)))
+                }
+            }
+        }
+    }
+}
+
+func identical(_ a: [Transform3D], _ b: [Transform3D]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+}
+
+func identical(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { identical($0.x, $1.x) && identical($0.y, $1.y) && identical($0.z, $1.z) }
+}

@@ -1,0 +1,48 @@
+import CAMath
+import Foundation
+import PropertyBased
+
+/// Seeded batches for the batch tests: layer-like transforms (with and without perspective) mixed with
+/// adversarial ones (singular, NaN/±∞, det near the normal limit, huge and tiny magnitudes).
+public enum BatchInputs {
+    /// The batch sizes SPEC/issue asks for, plus one above every measured threading threshold.
+    public static let sizes = [0, 1, 3, 4, 5, 17, 1000]
+
+    /// `count` transforms from a fixed seed; every seventh is adversarial.
+    public static func transforms(_ count: Int, seed: UInt64) -> [Transform3D] {
+        var rng = Xoshiro(seed: (seed, 0x1234, 0x5678, 0x9abc))
+        let realistic = TransformGen.layerTransform(perspective: false), perspective = TransformGen.layerTransform(perspective: true)
+        return (0..<count).map { i in
+            switch i % 7 {
+            case 6: return adversarial(i / 7, using: &rng)
+            case 3: return perspective.run(using: &rng)
+            default: return realistic.run(using: &rng)
+            }
+        }
+    }
+
+    /// Adversarial matrix number `k` (cycling through the kinds).
+    static func adversarial(_ k: Int, using rng: inout Xoshiro) -> Transform3D {
+        let base = TransformGen.layerTransform(perspective: true).run(using: &rng)
+        switch k % 8 {
+        case 0: return TransformGen.singularMatrix.run(using: &rng)
+        case 1: return base.replacing(Int.random(in: 0..<16, using: &rng), with: .nan)
+        case 2: return base.replacing(Int.random(in: 0..<16, using: &rng), with: [Double.infinity, -.infinity][k % 2])
+        case 3: return Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102)  // det straddles the smallest normal
+        case 4: return Transform3D(elements: base.elements.map { $0 * 1e150 })!
+        case 5: return Transform3D(elements: base.elements.map { $0 * 1e-150 })!
+        case 6: return Transform3D(Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 1e300, ty: -4))
+        default: return Transform3D(scaleX: 0, y: 0, z: 0)
+        }
+    }
+
+    /// `count` 3-D points in ±1000 (a few NaN/∞ and zero-weight points included).
+    public static func points3(_ count: Int, seed: UInt64) -> [SIMD3<Double>] {
+        var rng = Xoshiro(seed: (seed, 7, 8, 9))
+        return (0..<count).map { i in
+            if i % 13 == 12 { return SIMD3(.nan, 1, .infinity) }
+            return SIMD3(Double.random(in: -1000...1000, using: &rng), Double.random(in: -1000...1000, using: &rng),
+                         Double.random(in: -1000...1000, using: &rng))
+        }
+    }
+}
