@@ -166,7 +166,7 @@ LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double 
         int32_t parent = tree->parent[i];
         if (!tree->enterable[i]) { i = (size_t)tree->subtreeEnd[i] - 1; continue; }
         const double *sx = parent < 0 ? px : scratch + 3 * BLOCK * (size_t)parent;
-        const double *sy = sx + BLOCK;
+        const double *sy = parent < 0 ? py : sx + BLOCK;
         const double *inv = tree->inverse + 9 * i, *fw = tree->forwardWeight + 3 * i, *box = tree->box + 4 * i;
         const double i11 = inv[0], i12 = inv[1], i13 = inv[2], i21 = inv[3], i22 = inv[4], i23 = inv[5];
         const double i31 = inv[6], i32 = inv[7], i33 = inv[8], f13 = fw[0], f23 = fw[1], f33 = fw[2];
