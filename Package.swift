@@ -20,6 +20,10 @@ let package = Package(
         .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
         .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch"]),
 
+        // Benchmarks: workloads shared by the CLI and the package-benchmark suites.
+        .target(name: "CAMathWorkloads", dependencies: ["CAMath"]),
+        .executableTarget(name: "camath-bench", dependencies: ["CAMathWorkloads"]),
+
         // Test support and tests.
         .target(
             name: "CAMathTestSupport",

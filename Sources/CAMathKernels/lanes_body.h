@@ -1,5 +1,6 @@
 // Lane-loop kernels, included once per instruction set by lanes_*.c with LANES_ATTR and LANES(name)
-// defined. Each lane computes exactly the reference's operations in the reference's order (fp contract
+// defined; LANES_WITH_INVERT and LANES_WITH_TREE select the inverse and the frame/hit-test kernels
+// (an instruction set omits those where another kernel measured faster, see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
 // is off), so any vector width gives CAMathCore's bits.
 #include "CAMathKernels.h"
 #include <float.h>
@@ -10,6 +11,7 @@
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 static inline int lane_normal(double x) { return fabs(x) >= DBL_MIN && fabs(x) <= DBL_MAX; }
 
+#ifdef LANES_WITH_INVERT
 LANES_ATTR void LANES(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
     for (size_t base = 0; base < n; base += BLOCK) {
         size_t lanes = n - base < BLOCK ? n - base : BLOCK;
@@ -110,6 +112,8 @@ LANES_ATTR void LANES(invert_affine)(const double *t, double *out, uint8_t *sing
     }
 }
 
+#endif
+
 LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out, size_t n) {
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
     for (size_t i = 0; i < n; i++) {
@@ -120,6 +124,7 @@ LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out
     }
 }
 
+#ifdef LANES_WITH_TREE
 LANES_ATTR void LANES(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
     const double eps = 1.0 / 16384;
     for (size_t i = 0; i < n; i++) {
@@ -192,3 +197,4 @@ LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double 
     }
     for (size_t l = 0; l < n; l++) hits[l] = hit[l];
 }
+#endif

@@ -1,42 +1,62 @@
-// Chooses the lane-loop instantiation for the requested instruction set.
+// Chooses each kernel's instantiation. Measured on the Zen 5 development machine (Reports/): the AVX-512
+// two-rows-per-zmm concat and the 8-lane frame/hit-test loops lost to their AVX2 versions (shuffles
+// and transposes dominate), so those stop at AVX2; points and the in-register-transposed inverse gain
+// from AVX-512.
 #include "CAMathKernels.h"
 
-#define DECLARE(prefix) \
-    void prefix##invert(const double *, double *, uint8_t *, size_t); \
-    void prefix##invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t); \
-    void prefix##map_points2(const double *, const double *, double *, size_t); \
-    void prefix##frames(const double *const *, double *, uint8_t *, size_t); \
-    void prefix##hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
-DECLARE(camath_portable_)
+void camath_portable_invert(const double *, double *, uint8_t *, size_t);
+void camath_portable_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
+void camath_portable_map_points2(const double *, const double *, double *, size_t);
+void camath_portable_frames(const double *const *, double *, uint8_t *, size_t);
+void camath_portable_hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
 #if defined(__x86_64__)
-DECLARE(camath_avx2_)
-DECLARE(camath_avx512_)
-#define PICK(isa, name, ...) \
-    do { \
-        if ((isa) >= CAMATH_ISA_AVX512) camath_avx512_##name(__VA_ARGS__); \
-        else if ((isa) >= CAMATH_ISA_AVX2) camath_avx2_##name(__VA_ARGS__); \
-        else camath_portable_##name(__VA_ARGS__); \
-    } while (0)
+void camath_avx2_invert(const double *, double *, uint8_t *, size_t);
+void camath_avx2_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
+void camath_avx2_map_points2(const double *, const double *, double *, size_t);
+void camath_avx2_frames(const double *const *, double *, uint8_t *, size_t);
+void camath_avx2_hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
+void camath_avx512_invert(const double *, double *, uint8_t *, size_t);
+void camath_avx512_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
+void camath_avx512_map_points2(const double *, const double *, double *, size_t);
+#define AT_LEAST(isa, level) ((isa) >= (level))
 #else
-#define PICK(isa, name, ...) do { (void)(isa); camath_portable_##name(__VA_ARGS__); } while (0)
+#define AT_LEAST(isa, level) 0
 #endif
 
 void camath_invert(int isa, const double *t, double *out, uint8_t *singular, size_t n) {
-    PICK(isa, invert, t, out, singular, n);
+#if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_invert(t, out, singular, n); return; }
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert(t, out, singular, n); return; }
+#endif
+    camath_portable_invert(t, out, singular, n);
 }
 
 void camath_invert_affine(int isa, const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
-    PICK(isa, invert_affine, t, out, singular, notAffine, n);
+#if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_invert_affine(t, out, singular, notAffine, n); return; }
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert_affine(t, out, singular, notAffine, n); return; }
+#endif
+    camath_portable_invert_affine(t, out, singular, notAffine, n);
 }
 
 void camath_map_points2(int isa, const double *h, const double *points, double *out, size_t n) {
-    PICK(isa, map_points2, h, points, out, n);
+#if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_map_points2(h, points, out, n); return; }
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_map_points2(h, points, out, n); return; }
+#endif
+    camath_portable_map_points2(h, points, out, n);
 }
 
 void camath_frames(int isa, const double *const *columns, double *out, uint8_t *slow, size_t n) {
-    PICK(isa, frames, columns, out, slow, n);
+#if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_frames(columns, out, slow, n); return; }
+#endif
+    camath_portable_frames(columns, out, slow, n);
 }
 
 void camath_hit_test_block(int isa, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
-    PICK(isa, hit_test_block, tree, points, hits, n, scratch);
+#if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_hit_test_block(tree, points, hits, n, scratch); return; }
+#endif
+    camath_portable_hit_test_block(tree, points, hits, n, scratch);
 }

@@ -7,6 +7,9 @@ import CAMathCore
 /// `threads: nil` splits batches above the measured threshold over every processor; an explicit count
 /// forces that many fixed chunks. Results never depend on the thread count.
 public enum Batch {
+    /// The processors `threads: nil` spreads large batches over.
+    public static var processorCount: Int { Parallel.processorCount }
+
     /// The tuning `.auto` and `threads: nil` use.
     public static var tuning: BatchTuning { BatchTuning.measured }
 

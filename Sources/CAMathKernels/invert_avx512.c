@@ -1,0 +1,137 @@
+// AVX-512 inverses of 8 matrices at a time: the 8 AoS matrices are transposed in registers into 16
+// vectors (element k of all 8), the reference's Laplace formula runs on whole vectors (each lane does
+// exactly the scalar operations, fp contract off), singular lanes are blended back to their input, and
+// the result is transposed back. Bit-identical to CAMathCore up to the sign of zero.
+#pragma clang fp contract(off)
+#include "CAMathKernels.h"
+
+#if defined(__x86_64__)
+#include <float.h>
+#include <immintrin.h>
+
+void camath_portable_invert(const double *, double *, uint8_t *, size_t);
+void camath_portable_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
+
+/// In-place transpose of an 8×8 block of doubles held in r[0..7] (row i = r[i]).
+__attribute__((target("avx512f")))
+static inline void transpose8(__m512d r[8]) {
+    __m512d t[8], u[8];
+    for (int i = 0; i < 4; i++) {
+        t[2 * i] = _mm512_unpacklo_pd(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_pd(r[2 * i], r[2 * i + 1]);
+    }
+    u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88); u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
+    u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88); u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
+    u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88); u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
+    u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88); u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
+    r[0] = _mm512_shuffle_f64x2(u[0], u[4], 0x88); r[4] = _mm512_shuffle_f64x2(u[0], u[4], 0xDD);
+    r[1] = _mm512_shuffle_f64x2(u[2], u[6], 0x88); r[5] = _mm512_shuffle_f64x2(u[2], u[6], 0xDD);
+    r[2] = _mm512_shuffle_f64x2(u[1], u[5], 0x88); r[6] = _mm512_shuffle_f64x2(u[1], u[5], 0xDD);
+    r[3] = _mm512_shuffle_f64x2(u[3], u[7], 0x88); r[7] = _mm512_shuffle_f64x2(u[3], u[7], 0xDD);
+}
+
+/// Loads 8 matrices as 16 element vectors m[k] = element k of matrices 0..7.
+__attribute__((target("avx512f")))
+static inline void load8(const double *t, __m512d m[16]) {
+    for (int l = 0; l < 8; l++) { m[l] = _mm512_loadu_pd(t + 16 * l); m[8 + l] = _mm512_loadu_pd(t + 16 * l + 8); }
+    transpose8(m);
+    transpose8(m + 8);
+}
+
+/// Stores 16 element vectors back as 8 matrices.
+__attribute__((target("avx512f")))
+static inline void store8(__m512d r[16], double *out) {
+    transpose8(r);
+    transpose8(r + 8);
+    for (int l = 0; l < 8; l++) { _mm512_storeu_pd(out + 16 * l, r[l]); _mm512_storeu_pd(out + 16 * l + 8, r[8 + l]); }
+}
+
+__attribute__((target("avx512f")))
+static inline __mmask8 finite8(__m512d x) {
+    return _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(DBL_MAX), _CMP_LE_OQ);
+}
+
+__attribute__((target("avx512f")))
+static inline __mmask8 normal8(__m512d x) {
+    __m512d a = _mm512_abs_pd(x);
+    return _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MIN), _CMP_GE_OQ) & _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MAX), _CMP_LE_OQ);
+}
+
+/// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
+__attribute__((target("avx512f")))
+static inline __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
+    __mmask8 finite = 0xFF;
+    for (int k = 0; k < 16; k++) finite &= finite8(m[k]);
+    const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
+    const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
+    __m512d s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s3 = m12 * m23 - m22 * m13;
+    __m512d c0 = m31 * m42 - m41 * m32, c1 = m31 * m43 - m41 * m33, c3 = m32 * m43 - m42 * m33;
+    __m512d det;
+    if (affine) {
+        // column 4 = (0, 0, 0, 1): the vanishing Laplace terms are exact zeros (see lanes_body.h)
+        det = s0 * m33 - s1 * m32 + s3 * m31;
+        r[0] = (m22 * m33 - m23 * m32) / det;  r[1] = (-m12 * m33 + m13 * m32) / det;
+        r[2] = s3 / det;                        r[3] = _mm512_setzero_pd();
+        r[4] = (-m21 * m33 + m23 * m31) / det;  r[5] = (m11 * m33 - m13 * m31) / det;
+        r[6] = -s1 / det;                       r[7] = _mm512_setzero_pd();
+        r[8] = (m21 * m32 - m22 * m31) / det;   r[9] = (-m11 * m32 + m12 * m31) / det;
+        r[10] = s0 / det;                       r[11] = _mm512_setzero_pd();
+    } else {
+        __m512d s2 = m11 * m24 - m21 * m14, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14;
+        __m512d c2 = m31 * m44 - m41 * m34, c4 = m32 * m44 - m42 * m34, c5 = m33 * m44 - m43 * m34;
+        det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
+        r[0] = (m22 * c5 - m23 * c4 + m24 * c3) / det;   r[1] = (-m12 * c5 + m13 * c4 - m14 * c3) / det;
+        r[2] = (m42 * s5 - m43 * s4 + m44 * s3) / det;   r[3] = (-m32 * s5 + m33 * s4 - m34 * s3) / det;
+        r[4] = (-m21 * c5 + m23 * c2 - m24 * c1) / det;  r[5] = (m11 * c5 - m13 * c2 + m14 * c1) / det;
+        r[6] = (-m41 * s5 + m43 * s2 - m44 * s1) / det;  r[7] = (m31 * s5 - m33 * s2 + m34 * s1) / det;
+        r[8] = (m21 * c4 - m22 * c2 + m24 * c0) / det;   r[9] = (-m11 * c4 + m12 * c2 - m14 * c0) / det;
+        r[10] = (m41 * s4 - m42 * s2 + m44 * s0) / det;  r[11] = (-m31 * s4 + m32 * s2 - m34 * s0) / det;
+    }
+    r[12] = (-m21 * c3 + m22 * c1 - m23 * c0) / det;
+    r[13] = (m11 * c3 - m12 * c1 + m13 * c0) / det;
+    r[14] = (-m41 * s3 + m42 * s1 - m43 * s0) / det;
+    r[15] = (m31 * s3 - m32 * s1 + m33 * s0) / det;
+    __mmask8 ok = finite & normal8(det);
+    for (int k = 0; k < 16; k++) ok &= finite8(r[k]);
+    __mmask8 bad = (__mmask8)~ok;
+    for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
+    return bad;
+}
+
+static inline void store_mask(uint8_t *singular, __mmask8 bad) {
+    if (!singular) return;
+    for (int l = 0; l < 8; l++) singular[l] = (uint8_t)((bad >> l) & 1);
+}
+
+__attribute__((target("avx512f")))
+void camath_avx512_invert(const double *t, double *out, uint8_t *singular, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512d m[16], r[16];
+        load8(t + 16 * i, m);
+        __mmask8 bad = invert8(m, r, 0);
+        store8(r, out + 16 * i);
+        store_mask(singular ? singular + i : 0, bad);
+    }
+    if (i < n) camath_portable_invert(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
+}
+
+__attribute__((target("avx512f")))
+void camath_avx512_invert_affine(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512d m[16], r[16];
+        load8(t + 16 * i, m);
+        __mmask8 general = (__mmask8)~(_mm512_cmp_pd_mask(m[3], _mm512_setzero_pd(), _CMP_EQ_OQ)
+            & _mm512_cmp_pd_mask(m[7], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[11], _mm512_setzero_pd(), _CMP_EQ_OQ)
+            & _mm512_cmp_pd_mask(m[15], _mm512_set1_pd(1), _CMP_EQ_OQ));
+        // A block with any non-affine lane goes to the caller's general path as a whole.
+        for (int l = 0; l < 8; l++) notAffine[i + l] = general != 0;
+        if (general) continue;
+        __mmask8 bad = invert8(m, r, 1);
+        store8(r, out + 16 * i);
+        store_mask(singular ? singular + i : 0, bad);
+    }
+    if (i < n) camath_portable_invert_affine(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
+}
+#endif

@@ -1,0 +1,71 @@
+import CAMath
+import Foundation
+
+/// SplitMix64: a tiny seeded generator, so every benchmark input is the same on every run and machine.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
+
+/// Inputs that look like real layer transforms: scale · rotation · translation, every fourth with a
+/// perspective `m34 = −1/d`.
+public enum SeededInputs {
+    public static func transforms(_ n: Int, seed: UInt64) -> [Transform3D] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<n).map { i in
+            var t = Transform3D(scaleX: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng), z: 1)
+                .concatenating(Transform3D(rotationAngle: .random(in: -3...3, using: &rng), x: .random(in: -0.2...0.2, using: &rng),
+                                           y: .random(in: -0.2...0.2, using: &rng), z: 1))
+                .concatenating(Transform3D(translationX: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng), z: 0))
+            if i % 4 == 3 { t.m34 = -1 / Double.random(in: 300...2000, using: &rng) }
+            return t
+        }
+    }
+
+    /// Affine (2-D) layer transforms.
+    public static func affineTransforms(_ n: Int, seed: UInt64) -> [Transform3D] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<n).map { _ in
+            Transform3D(Transform2D(rotationAngle: .random(in: -3...3, using: &rng))
+                .scaledBy(x: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng))
+                .translatedBy(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng)))
+        }
+    }
+
+    public static func points3(_ n: Int, seed: UInt64) -> [SIMD3<Double>] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<n).map { _ in SIMD3(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng), .random(in: -50...50, using: &rng)) }
+    }
+
+    public static func points2(_ n: Int, seed: UInt64) -> [SIMD2<Double>] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<n).map { _ in SIMD2(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng)) }
+    }
+
+    /// A layer tree of `n` layers, a UI-like hierarchy: each layer's parent is one of the previous 8,
+    /// bounds 20…200 pt, affine transforms, every tenth masking, every fiftieth hidden.
+    public static func tree(_ n: Int, seed: UInt64) -> LayerTree {
+        var rng = SeededGenerator(seed: seed)
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), position: CGPoint(x: 500, y: 500)))
+        var layers = [root]
+        layers.reserveCapacity(n)
+        for i in 1..<max(1, n) {
+            var g = LayerGeometry(bounds: CGRect(x: 0, y: 0, width: .random(in: 20...200, using: &rng), height: .random(in: 20...200, using: &rng)),
+                                  position: CGPoint(x: .random(in: 0...1000, using: &rng), y: .random(in: 0...1000, using: &rng)))
+            g.transform = Transform3D(Transform2D(rotationAngle: .random(in: -0.5...0.5, using: &rng)).scaledBy(x: 1.1, y: 0.9))
+            g.masksToBounds = i % 10 == 0
+            g.isHidden = i % 50 == 0
+            let layer = Layer(geometry: g)
+            layers[max(0, i - Int.random(in: 1...8, using: &rng))].addSublayer(layer)
+            layers.append(layer)
+        }
+        return LayerTree(root: root)
+    }
+}
