@@ -1,6 +1,6 @@
 // Lane-loop kernels, included once per instruction set by lanes_*.c with LANES_ATTR and LANES(name)
 // defined; LANES_WITH_INVERT and LANES_WITH_TREE select the inverse and the frame/hit-test kernels
-// (an instruction set omits those where another kernel measured faster, see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
+// (AVX-512 takes its inverse from invert_avx512.c instead, see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
 // is off), so any vector width gives CAMathCore's bits.
 #include "CAMathKernels.h"
 #include <float.h>
@@ -125,31 +125,35 @@ LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out
 }
 
 #ifdef LANES_WITH_TREE
+// Corner k of the frame rule (SPEC §2.4): X, Y, W of (u, v, z) through the transform, then the point
+// (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
+#define FRAME_CORNER(u, v) do { \
+        double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
+        double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
+        double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
+        double qx = X / W, qy = Y / W; \
+        ok &= (W >= eps) & lane_finite(qx) & lane_finite(qy); \
+        minX = qx < minX ? qx : minX; maxX = qx > maxX ? qx : maxX; \
+        minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
+    } while (0)
+
 LANES_ATTR void LANES(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
     const double eps = 1.0 / 16384;
+    const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
+    const double *c11 = c[7], *c21 = c[8], *c31 = c[9], *c41 = c[10], *c12 = c[11], *c22 = c[12], *c32 = c[13], *c42 = c[14];
+    const double *c14 = c[15], *c24 = c[16], *c34 = c[17], *c44 = c[18];
     for (size_t i = 0; i < n; i++) {
-        double bw = c[0][i], bh = c[1][i], ax = c[2][i], ay = c[3][i], az = c[4][i], px = c[5][i], py = c[6][i];
-        double m11 = c[7][i], m21 = c[8][i], m31 = c[9][i], m41 = c[10][i];
-        double m12 = c[11][i], m22 = c[12][i], m32 = c[13][i], m42 = c[14][i];
-        double m14 = c[15][i], m24 = c[16][i], m34 = c[17][i], m44 = c[18][i];
-        double u0 = -ax * bw, v0 = -ay * bh, z = -az;
+        double bw = cbw[i], bh = cbh[i], px = cpx[i], py = cpy[i];
+        double m11 = c11[i], m21 = c21[i], m31 = c31[i], m41 = c41[i], m12 = c12[i], m22 = c22[i], m32 = c32[i], m42 = c42[i];
+        double m14 = c14[i], m24 = c24[i], m34 = c34[i], m44 = c44[i];
+        double u0 = -cax[i] * bw, v0 = -cay[i] * bh, z = -caz[i];
         double u1 = u0 + bw, v1 = v0 + bh;
-        double us[4] = {u0, u1, u1, u0}, vs[4] = {v0, v0, v1, v1};
         double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
         int ok = 1;
-        for (int k = 0; k < 4; k++) {
-            double u = us[k], v = vs[k];
-            double X = u * m11 + v * m21 + z * m31 + m41;
-            double Y = u * m12 + v * m22 + z * m32 + m42;
-            double W = u * m14 + v * m24 + z * m34 + m44;
-            ok &= W >= eps;
-            double qx = X / W, qy = Y / W;
-            ok &= lane_finite(qx) & lane_finite(qy);
-            minX = qx < minX ? qx : minX;
-            maxX = qx > maxX ? qx : maxX;
-            minY = qy < minY ? qy : minY;
-            maxY = qy > maxY ? qy : maxY;
-        }
+        FRAME_CORNER(u0, v0);
+        FRAME_CORNER(u1, v0);
+        FRAME_CORNER(u1, v1);
+        FRAME_CORNER(u0, v1);
         out[4 * i] = minX + px;
         out[4 * i + 1] = minY + py;
         out[4 * i + 2] = maxX - minX;
@@ -167,31 +171,35 @@ LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double 
         hit[l] = -1;
     }
     for (size_t i = 0; i < tree->count; i++) {
-        double *qx = scratch + 3 * BLOCK * i, *qy = qx + BLOCK, *alive = qy + BLOCK;
+        double *restrict qx = scratch + 3 * BLOCK * i, *restrict qy = qx + BLOCK, *restrict alive = qy + BLOCK;
         int32_t parent = tree->parent[i];
         if (!tree->enterable[i]) { i = (size_t)tree->subtreeEnd[i] - 1; continue; }
-        const double *sx = parent < 0 ? px : scratch + 3 * BLOCK * (size_t)parent;
-        const double *sy = parent < 0 ? py : sx + BLOCK;
+        // The parent's lanes (or the input points for the root), copied so the lane loop cannot alias.
+        double sx[BLOCK], sy[BLOCK], parentAlive[BLOCK];
+        for (int l = 0; l < BLOCK; l++) {
+            const double *p = scratch + 3 * BLOCK * (size_t)(parent < 0 ? 0 : parent);
+            sx[l] = parent < 0 ? px[l] : p[l];
+            sy[l] = parent < 0 ? py[l] : p[BLOCK + l];
+            parentAlive[l] = parent < 0 ? (double)(lane_finite(px[l]) & lane_finite(py[l])) : p[2 * BLOCK + l];
+        }
         const double *inv = tree->inverse + 9 * i, *fw = tree->forwardWeight + 3 * i, *box = tree->box + 4 * i;
         const double i11 = inv[0], i12 = inv[1], i13 = inv[2], i21 = inv[3], i22 = inv[4], i23 = inv[5];
         const double i31 = inv[6], i32 = inv[7], i33 = inv[8], f13 = fw[0], f23 = fw[1], f33 = fw[2];
         const double minX = box[0], maxX = box[1], minY = box[2], maxY = box[3];
         const int masks = tree->masks[i];
-        double any = 0;
+        int any = 0;
         for (int l = 0; l < BLOCK; l++) {
-            double parentAlive = parent < 0 ? (double)(lane_finite(px[l]) & lane_finite(py[l]))
-                                            : scratch[3 * BLOCK * (size_t)parent + 2 * BLOCK + l];
             double X = sx[l], Y = sy[l];
             double xh = X * i11 + Y * i21 + i31, yh = X * i12 + Y * i22 + i32, wh = X * i13 + Y * i23 + i33;
             double x = xh / wh, y = yh / wh;
-            int ok = (parentAlive != 0) & lane_finite(x) & lane_finite(y) & (x * f13 + y * f23 + f33 > 0);
+            int ok = (parentAlive[l] != 0) & lane_finite(x) & lane_finite(y) & (x * f13 + y * f23 + f33 > 0);
             int inside = (minX <= x) & (x < maxX) & (minY <= y) & (y < maxY);
             ok = masks ? ok & inside : ok;
             qx[l] = x;
             qy[l] = y;
             alive[l] = ok;
             hit[l] = ok & inside ? (int64_t)i : hit[l];
-            any += ok;
+            any |= ok;
         }
         if (any == 0) i = (size_t)tree->subtreeEnd[i] - 1;
     }

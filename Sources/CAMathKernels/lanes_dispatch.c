@@ -1,7 +1,7 @@
-// Chooses each kernel's instantiation. Measured on the Zen 5 development machine (Reports/): the AVX-512
-// two-rows-per-zmm concat and the 8-lane frame/hit-test loops lost to their AVX2 versions (shuffles
-// and transposes dominate), so those stop at AVX2; points and the in-register-transposed inverse gain
-// from AVX-512.
+// Chooses each kernel's instantiation by instruction set. Measured on the development VM (AMD, AVX-512
+// double-pumped, 3.66 GHz; N = 1e3, one thread, Mops/s): inverse 41 (AVX2 lanes) → 77 (AVX-512,
+// in-register transposes, invert_avx512.c); frames 204 → 264; points-2D 1311 → 1528; hit test about
+// equal (480). Concat is the exception (intrinsics.c): its AVX2 kernel beat the AVX-512 one.
 #include "CAMathKernels.h"
 
 void camath_portable_invert(const double *, double *, uint8_t *, size_t);
@@ -18,6 +18,8 @@ void camath_avx2_hit_test_block(const camath_hit_tree *, const double *, int64_t
 void camath_avx512_invert(const double *, double *, uint8_t *, size_t);
 void camath_avx512_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
 void camath_avx512_map_points2(const double *, const double *, double *, size_t);
+void camath_avx512_frames(const double *const *, double *, uint8_t *, size_t);
+void camath_avx512_hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
 #define AT_LEAST(isa, level) ((isa) >= (level))
 #else
 #define AT_LEAST(isa, level) 0
@@ -49,6 +51,7 @@ void camath_map_points2(int isa, const double *h, const double *points, double *
 
 void camath_frames(int isa, const double *const *columns, double *out, uint8_t *slow, size_t n) {
 #if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_frames(columns, out, slow, n); return; }
     if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_frames(columns, out, slow, n); return; }
 #endif
     camath_portable_frames(columns, out, slow, n);
@@ -56,6 +59,7 @@ void camath_frames(int isa, const double *const *columns, double *out, uint8_t *
 
 void camath_hit_test_block(int isa, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
 #if defined(__x86_64__)
+    if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_hit_test_block(tree, points, hits, n, scratch); return; }
     if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_hit_test_block(tree, points, hits, n, scratch); return; }
 #endif
     camath_portable_hit_test_block(tree, points, hits, n, scratch);
