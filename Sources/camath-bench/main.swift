@@ -23,9 +23,9 @@ for operation in BatchOperation.allCases {
 }
 if let i = arguments.firstIndex(of: "--write-tuning"), arguments.index(after: i) < arguments.endIndex {
     let path = arguments[arguments.index(after: i)]
-    let result = try Tuner.measure(seconds: 0.05) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    let result = try Tuner.measure(seconds: quick ? 0.05 : 0.15) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     for row in result.rows {
         print(row.0.rawValue, row.1, String(format: "%.1f %.1f", row.2, row.3), row.4.map { String(format: "%.1f", $0) } ?? "-")
     }
-    try Tuner.source(for: result.tuning, report: "Reports/").write(toFile: path, atomically: true, encoding: .utf8)
+    try Tuner.source(for: result.tuning, report: "the latest run").write(toFile: path, atomically: true, encoding: .utf8)
 }

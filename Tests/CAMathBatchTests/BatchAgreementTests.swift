@@ -180,3 +180,28 @@ func identical(_ a: [Transform3D], _ b: [Transform3D]) -> Bool {
 func identical(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { identical($0.x, $1.x) && identical($0.y, $1.y) && identical($0.z, $1.z) }
 }
+
+extension BatchAgreementTests {
+    /// A batch above the measured threading thresholds with `threads: nil` (auto) equals the reference,
+    /// through the array forms of every operation.
+    @Test func aboveTheThreadingThresholdThroughArrayForms() throws {
+        let n = 40_000
+        let t = BatchInputs.transforms(n, seed: 41), u = BatchInputs.transforms(n, seed: 42)
+        #expect(Batch.tuning.threadingThreshold[.concatPairwise].map { n >= $0 } == true)
+        #expect(identical(try Batch.concat(t, u), zip(t, u).map { $0.concatenating($1) }))
+        let (inverses, singular) = try Batch.invertAffine(t)
+        #expect(identical(inverses, t.map { $0.inverted() }) && singular == t.map { $0.invertedIfPossible() == nil })
+        let (flags, parts) = try Batch.affineParts(of: t)
+        #expect(flags == t.map(\.isAffine) && zip(parts, t).allSatisfy { $0.isIdentical(to: $1.affineTransform) })
+        #expect(identical(try Batch.makeTransforms(from: parts), parts.map { Transform3D($0) }))
+        let small = Array(t.prefix(3000)), other = Array(u.prefix(3000))
+        #expect(try Batch.decompose(small) == small.map { $0.decomposed() })
+        #expect(try Batch.values(for: .scale, of: small) == small.map { $0.value(for: .scale) })
+        let written = try Batch.setting(.translation, of: small, to: small.map { _ in .size(width: 1, height: 2) })
+        #expect(identical(written.transforms, small.map { (try? $0.setting(.translation, to: .size(width: 1, height: 2))) ?? $0 }))
+        #expect(identical(try Batch.interpolate(from: small, to: other, fraction: 0.7), zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
+        let h = Homography(t[5]), flat = BatchInputs.points3(n, seed: 43).map { SIMD2($0.x, $0.y) }
+        let mapped = try Batch.mapPoints(flat, through: h)
+        #expect(zip(mapped, flat).allSatisfy { identical($0.x, h.mapPoint($1).x) && identical($0.y, h.mapPoint($1).y) })
+    }
+}

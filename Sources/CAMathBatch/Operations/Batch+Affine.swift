@@ -37,6 +37,29 @@ extension Batch {
         }
     }
 
+    /// Array form of ``affineParts(of:isAffine:affine:path:threads:)``.
+    public static func affineParts(of t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
+        -> (isAffine: [Bool], affine: [Transform2D])
+    {
+        var flags = [Bool](repeating: false, count: t.count), parts = [Transform2D](repeating: Transform2D(), count: t.count)
+        try t.withUnsafeBufferPointer { pt throws(BatchError) in
+            try flags.withUnsafeMutableBufferPointer { pf throws(BatchError) in
+                try parts.withUnsafeMutableBufferPointer { pa throws(BatchError) in
+                    try affineParts(of: pt, isAffine: pf, affine: pa, path: path, threads: threads)
+                }
+            }
+        }
+        return (flags, parts)
+    }
+
+    /// Array form of ``makeTransforms(from:into:path:threads:)``.
+    public static func makeTransforms(from affine: [Transform2D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
+        try Array(unsafeUninitializedCapacity: affine.count) { out, initialized throws(BatchError) in
+            try affine.withUnsafeBufferPointer { pa throws(BatchError) in try makeTransforms(from: pa, into: out, path: path, threads: threads) }
+            initialized = affine.count
+        }
+    }
+
     /// Throws for `.blas` on an operation that is not a matrix product.
     static func rejectBLAS(_ operation: BatchOperation, path: BatchPath, count: Int) throws(BatchError) {
         if resolvedPath(path, for: operation, count: count) == .blas { _ = try blasLibrary(for: operation) }

@@ -39,6 +39,22 @@ extension Batch {
         return (inverses, mask)
     }
 
+    /// Array form of ``invertAffine(_:into:singular:path:threads:)``: the inverses and the singular mask.
+    public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
+        -> (inverses: [Transform3D], singular: [Bool])
+    {
+        var mask = [Bool](repeating: false, count: t.count)
+        let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+            try t.withUnsafeBufferPointer { pt throws(BatchError) in
+                try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
+                    try invertAffine(pt, into: out, singular: pm, path: path, threads: threads)
+                }
+            }
+            initialized = t.count
+        }
+        return (inverses, mask)
+    }
+
     private static func invert(_ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
                                into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
                                path: BatchPath, threads: Int?) throws(BatchError) {

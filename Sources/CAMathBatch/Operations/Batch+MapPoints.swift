@@ -109,6 +109,14 @@ extension Batch {
         }
     }
 
+    /// Array form of the homography ``mapPoints(_:through:into:path:threads:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
+    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [SIMD2<Double>] {
+        try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, threads: threads) }
+            initialized = points.count
+        }
+    }
+
     /// `(N×3)·(3×4) + row 4` into the output (stride 4 doubles), then `(X, Y, Z)/W`.
     private static func mapPointsBLAS(_ library: CBLAS, _ m: UnsafePointer<Double>, _ src: UnsafeRawPointer,
                                       _ dst: UnsafeMutableRawPointer, count: Int) {
