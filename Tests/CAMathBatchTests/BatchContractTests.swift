@@ -8,26 +8,26 @@ import Testing
 @Suite struct BatchContractTests {
     static let sentinel = Transform3D(translationX: 7, y: 7, z: 7)
 
-    @Test func mismatchedCountsThrowAndWriteNothing() throws {
+    @Test func mismatchedCountsThrowAndWriteNothing() {
         let a = BatchInputs.transforms(5, seed: 31), b = BatchInputs.transforms(4, seed: 32)
         var out = [Transform3D](repeating: Self.sentinel, count: 5), short = [Transform3D](repeating: Self.sentinel, count: 3)
-        try a.withUnsafeBufferPointer { pa in
-            try b.withUnsafeBufferPointer { pb in
-                try out.withUnsafeMutableBufferPointer { po in
-                    #expect(throws: BatchError.countMismatch(argument: "b", expected: 5, actual: 4)) { try Batch.concat(pa, pb, into: po) }
-                    var mask = [Bool](repeating: false, count: 2)
+        var mask = [Bool](repeating: false, count: 2)
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                out.withUnsafeMutableBufferPointer { po in
+                    _ = #expect(throws: BatchError.countMismatch(argument: "b", expected: 5, actual: 4)) { try Batch.concat(pa, pb, into: po) }
                     mask.withUnsafeMutableBufferPointer { pm in
                         _ = #expect(throws: BatchError.countMismatch(argument: "singular", expected: 5, actual: 2)) {
                             try Batch.invert(pa, into: po, singular: pm)
                         }
                     }
                 }
-                try short.withUnsafeMutableBufferPointer { ps in
-                    #expect(throws: BatchError.countMismatch(argument: "out", expected: 5, actual: 3)) { try Batch.concat(pa, Self.sentinel, into: ps) }
-                    #expect(throws: BatchError.self) { try Batch.concat(Self.sentinel, pa, into: ps) }
-                    #expect(throws: BatchError.self) { try Batch.invert(pa, into: ps) }
-                    #expect(throws: BatchError.self) { try Batch.invertAffine(pa, into: ps) }
-                }
+            }
+            short.withUnsafeMutableBufferPointer { ps in
+                _ = #expect(throws: BatchError.countMismatch(argument: "out", expected: 5, actual: 3)) { try Batch.concat(pa, Self.sentinel, into: ps) }
+                _ = #expect(throws: BatchError.self) { try Batch.concat(Self.sentinel, pa, into: ps) }
+                _ = #expect(throws: BatchError.self) { try Batch.invert(pa, into: ps) }
+                _ = #expect(throws: BatchError.self) { try Batch.invertAffine(pa, into: ps) }
             }
         }
         #expect(out.allSatisfy { $0 == Self.sentinel } && short.allSatisfy { $0 == Self.sentinel })
