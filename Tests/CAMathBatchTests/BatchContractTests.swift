@@ -41,15 +41,15 @@ import Testing
         }
         var out = [Double](repeating: -1, count: 12)
         let input = [Double](repeating: 1, count: 12)
-        try input.withUnsafeBytes { pin in
-            try out.withUnsafeMutableBytes { pout in
-                #expect(throws: BatchError.invalidStride(argument: "inStride", stride: 16, minimum: 24)) {
+        input.withUnsafeBytes { pin in
+            out.withUnsafeMutableBytes { pout in
+                _ = #expect(throws: BatchError.invalidStride(argument: "inStride", stride: 16, minimum: 24)) {
                     try Batch.mapPoints(pin.baseAddress, inStride: 16, through: .identity, into: pout.baseAddress, outStride: 24, count: 4)
                 }
-                #expect(throws: BatchError.invalidStride(argument: "outStride", stride: 0, minimum: 24)) {
+                _ = #expect(throws: BatchError.invalidStride(argument: "outStride", stride: 0, minimum: 24)) {
                     try Batch.mapPoints(pin.baseAddress, inStride: 24, through: .identity, into: pout.baseAddress, outStride: 0, count: 4)
                 }
-                #expect(throws: BatchError.self) {
+                _ = #expect(throws: BatchError.self) {
                     try Batch.mapPoints(pin.baseAddress, inStride: 24, through: .identity, into: pout.baseAddress, outStride: 24, count: -3)
                 }
             }
