@@ -163,24 +163,24 @@ LANES_ATTR void LANES(frames)(const double *const *c, double *out, uint8_t *slow
 }
 
 LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
-    double px[BLOCK], py[BLOCK];
-    int64_t hit[BLOCK];
-    for (int l = 0; l < BLOCK; l++) {
+    double px[CAMATH_HIT_BLOCK], py[CAMATH_HIT_BLOCK];
+    int64_t hit[CAMATH_HIT_BLOCK];
+    for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
         px[l] = (size_t)l < n ? points[2 * l] : NAN;
         py[l] = (size_t)l < n ? points[2 * l + 1] : NAN;
         hit[l] = -1;
     }
     for (size_t i = 0; i < tree->count; i++) {
-        double *restrict qx = scratch + 3 * BLOCK * i, *restrict qy = qx + BLOCK, *restrict alive = qy + BLOCK;
+        double *restrict qx = scratch + 3 * CAMATH_HIT_BLOCK * i, *restrict qy = qx + CAMATH_HIT_BLOCK, *restrict alive = qy + CAMATH_HIT_BLOCK;
         int32_t parent = tree->parent[i];
         if (!tree->enterable[i]) { i = (size_t)tree->subtreeEnd[i] - 1; continue; }
         // The parent's lanes (or the input points for the root), copied so the lane loop cannot alias.
-        double sx[BLOCK], sy[BLOCK], parentAlive[BLOCK];
-        for (int l = 0; l < BLOCK; l++) {
-            const double *p = scratch + 3 * BLOCK * (size_t)(parent < 0 ? 0 : parent);
+        double sx[CAMATH_HIT_BLOCK], sy[CAMATH_HIT_BLOCK], parentAlive[CAMATH_HIT_BLOCK];
+        for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
+            const double *p = scratch + 3 * CAMATH_HIT_BLOCK * (size_t)(parent < 0 ? 0 : parent);
             sx[l] = parent < 0 ? px[l] : p[l];
-            sy[l] = parent < 0 ? py[l] : p[BLOCK + l];
-            parentAlive[l] = parent < 0 ? (double)(lane_finite(px[l]) & lane_finite(py[l])) : p[2 * BLOCK + l];
+            sy[l] = parent < 0 ? py[l] : p[CAMATH_HIT_BLOCK + l];
+            parentAlive[l] = parent < 0 ? (double)(lane_finite(px[l]) & lane_finite(py[l])) : p[2 * CAMATH_HIT_BLOCK + l];
         }
         const double *inv = tree->inverse + 9 * i, *fw = tree->forwardWeight + 3 * i, *box = tree->box + 4 * i;
         const double i11 = inv[0], i12 = inv[1], i13 = inv[2], i21 = inv[3], i22 = inv[4], i23 = inv[5];
@@ -188,7 +188,7 @@ LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double 
         const double minX = box[0], maxX = box[1], minY = box[2], maxY = box[3];
         const int masks = tree->masks[i];
         int any = 0;
-        for (int l = 0; l < BLOCK; l++) {
+        for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
             double X = sx[l], Y = sy[l];
             double xh = X * i11 + Y * i21 + i31, yh = X * i12 + Y * i22 + i32, wh = X * i13 + Y * i23 + i33;
             double x = xh / wh, y = yh / wh;

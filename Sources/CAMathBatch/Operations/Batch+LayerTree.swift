@@ -115,12 +115,12 @@ extension Batch {
 
     /// Hit-tests many points against the tree from its root (SPEC §2.7): `hits[i]` = the node index
     /// `LayerTree.hitTest(points[i])` returns, or ``noHit``. Points are in the root's superlayer space.
-    /// Paths: `.scalar` (the reference traversal per point); `.simd` (8 points at a time down the tree in
+    /// Paths: `.scalar` (the reference traversal per point); `.simd` (32 points at a time down the tree in
     /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,
     /// singular, behind-the-eye or masking level excluded it; the last alive node in pre-order that
     /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
     /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
-    /// Scratch: 192 bytes per node per thread. Cost: O(points × visited nodes).
+    /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
     public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan, into hits: UnsafeMutableBufferPointer<Int>,
                                path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         let n = points.count
@@ -140,10 +140,10 @@ extension Batch {
         plan.withKernelTree { tree in
             let pt = SharedReadPointer(base: tree)
             chunks(count: n, threads: threadCount) { r in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 24 * plan.count) { scratch in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Int(CAMATH_HIT_BLOCK) * plan.count) { scratch in
                     var start = r.lowerBound
                     while start < r.upperBound {
-                        let count = min(8, r.upperBound - start)
+                        let count = min(Int(CAMATH_HIT_BLOCK), r.upperBound - start)
                         UnsafeMutableRawPointer(ph.base + start).withMemoryRebound(to: Int64.self, capacity: count) { out in
                             camath_hit_test_block(isa, pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
                         }

@@ -58,8 +58,11 @@ typedef struct {
     const double *box;             // 4 per node: standardised minX, maxX (exclusive), minY, maxY; null → empty
 } camath_hit_tree;
 
-/// For points (x, y) (2 doubles apart, n ≤ 8), writes the hit node index or -1 to hits; scratch holds
-/// 3 × 8 doubles per node.
+/// Points per hit-test block: each node's constants are loaded once per block.
+#define CAMATH_HIT_BLOCK 32
+
+/// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK), writes the hit node index or -1 to hits;
+/// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
 void camath_hit_test_block(int isa, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch);
 
 #endif
