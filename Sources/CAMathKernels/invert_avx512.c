@@ -1,9 +1,10 @@
-// AVX-512 inverses of 8 matrices at a time: the 8 AoS matrices are transposed in registers into 16
-// vectors (element k of all 8), the reference's Laplace formula runs on whole vectors (each lane does
-// exactly the scalar operations, fp contract off), singular lanes are blended back to their input, and
-// the result is transposed back. Bit-identical to CAMathCore up to the sign of zero.
+// AVX-512 inverses of 8 matrices at a time: the 8 AoS matrices are transposed in registers (two 8×8
+// transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly the
+// scalar operations, fp contract off), singular lanes are blended back to their input, and the result
+// is transposed back. Bit-identical to CAMathCore up to the sign of zero.
 #pragma clang fp contract(off)
 #include "CAMathKernels.h"
+#include "invert_formula.h"
 
 #if defined(__x86_64__)
 #include <float.h>
@@ -64,34 +65,16 @@ static inline __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
     for (int k = 0; k < 16; k++) finite &= finite8(m[k]);
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
-    __m512d s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s3 = m12 * m23 - m22 * m13;
-    __m512d c0 = m31 * m42 - m41 * m32, c1 = m31 * m43 - m41 * m33, c3 = m32 * m43 - m42 * m33;
-    __m512d det;
+    __m512d d;
     if (affine) {
-        // column 4 = (0, 0, 0, 1): the vanishing Laplace terms are exact zeros (see lanes_body.h)
-        det = s0 * m33 - s1 * m32 + s3 * m31;
-        r[0] = (m22 * m33 - m23 * m32) / det;  r[1] = (-m12 * m33 + m13 * m32) / det;
-        r[2] = s3 / det;                        r[3] = _mm512_setzero_pd();
-        r[4] = (-m21 * m33 + m23 * m31) / det;  r[5] = (m11 * m33 - m13 * m31) / det;
-        r[6] = -s1 / det;                       r[7] = _mm512_setzero_pd();
-        r[8] = (m21 * m32 - m22 * m31) / det;   r[9] = (-m11 * m32 + m12 * m31) / det;
-        r[10] = s0 / det;                       r[11] = _mm512_setzero_pd();
+        CAMATH_INVERSE_AFFINE(__m512d, r, _mm512_setzero_pd());
+        d = det;
     } else {
-        __m512d s2 = m11 * m24 - m21 * m14, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14;
-        __m512d c2 = m31 * m44 - m41 * m34, c4 = m32 * m44 - m42 * m34, c5 = m33 * m44 - m43 * m34;
-        det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
-        r[0] = (m22 * c5 - m23 * c4 + m24 * c3) / det;   r[1] = (-m12 * c5 + m13 * c4 - m14 * c3) / det;
-        r[2] = (m42 * s5 - m43 * s4 + m44 * s3) / det;   r[3] = (-m32 * s5 + m33 * s4 - m34 * s3) / det;
-        r[4] = (-m21 * c5 + m23 * c2 - m24 * c1) / det;  r[5] = (m11 * c5 - m13 * c2 + m14 * c1) / det;
-        r[6] = (-m41 * s5 + m43 * s2 - m44 * s1) / det;  r[7] = (m31 * s5 - m33 * s2 + m34 * s1) / det;
-        r[8] = (m21 * c4 - m22 * c2 + m24 * c0) / det;   r[9] = (-m11 * c4 + m12 * c2 - m14 * c0) / det;
-        r[10] = (m41 * s4 - m42 * s2 + m44 * s0) / det;  r[11] = (-m31 * s4 + m32 * s2 - m34 * s0) / det;
+        CAMATH_INVERSE_GENERAL(__m512d, r);
+        d = det;
     }
-    r[12] = (-m21 * c3 + m22 * c1 - m23 * c0) / det;
-    r[13] = (m11 * c3 - m12 * c1 + m13 * c0) / det;
-    r[14] = (-m41 * s3 + m42 * s1 - m43 * s0) / det;
-    r[15] = (m31 * s3 - m32 * s1 + m33 * s0) / det;
-    __mmask8 ok = finite & normal8(det);
+    (void)m14; (void)m24; (void)m34; (void)m44;
+    __mmask8 ok = finite & normal8(d);
     for (int k = 0; k < 16; k++) ok &= finite8(r[k]);
     __mmask8 bad = (__mmask8)~ok;
     for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);

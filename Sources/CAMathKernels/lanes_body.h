@@ -1,6 +1,6 @@
 // Lane-loop kernels, included once per instruction set by lanes_*.c with LANES_ATTR and LANES(name)
-// defined; LANES_WITH_INVERT and LANES_WITH_TREE select the inverse and the frame/hit-test kernels
-// (AVX-512 takes its inverse from invert_avx512.c instead, see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
+// defined; LANES_WITH_INVERT (the portable per-matrix inverse) and LANES_WITH_TREE (frames, hit test)
+// select the kernels each instruction set takes from here (see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
 // is off), so any vector width gives CAMathCore's bits.
 #include "CAMathKernels.h"
 #include <float.h>
@@ -12,106 +12,36 @@ static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 static inline int lane_normal(double x) { return fabs(x) >= DBL_MIN && fabs(x) <= DBL_MAX; }
 
 #ifdef LANES_WITH_INVERT
+#include "invert_formula.h"
+
+// One matrix at a time (the portable path and the tails of the vector kernels).
+#define LANES_INVERT_ONE(FORMULA) \
+    const double *m = t + 16 * i; \
+    const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7]; \
+    const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15]; \
+    double r[16]; \
+    FORMULA; \
+    (void)m14; (void)m24; (void)m34; (void)m44; \
+    int ok = lane_normal(det); \
+    for (int k = 0; k < 16; k++) ok &= lane_finite(m[k]) & lane_finite(r[k]); \
+    for (int k = 0; k < 16; k++) out[16 * i + k] = ok ? r[k] : m[k]; \
+    if (singular) singular[i] = (uint8_t)!ok
+
 LANES_ATTR void LANES(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
-    for (size_t base = 0; base < n; base += BLOCK) {
-        size_t lanes = n - base < BLOCK ? n - base : BLOCK;
-        double m[16][BLOCK], r[16][BLOCK];
-        int bad[BLOCK];
-        for (size_t l = 0; l < BLOCK; l++)
-            for (int k = 0; k < 16; k++) m[k][l] = l < lanes ? t[16 * (base + l) + k] : (k % 5 == 0);
-        for (int l = 0; l < BLOCK; l++) {
-            double m11 = m[0][l], m12 = m[1][l], m13 = m[2][l], m14 = m[3][l];
-            double m21 = m[4][l], m22 = m[5][l], m23 = m[6][l], m24 = m[7][l];
-            double m31 = m[8][l], m32 = m[9][l], m33 = m[10][l], m34 = m[11][l];
-            double m41 = m[12][l], m42 = m[13][l], m43 = m[14][l], m44 = m[15][l];
-            int finite = 1;
-            for (int k = 0; k < 16; k++) finite &= lane_finite(m[k][l]);
-            double s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s2 = m11 * m24 - m21 * m14;
-            double s3 = m12 * m23 - m22 * m13, s4 = m12 * m24 - m22 * m14, s5 = m13 * m24 - m23 * m14;
-            double c0 = m31 * m42 - m41 * m32, c1 = m31 * m43 - m41 * m33, c2 = m31 * m44 - m41 * m34;
-            double c3 = m32 * m43 - m42 * m33, c4 = m32 * m44 - m42 * m34, c5 = m33 * m44 - m43 * m34;
-            double det = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
-            r[0][l] = (m22 * c5 - m23 * c4 + m24 * c3) / det;
-            r[1][l] = (-m12 * c5 + m13 * c4 - m14 * c3) / det;
-            r[2][l] = (m42 * s5 - m43 * s4 + m44 * s3) / det;
-            r[3][l] = (-m32 * s5 + m33 * s4 - m34 * s3) / det;
-            r[4][l] = (-m21 * c5 + m23 * c2 - m24 * c1) / det;
-            r[5][l] = (m11 * c5 - m13 * c2 + m14 * c1) / det;
-            r[6][l] = (-m41 * s5 + m43 * s2 - m44 * s1) / det;
-            r[7][l] = (m31 * s5 - m33 * s2 + m34 * s1) / det;
-            r[8][l] = (m21 * c4 - m22 * c2 + m24 * c0) / det;
-            r[9][l] = (-m11 * c4 + m12 * c2 - m14 * c0) / det;
-            r[10][l] = (m41 * s4 - m42 * s2 + m44 * s0) / det;
-            r[11][l] = (-m31 * s4 + m32 * s2 - m34 * s0) / det;
-            r[12][l] = (-m21 * c3 + m22 * c1 - m23 * c0) / det;
-            r[13][l] = (m11 * c3 - m12 * c1 + m13 * c0) / det;
-            r[14][l] = (-m41 * s3 + m42 * s1 - m43 * s0) / det;
-            r[15][l] = (m31 * s3 - m32 * s1 + m33 * s0) / det;
-            int resultFinite = 1;
-            for (int k = 0; k < 16; k++) resultFinite &= lane_finite(r[k][l]);
-            bad[l] = !(finite && lane_normal(det) && resultFinite);
-        }
-        for (size_t l = 0; l < lanes; l++) {
-            double *o = out + 16 * (base + l);
-            const double *src = bad[l] ? t + 16 * (base + l) : 0;
-            for (int k = 0; k < 16; k++) o[k] = src ? src[k] : r[k][l];
-            if (singular) singular[base + l] = (uint8_t)bad[l];
-        }
+    for (size_t i = 0; i < n; i++) {
+        LANES_INVERT_ONE(CAMATH_INVERSE_GENERAL(double, r));
     }
 }
 
-// The Laplace formula of `invert` with m14 = m24 = m34 = 0 and m44 = 1: the dropped terms are exact
-// zeros (x·0, x·1, ±0 added), so every element equals the general formula's up to the sign of zero.
-// notAffine[i] = 1 marks lanes whose column 4 is not (0, 0, 0, 1); they are left for the caller.
+// notAffine[i] = 1 marks matrices whose column 4 is not (0, 0, 0, 1); they are left for the caller.
 LANES_ATTR void LANES(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
-    for (size_t base = 0; base < n; base += BLOCK) {
-        size_t lanes = n - base < BLOCK ? n - base : BLOCK;
-        double m[16][BLOCK], r[16][BLOCK];
-        int bad[BLOCK], general[BLOCK];
-        for (size_t l = 0; l < BLOCK; l++)
-            for (int k = 0; k < 16; k++) m[k][l] = l < lanes ? t[16 * (base + l) + k] : (k % 5 == 0);
-        for (int l = 0; l < BLOCK; l++) {
-            double m11 = m[0][l], m12 = m[1][l], m13 = m[2][l];
-            double m21 = m[4][l], m22 = m[5][l], m23 = m[6][l];
-            double m31 = m[8][l], m32 = m[9][l], m33 = m[10][l];
-            double m41 = m[12][l], m42 = m[13][l], m43 = m[14][l];
-            general[l] = !((m[3][l] == 0) & (m[7][l] == 0) & (m[11][l] == 0) & (m[15][l] == 1));
-            int finite = 1;
-            for (int k = 0; k < 16; k++) finite &= lane_finite(m[k][l]);
-            double s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s3 = m12 * m23 - m22 * m13;
-            double c0 = m31 * m42 - m41 * m32, c1 = m31 * m43 - m41 * m33, c3 = m32 * m43 - m42 * m33;
-            double det = s0 * m33 - s1 * m32 + s3 * m31;
-            r[0][l] = (m22 * m33 - m23 * m32) / det;
-            r[1][l] = (-m12 * m33 + m13 * m32) / det;
-            r[2][l] = s3 / det;
-            r[3][l] = 0;
-            r[4][l] = (-m21 * m33 + m23 * m31) / det;
-            r[5][l] = (m11 * m33 - m13 * m31) / det;
-            r[6][l] = -s1 / det;
-            r[7][l] = 0;
-            r[8][l] = (m21 * m32 - m22 * m31) / det;
-            r[9][l] = (-m11 * m32 + m12 * m31) / det;
-            r[10][l] = s0 / det;
-            r[11][l] = 0;
-            r[12][l] = (-m21 * c3 + m22 * c1 - m23 * c0) / det;
-            r[13][l] = (m11 * c3 - m12 * c1 + m13 * c0) / det;
-            r[14][l] = (-m41 * s3 + m42 * s1 - m43 * s0) / det;
-            r[15][l] = (m31 * s3 - m32 * s1 + m33 * s0) / det;
-            int resultFinite = 1;
-            for (int k = 0; k < 16; k++) resultFinite &= lane_finite(r[k][l]);
-            bad[l] = !(finite && lane_normal(det) && resultFinite);
-        }
-        for (size_t l = 0; l < lanes; l++) {
-            notAffine[base + l] = (uint8_t)general[l];
-            if (general[l]) continue;
-            double *o = out + 16 * (base + l);
-            const double *src = bad[l] ? t + 16 * (base + l) : 0;
-            for (int k = 0; k < 16; k++) o[k] = src ? src[k] : r[k][l];
-            if (singular) singular[base + l] = (uint8_t)bad[l];
-        }
+    for (size_t i = 0; i < n; i++) {
+        const double *c = t + 16 * i;
+        notAffine[i] = !(c[3] == 0 && c[7] == 0 && c[11] == 0 && c[15] == 1);
+        if (notAffine[i]) continue;
+        LANES_INVERT_ONE(CAMATH_INVERSE_AFFINE(double, r, 0.0));
     }
 }
-
 #endif
 
 LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out, size_t n) {

@@ -1,7 +1,8 @@
 // Chooses each kernel's instantiation by instruction set. Measured on the development VM (AMD, AVX-512
-// double-pumped, 3.66 GHz; N = 1e3, one thread, Mops/s): inverse 41 (AVX2 lanes) → 77 (AVX-512,
-// in-register transposes, invert_avx512.c); frames 204 → 264; points-2D 1311 → 1528; hit test about
-// equal (480). Concat is the exception (intrinsics.c): its AVX2 kernel beat the AVX-512 one.
+// double-pumped, 3.66 GHz; N = 1e3, one thread, Mops/s): inverse 28 portable, 59 AVX2 (4 lanes,
+// invert_avx2.c), 64 AVX-512VL with 4 lanes (dropped), 79 AVX-512 (8 lanes, invert_avx512.c); frames
+// 204 AVX2 → 264 AVX-512; points-2D 1311 → 1528; hit test about equal. Concat is the exception
+// (intrinsics.c): its AVX2 kernel beat the AVX-512 one.
 #include "CAMathKernels.h"
 
 void camath_portable_invert(const double *, double *, uint8_t *, size_t);
@@ -10,8 +11,8 @@ void camath_portable_map_points2(const double *, const double *, double *, size_
 void camath_portable_frames(const double *const *, double *, uint8_t *, size_t);
 void camath_portable_hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
 #if defined(__x86_64__)
-void camath_avx2_invert(const double *, double *, uint8_t *, size_t);
-void camath_avx2_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
+void camath_avx2_invert4_invert(const double *, double *, uint8_t *, size_t);
+void camath_avx2_invert4_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
 void camath_avx2_map_points2(const double *, const double *, double *, size_t);
 void camath_avx2_frames(const double *const *, double *, uint8_t *, size_t);
 void camath_avx2_hit_test_block(const camath_hit_tree *, const double *, int64_t *, size_t, double *);
@@ -28,7 +29,7 @@ void camath_avx512_hit_test_block(const camath_hit_tree *, const double *, int64
 void camath_invert(int isa, const double *t, double *out, uint8_t *singular, size_t n) {
 #if defined(__x86_64__)
     if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_invert(t, out, singular, n); return; }
-    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert(t, out, singular, n); return; }
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert4_invert(t, out, singular, n); return; }
 #endif
     camath_portable_invert(t, out, singular, n);
 }
@@ -36,7 +37,7 @@ void camath_invert(int isa, const double *t, double *out, uint8_t *singular, siz
 void camath_invert_affine(int isa, const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
 #if defined(__x86_64__)
     if (AT_LEAST(isa, CAMATH_ISA_AVX512)) { camath_avx512_invert_affine(t, out, singular, notAffine, n); return; }
-    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert_affine(t, out, singular, notAffine, n); return; }
+    if (AT_LEAST(isa, CAMATH_ISA_AVX2)) { camath_avx2_invert4_invert_affine(t, out, singular, notAffine, n); return; }
 #endif
     camath_portable_invert_affine(t, out, singular, notAffine, n);
 }
