@@ -44,6 +44,7 @@ let package = Package(
             name: "CAMathBatchTests",
             dependencies: ["CAMathBatch", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "CAMathWorkloadsTests", dependencies: ["CAMathWorkloads"]),
         .testTarget(
             name: "CAMathTests",
             dependencies: ["CAMath", "CAMathTestSupport"]),

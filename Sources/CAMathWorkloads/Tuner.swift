@@ -1,8 +1,9 @@
 import CAMath
 
 /// Measures the thresholds `.auto` uses, on this machine, in one run: for each operation the smallest
-/// size from which two threads beat one by at least 10 % (and keep doing so at every larger size), and
-/// for matrix products the smallest size from which `.blas` beats `.simd` (single thread, same rule).
+/// size at which two threads beat one by at least 10 % and never lose by more than 3 % at a larger size,
+/// and for matrix products the smallest size at which `.blas` beats `.simd` (single thread) by the same
+/// rule.
 public enum Tuner {
     /// The sizes swept.
     public static let sizes = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
@@ -19,7 +20,7 @@ public enum Tuner {
         var rows: [(BatchOperation, Int, Double, Double, Double?)] = []
         let all = max(2, Batch.processorCount)
         for operation in operations {
-            var threadWins: [(Int, Bool)] = [], blasWins: [(Int, Bool)] = []
+            var threadRows: [(Int, Double, Double)] = [], blasRows: [(Int, Double, Double)] = []
             for n in sizes {
                 progress("tuning \(operation.rawValue) at N = \(n)")
                 let w = Workloads.make(operation, count: n)
@@ -27,21 +28,23 @@ public enum Tuner {
                 let many = try Stopwatch.time(w, path: .simd, threads: all, seconds: seconds).mops
                 let blas = w.supports(.blas) ? try Stopwatch.time(w, path: .blas, threads: 1, seconds: seconds).mops : nil
                 rows.append((operation, n, one, many, blas))
-                threadWins.append((n, many > 1.1 * one))
-                if let blas { blasWins.append((n, blas > one)) }
+                // Thresholds are in the operation's own count (points for the hit test, not pairs).
+                threadRows.append((w.count, one, many))
+                if let blas { blasRows.append((w.count, one, blas)) }
             }
-            if let n = firstSizeFromWhichAlways(threadWins) { threading[operation] = n }
-            if let n = firstSizeFromWhichAlways(blasWins) { crossover[operation] = n }
+            if let n = threshold(threadRows) { threading[operation] = n }
+            if let n = threshold(blasRows) { crossover[operation] = n }
         }
         return Result(tuning: BatchTuning(threadingThreshold: threading, blasCrossover: crossover), rows: rows)
     }
 
-    /// The smallest size from which every measured size wins, or `nil`.
-    static func firstSizeFromWhichAlways(_ wins: [(Int, Bool)]) -> Int? {
+    /// The smallest size at which `candidate ≥ 1.1 × baseline` and from which `candidate ≥ 0.97 × baseline`
+    /// at every larger size, or `nil`. Rows are `(size, baseline, candidate)` in increasing size.
+    public static func threshold(_ rows: [(Int, Double, Double)]) -> Int? {
         var answer: Int?
-        for (n, win) in wins.reversed() {
-            guard win else { break }
-            answer = n
+        for (n, baseline, candidate) in rows.reversed() {
+            guard candidate >= 0.97 * baseline else { break }
+            if candidate >= 1.1 * baseline { answer = n }
         }
         return answer
     }

@@ -14,17 +14,17 @@ public final class Workload: @unchecked Sendable {
     public let bytesPerItem: Int
     /// Floating-point operations per item (multiplies, adds and divides).
     public let flopsPerItem: Int
-    private let body: (BatchPath, Int) throws(BatchError) -> Void
+    private let body: (BatchPath, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
 
     init(_ operation: BatchOperation, count: Int, items: Int? = nil, bytes: Int, flops: Int,
-         body: @escaping (BatchPath, Int) throws(BatchError) -> Void, output: @escaping () -> [Double]) {
+         body: @escaping (BatchPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double]) {
         self.operation = operation; self.count = count; self.items = items ?? count
         self.bytesPerItem = bytes; self.flopsPerItem = flops; self.body = body; self.output = output
     }
 
-    /// Runs the operation once on `path` with `threads` threads.
-    public func run(path: BatchPath, threads: Int) throws(BatchError) { try body(path, threads) }
+    /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).
+    public func run(path: BatchPath, threads: Int?) throws(BatchError) { try body(path, threads) }
 
     /// The largest difference in ulps between `path`'s output and `.scalar`'s (NaN pairs match; a NaN
     /// against a number counts as `Int.max`).

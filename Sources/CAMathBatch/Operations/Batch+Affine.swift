@@ -10,8 +10,7 @@ extension Batch {
         let n = t.count
         if let isAffine { try BatchError.check("isAffine", isAffine.count, equals: n) }
         if let affine { try BatchError.check("affine", affine.count, equals: n) }
-        try rejectBLAS(.affineRoundTrip, path: path, count: n)
-        let threadCount = try Batch.threads(threads, for: .affineRoundTrip, count: n)
+        let threadCount = try schedule(.affineRoundTrip, count: n, path: path, threads: threads).threads
         guard n > 0, let ti = t.baseAddress else { return }
         let pt = SharedReadPointer(base: ti)
         let pm = isAffine?.baseAddress.map { SharedPointer(base: $0) }, pa = affine?.baseAddress.map { SharedPointer(base: $0) }
@@ -28,8 +27,7 @@ extension Batch {
                                       path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         let n = affine.count
         try BatchError.check("out", out.count, equals: n)
-        try rejectBLAS(.affineRoundTrip, path: path, count: n)
-        let threadCount = try Batch.threads(threads, for: .affineRoundTrip, count: n)
+        let threadCount = try schedule(.affineRoundTrip, count: n, path: path, threads: threads).threads
         guard n > 0, let ai = affine.baseAddress, let o = out.baseAddress else { return }
         let pa = SharedReadPointer(base: ai), po = SharedPointer(base: o)
         chunks(count: n, threads: threadCount) { r in
@@ -58,10 +56,5 @@ extension Batch {
             try affine.withUnsafeBufferPointer { pa throws(BatchError) in try makeTransforms(from: pa, into: out, path: path, threads: threads) }
             initialized = affine.count
         }
-    }
-
-    /// Throws for `.blas` on an operation that is not a matrix product.
-    static func rejectBLAS(_ operation: BatchOperation, path: BatchPath, count: Int) throws(BatchError) {
-        if resolvedPath(path, for: operation, count: count) == .blas { _ = try blasLibrary(for: operation) }
     }
 }

@@ -67,8 +67,7 @@ extension Batch {
                                _ b: UnsafePointer<Transform3D>?, bStep: Int, _ out: UnsafeMutableBufferPointer<Transform3D>,
                                path: BatchPath, threads: Int?) throws(BatchError) {
         let n = out.count
-        let resolved = resolvedPath(path, for: operation, count: n)
-        let threadCount = try Batch.threads(threads, for: operation, count: n)
+        let (resolved, threadCount) = try schedule(operation, count: n, path: path, threads: threads)
         guard n > 0, let a, let b, let o = out.baseAddress else { return }
         let pa = SharedReadPointer(base: a), pb = SharedReadPointer(base: b), po = SharedPointer(base: o)
         switch resolved {
@@ -82,8 +81,7 @@ extension Batch {
                 library.gemm(m: 4 * r.count, n: 4, k: 4, doubles(pa.base + r.lowerBound), lda: 4, doubles(pb.base), ldb: 4,
                              beta: 0, doubles(po.base + r.lowerBound), ldc: 4)
             }
-        case .blas, .simd, .auto:
-            if resolved == .blas { _ = try blasLibrary(for: operation) }  // in place: dgemm may not alias
+        case .blas, .simd, .auto:  // .blas in place: dgemm may not alias its output, so the SIMD kernel runs
             let isa = InstructionSet.current
             chunks(count: n, threads: threadCount) { r in
                 let ra = UnsafeRawPointer(pa.base + r.lowerBound * aStep), rb = UnsafeRawPointer(pb.base + r.lowerBound * bStep)

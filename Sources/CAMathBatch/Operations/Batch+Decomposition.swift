@@ -97,8 +97,7 @@ extension Batch {
     static func forEachIndex<Output>(_ operation: BatchOperation, count n: Int, out: UnsafeMutableBufferPointer<Output>,
                                      path: BatchPath, threads: Int?, _ element: @Sendable (Int) -> Output) throws(BatchError) {
         try BatchError.check("out", out.count, equals: n)
-        try rejectBLAS(operation, path: path, count: n)
-        let threadCount = try Batch.threads(threads, for: operation, count: n)
+        let threadCount = try schedule(operation, count: n, path: path, threads: threads).threads
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         chunks(count: n, threads: threadCount) { r in

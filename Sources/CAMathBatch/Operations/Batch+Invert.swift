@@ -27,27 +27,24 @@ extension Batch {
     public static func invert(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
-        var mask = [Bool](repeating: false, count: t.count)
-        let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
-            try t.withUnsafeBufferPointer { pt throws(BatchError) in
-                try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
-                    try invert(pt, into: out, singular: pm, path: path, threads: threads)
-                }
-            }
-            initialized = t.count
-        }
-        return (inverses, mask)
+        try invert(.invert, t, path: path, threads: threads)
     }
 
     /// Array form of ``invertAffine(_:into:singular:path:threads:)``: the inverses and the singular mask.
     public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
+        try invert(.invertAffine, t, path: path, threads: threads)
+    }
+
+    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], path: BatchPath, threads: Int?) throws(BatchError)
+        -> (inverses: [Transform3D], singular: [Bool])
+    {
         var mask = [Bool](repeating: false, count: t.count)
         let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
-                    try invertAffine(pt, into: out, singular: pm, path: path, threads: threads)
+                    try invert(operation, pt, into: out, singular: pm, path: path, threads: threads)
                 }
             }
             initialized = t.count
@@ -61,9 +58,7 @@ extension Batch {
         let n = t.count
         try BatchError.check("out", out.count, equals: n)
         if let singular { try BatchError.check("singular", singular.count, equals: n) }
-        let resolved = resolvedPath(path, for: operation, count: n)
-        if resolved == .blas { _ = try blasLibrary(for: operation) }
-        let threadCount = try Batch.threads(threads, for: operation, count: n)
+        let (resolved, threadCount) = try schedule(operation, count: n, path: path, threads: threads)
         guard n > 0, let ti = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: ti), po = SharedPointer(base: o)
         let pm = singular?.baseAddress.map { SharedPointer(base: $0) }

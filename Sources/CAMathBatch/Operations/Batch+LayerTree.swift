@@ -75,9 +75,7 @@ extension Batch {
                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         let n = plan.count
         try BatchError.check("out", out.count, equals: n)
-        try rejectBLAS(.frames, path: path, count: n)
-        let resolved = resolvedPath(path, for: .frames, count: n)
-        let threadCount = try Batch.threads(threads, for: .frames, count: n)
+        let (resolved, threadCount) = try schedule(.frames, count: n, path: path, threads: threads)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         let isa = Int32(InstructionSet.current.rawValue)
@@ -125,9 +123,7 @@ extension Batch {
                                path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         let n = points.count
         try BatchError.check("hits", hits.count, equals: n)
-        try rejectBLAS(.hitTest, path: path, count: n)
-        let resolved = resolvedPath(path, for: .hitTest, count: n)
-        let threadCount = try Batch.threads(threads, for: .hitTest, count: n)
+        let (resolved, threadCount) = try schedule(.hitTest, count: n, path: path, threads: threads)
         guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
         let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
         if resolved == .scalar || plan.count == 0 {

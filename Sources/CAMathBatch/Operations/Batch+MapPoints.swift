@@ -23,9 +23,8 @@ extension Batch {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
         guard count >= 0 else { throw .countMismatch(argument: "count", expected: 0, actual: count) }
-        let resolved = resolvedPath(path, for: .mapPoints3D, count: count)
+        let (resolved, threadCount) = try schedule(.mapPoints3D, count: count, path: path, threads: threads)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
-        let threadCount = try Batch.threads(threads, for: .mapPoints3D, count: count)
         guard count > 0, let input, let output else { return }
         let pin = SharedReadPointer(base: input.assumingMemoryBound(to: UInt8.self))
         let pout = SharedPointer(base: output.assumingMemoryBound(to: UInt8.self))
@@ -77,9 +76,8 @@ extension Batch {
                                  path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
-        let resolved = resolvedPath(path, for: .mapPoints2D, count: n)
+        let (resolved, threadCount) = try schedule(.mapPoints2D, count: n, path: path, threads: threads)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints2D) : nil
-        let threadCount = try Batch.threads(threads, for: .mapPoints2D, count: n)
         guard n > 0, let source = points.baseAddress, let o = out.baseAddress else { return }
         let pp = SharedReadPointer(base: source), po = SharedPointer(base: o)
         let aliased = Int(bitPattern: source) == Int(bitPattern: o)

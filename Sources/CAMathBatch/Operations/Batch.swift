@@ -20,8 +20,14 @@ public enum Batch {
         return .simd
     }
 
-    static func threads(_ requested: Int?, for operation: BatchOperation, count: Int) throws(BatchError) -> Int {
-        try Parallel.threads(requested, count: count, threshold: tuning.threads(for: operation))
+    /// The path and thread count of one call: `.auto` resolved, `.blas` checked (it must be a matrix
+    /// product and a library must load), `threads` validated. Throws before anything is written.
+    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, threads: Int?) throws(BatchError)
+        -> (path: BatchPath, threads: Int)
+    {
+        let resolved = resolvedPath(path, for: operation, count: count)
+        if resolved == .blas { _ = try blasLibrary(for: operation) }
+        return (resolved, try Parallel.threads(threads, count: count, threshold: tuning.threads(for: operation)))
     }
 
     static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {
