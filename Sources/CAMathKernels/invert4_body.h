@@ -37,17 +37,17 @@ INVERT4_ATTR static inline void INVERT4(store)(const __m256d r[16], double *out)
     }
 }
 
-INVERT4_ATTR static inline __m256d INVERT4(finite)(__m256d x) {
-    __m256d a = _mm256_and_pd(x, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL)));
-    return _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ);
+/// Lanes (all-ones) where every one of the 16 vectors is finite: Σ x·0 is 0 for finite x, NaN otherwise.
+INVERT4_ATTR static inline __m256d INVERT4(allFinite)(const __m256d x[16]) {
+    __m256d zero = _mm256_setzero_pd(), acc = x[0] * zero;
+    for (int k = 1; k < 16; k++) acc = acc + x[k] * zero;
+    return _mm256_cmp_pd(acc, acc, _CMP_ORD_Q);
 }
 
 /// Inverts the 4 matrices in m into r (input kept where singular); returns the singular lanes as bits.
 INVERT4_ATTR static inline int INVERT4(block)(const __m256d m[16], __m256d r[16], int affine) {
     const __m256d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m256d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
-    __m256d ok = INVERT4(finite)(m[0]);
-    for (int k = 1; k < 16; k++) ok = _mm256_and_pd(ok, INVERT4(finite)(m[k]));
     __m256d d;
     if (affine) {
         CAMATH_INVERSE_AFFINE(__m256d, r, _mm256_setzero_pd());
@@ -58,11 +58,12 @@ INVERT4_ATTR static inline int INVERT4(block)(const __m256d m[16], __m256d r[16]
     }
     (void)m14; (void)m24; (void)m34; (void)m44;
     __m256d a = _mm256_and_pd(d, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL)));
-    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ),
-                                         _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ)));
-    for (int k = 0; k < 16; k++) ok = _mm256_and_pd(ok, INVERT4(finite)(r[k]));
-    for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(m[k], r[k], ok);
-    return ~_mm256_movemask_pd(ok) & 0xF;
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(INVERT4(allFinite)(m), INVERT4(allFinite)(r)));
+    int bad = ~_mm256_movemask_pd(ok) & 0xF;
+    if (bad)
+        for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(m[k], r[k], ok);
+    return bad;
 }
 
 static inline void INVERT4(mask)(uint8_t *singular, int bad) {

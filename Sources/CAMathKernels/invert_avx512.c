@@ -48,21 +48,23 @@ static inline void store8(__m512d r[16], double *out) {
 }
 
 __attribute__((target("avx512f")))
-static inline __mmask8 finite8(__m512d x) {
-    return _mm512_cmp_pd_mask(_mm512_abs_pd(x), _mm512_set1_pd(DBL_MAX), _CMP_LE_OQ);
-}
-
-__attribute__((target("avx512f")))
 static inline __mmask8 normal8(__m512d x) {
     __m512d a = _mm512_abs_pd(x);
     return _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MIN), _CMP_GE_OQ) & _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MAX), _CMP_LE_OQ);
 }
 
 /// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
+/// Lanes where every one of the 16 vectors is finite: Σ x·0 is 0 for finite x and NaN for ±∞ or NaN.
+__attribute__((target("avx512f")))
+static inline __mmask8 allFinite8(const __m512d x[16]) {
+    __m512d zero = _mm512_setzero_pd(), acc = x[0] * zero;
+    for (int k = 1; k < 16; k++) acc = acc + x[k] * zero;
+    return _mm512_cmp_pd_mask(acc, acc, _CMP_ORD_Q);
+}
+
+/// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
 __attribute__((target("avx512f")))
 static inline __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
-    __mmask8 finite = 0xFF;
-    for (int k = 0; k < 16; k++) finite &= finite8(m[k]);
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     __m512d d;
@@ -74,10 +76,10 @@ static inline __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
         d = det;
     }
     (void)m14; (void)m24; (void)m34; (void)m44;
-    __mmask8 ok = finite & normal8(d);
-    for (int k = 0; k < 16; k++) ok &= finite8(r[k]);
+    __mmask8 ok = allFinite8(m) & normal8(d) & allFinite8(r);
     __mmask8 bad = (__mmask8)~ok;
-    for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
+    if (bad)
+        for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
     return bad;
 }
 
