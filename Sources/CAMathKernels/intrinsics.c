@@ -16,15 +16,25 @@ static inline __m256d row_times_avx2(const double *a, __m256d b0, __m256d b1, __
     return _mm256_add_pd(r, _mm256_mul_pd(_mm256_broadcast_sd(a + 3), b3));
 }
 
+/// C = A·B for one matrix, all of A read before C is written (out may alias A).
+__attribute__((target("avx2")))
+static inline void concat_one_avx2(const double *A, __m256d b0, __m256d b1, __m256d b2, __m256d b3, double *C) {
+    __m256d r0 = row_times_avx2(A, b0, b1, b2, b3), r1 = row_times_avx2(A + 4, b0, b1, b2, b3);
+    __m256d r2 = row_times_avx2(A + 8, b0, b1, b2, b3), r3 = row_times_avx2(A + 12, b0, b1, b2, b3);
+    _mm256_storeu_pd(C, r0); _mm256_storeu_pd(C + 4, r1); _mm256_storeu_pd(C + 8, r2); _mm256_storeu_pd(C + 12, r3);
+}
+
 __attribute__((target("avx2")))
 static void concat_avx2(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n) {
+    if (bStep == 0) {  // one shared B: its rows stay in registers (the compiler cannot hoist them: out may alias b)
+        __m256d b0 = _mm256_loadu_pd(b), b1 = _mm256_loadu_pd(b + 4), b2 = _mm256_loadu_pd(b + 8), b3 = _mm256_loadu_pd(b + 12);
+        for (size_t m = 0; m < n; m++) concat_one_avx2(a + aStep * m, b0, b1, b2, b3, out + 16 * m);
+        return;
+    }
     for (size_t m = 0; m < n; m++) {
-        const double *A = a + aStep * m, *B = b + bStep * m;
-        __m256d b0 = _mm256_loadu_pd(B), b1 = _mm256_loadu_pd(B + 4), b2 = _mm256_loadu_pd(B + 8), b3 = _mm256_loadu_pd(B + 12);
-        __m256d r0 = row_times_avx2(A, b0, b1, b2, b3), r1 = row_times_avx2(A + 4, b0, b1, b2, b3);
-        __m256d r2 = row_times_avx2(A + 8, b0, b1, b2, b3), r3 = row_times_avx2(A + 12, b0, b1, b2, b3);
-        double *C = out + 16 * m;
-        _mm256_storeu_pd(C, r0); _mm256_storeu_pd(C + 4, r1); _mm256_storeu_pd(C + 8, r2); _mm256_storeu_pd(C + 12, r3);
+        const double *B = b + bStep * m;
+        concat_one_avx2(a + aStep * m, _mm256_loadu_pd(B), _mm256_loadu_pd(B + 4), _mm256_loadu_pd(B + 8),
+                        _mm256_loadu_pd(B + 12), out + 16 * m);
     }
 }
 
