@@ -4,7 +4,9 @@ import Foundation
 /// SplitMix64: a tiny seeded generator, so every benchmark input is the same on every run and machine.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
@@ -17,6 +19,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// Inputs that look like real layer transforms: scale · rotation · translation, every fourth with a
 /// perspective `m34 = −1/d`.
 public enum SeededInputs {
+    /// `n` layer-like transforms.
     public static func transforms(_ n: Int, seed: UInt64) -> [Transform3D] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
@@ -39,11 +42,13 @@ public enum SeededInputs {
         }
     }
 
+    /// `n` 3-D points in a ±500 pt box, z in ±50.
     public static func points3(_ n: Int, seed: UInt64) -> [SIMD3<Double>] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in SIMD3(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng), .random(in: -50...50, using: &rng)) }
     }
 
+    /// `n` 2-D points in a ±500 pt box.
     public static func points2(_ n: Int, seed: UInt64) -> [SIMD2<Double>] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in SIMD2(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng)) }

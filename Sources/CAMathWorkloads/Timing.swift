@@ -26,6 +26,7 @@ public enum Stopwatch {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// Times `workload` on `path` with `threads` threads (`nil`: the measured thresholds).
     public static func time(_ workload: Workload, path: BatchPath, threads: Int?, samples: Int = 5, seconds: Double = 0.25) throws(BatchError) -> Timing {
         try workload.run(path: path, threads: threads)
         try workload.run(path: path, threads: threads)

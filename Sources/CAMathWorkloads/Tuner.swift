@@ -8,12 +8,15 @@ public enum Tuner {
     /// The sizes swept.
     public static let sizes = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
 
+    /// What a tuning run measured.
     public struct Result: Sendable {
+        /// The thresholds.
         public let tuning: BatchTuning
         /// Per operation and size: (simd 1 thread, simd all threads, blas 1 thread) Mops/s.
         public let rows: [(BatchOperation, Int, Double, Double, Double?)]
     }
 
+    /// Sweeps `sizes` for `operations` (simd 1 thread, simd all threads, blas) and derives the thresholds.
     public static func measure(operations: [BatchOperation] = BatchOperation.allCases, sizes: [Int] = sizes,
                                seconds: Double = 0.1, progress: (String) -> Void = { _ in }) throws(BatchError) -> Result {
         var threading: [BatchOperation: Int] = [:], crossover: [BatchOperation: Int] = [:]

@@ -23,6 +23,7 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A stride smaller than the element it steps over.
     case invalidStride(argument: String, stride: Int, minimum: Int)
 
+    /// A sentence that names the argument or operation and the problem.
     public var description: String {
         switch self {
         case .countMismatch(let argument, let expected, let actual):

@@ -87,5 +87,6 @@ public struct CBLASLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public let tried: [String]
     /// The last failure.
     public let reason: String
+    /// The names tried and the last reason.
     public var description: String { "no CBLAS library loaded (tried \(tried.joined(separator: ", "))): \(reason)" }
 }

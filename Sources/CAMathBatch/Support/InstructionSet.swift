@@ -23,8 +23,10 @@ public enum InstructionSet: Int, Comparable, Sendable, CustomStringConvertible {
         return try body()
     }
 
+    /// Orders levels from portable to AVX-512.
     public static func < (a: InstructionSet, b: InstructionSet) -> Bool { a.rawValue < b.rawValue }
 
+    /// `portable`, `avx2` or `avx512` (the `CAMATH_ISA` spellings).
     public var description: String {
         switch self {
         case .portable: "portable"

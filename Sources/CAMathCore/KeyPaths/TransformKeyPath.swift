@@ -67,6 +67,7 @@ public enum TransformKeyPathError: Error, Hashable, Sendable, CustomStringConver
     /// cannot be written; the transform is left unchanged.
     case undecomposableTransform(keyPath: String)
 
+    /// A sentence that names the key path and the problem.
     public var description: String {
         switch self {
         case .unknownKeyPath(let path): "unknown transform key path '\(path)'"

@@ -54,9 +54,14 @@ public protocol LayerTreeNode: AnyObject {
 public struct ObjectLayerHierarchy<Node: LayerTreeNode>: LayerHierarchy {
     /// The hierarchy of every `Node` tree.
     public init() {}
+    /// `node.layerGeometry`.
     public func geometry(of node: Node) -> LayerGeometry { node.layerGeometry }
+    /// `node.superlayerNode`.
     public func superlayer(of node: Node) -> Node? { node.superlayerNode }
+    /// `node.sublayerNodes.count`.
     public func sublayerCount(of node: Node) -> Int { node.sublayerNodes.count }
+    /// `node.sublayerNodes[index]`.
     public func sublayer(of node: Node, at index: Int) -> Node { node.sublayerNodes[index] }
+    /// Identity (`===`).
     public func isSame(_ a: Node, _ b: Node) -> Bool { a === b }
 }

@@ -68,10 +68,16 @@ public struct LayerTree: Sendable {
 }
 
 extension LayerTree: LayerHierarchy {
+    /// `geometries[node]`.
     public func geometry(of node: Int) -> LayerGeometry { geometries[node] }
+    /// The parent index, or `nil` for node 0.
     public func superlayer(of node: Int) -> Int? { parents[node] == Self.noParent ? nil : parents[node] }
+    /// How many sublayers node `node` has.
     public func sublayerCount(of node: Int) -> Int { sublayerStart[node + 1] - sublayerStart[node] }
+    /// The node index of sublayer `index` of `node`.
     public func sublayer(of node: Int, at index: Int) -> Int { sublayerIndices[sublayerStart[node] + index] }
+    /// Index equality.
     public func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
+    /// The cached level map (the same value `LayerGeometry.levelMap(superlayer:)` computes).
     public func levelMap(of node: Int) -> LevelMap { levelMaps[node] }
 }
