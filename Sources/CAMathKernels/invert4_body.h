@@ -45,7 +45,7 @@ INVERT4_ATTR static inline __m256d INVERT4(allFinite)(const __m256d x[16]) {
 }
 
 /// Inverts the 4 matrices in m into r (input kept where singular); returns the singular lanes as bits.
-INVERT4_ATTR static inline int INVERT4(block)(const __m256d m[16], __m256d r[16], int affine) {
+INVERT4_ATTR static inline __attribute__((always_inline)) int INVERT4(block)(const __m256d m[16], __m256d r[16], int affine) {
     const __m256d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m256d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     __m256d d;

@@ -64,7 +64,7 @@ static inline __mmask8 allFinite8(const __m512d x[16]) {
 
 /// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
 __attribute__((target("avx512f")))
-static inline __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
+static inline __attribute__((always_inline)) __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     __m512d d;
