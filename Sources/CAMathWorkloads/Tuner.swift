@@ -27,9 +27,15 @@ public enum Tuner {
             for n in sizes {
                 progress("tuning \(operation.rawValue) at N = \(n)")
                 let w = Workloads.make(operation, count: n)
-                let one = try Stopwatch.time(w, path: .simd, threads: 1, seconds: seconds).mops
-                let many = try Stopwatch.time(w, path: .simd, threads: all, seconds: seconds).mops
-                let blas = w.supports(.blas) ? try Stopwatch.time(w, path: .blas, threads: 1, seconds: seconds).mops : nil
+                // A/B alternated: the configurations take turns, five rounds, and each keeps its median,
+                // so a burst of load on this shared machine hits both sides alike.
+                var samples: [[Double]] = [[], [], []]
+                for _ in 0..<5 {
+                    samples[0].append(try Stopwatch.time(w, path: .simd, threads: 1, samples: 1, seconds: seconds / 5).mops)
+                    samples[1].append(try Stopwatch.time(w, path: .simd, threads: all, samples: 1, seconds: seconds / 5).mops)
+                    if w.supports(.blas) { samples[2].append(try Stopwatch.time(w, path: .blas, threads: 1, samples: 1, seconds: seconds / 5).mops) }
+                }
+                let one = median(samples[0]), many = median(samples[1]), blas = samples[2].isEmpty ? nil : median(samples[2])
                 rows.append((operation, n, one, many, blas))
                 // Thresholds are in the operation's own count (points for the hit test, not pairs).
                 threadRows.append((w.count, one, many))
@@ -40,6 +46,8 @@ public enum Tuner {
         }
         return Result(tuning: BatchTuning(threadingThreshold: threading, blasCrossover: crossover), rows: rows)
     }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// The smallest size at which `candidate ≥ 1.1 × baseline` and from which `candidate ≥ 0.97 × baseline`
     /// at every larger size, or `nil`. Rows are `(size, baseline, candidate)` in increasing size.

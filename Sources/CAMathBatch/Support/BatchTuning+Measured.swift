@@ -5,7 +5,7 @@ extension BatchTuning {
     /// absent from `blasCrossover`, CBLAS never beat the SIMD kernels.
     public static let measured = BatchTuning(
         threadingThreshold: [
-            .concatPairwise: 30000,
+            .concatPairwise: 100000,
             .concatManyByOne: 100000,
             .concatOneByMany: 100000,
             .invert: 30000,
