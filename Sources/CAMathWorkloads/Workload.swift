@@ -10,17 +10,13 @@ public final class Workload: @unchecked Sendable {
     public let count: Int
     /// Work items per call that Mops/s counts (elements, or point×layer pairs for the hit test).
     public let items: Int
-    /// Compulsory memory traffic per item, bytes (reads + writes).
-    public let bytesPerItem: Int
-    /// Floating-point operations per item (multiplies, adds and divides).
-    public let flopsPerItem: Int
     private let body: (BatchPath, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
 
-    init(_ operation: BatchOperation, count: Int, items: Int? = nil, bytes: Int, flops: Int,
+    init(_ operation: BatchOperation, count: Int, items: Int? = nil,
          body: @escaping (BatchPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double]) {
         self.operation = operation; self.count = count; self.items = items ?? count
-        self.bytesPerItem = bytes; self.flopsPerItem = flops; self.body = body; self.output = output
+        self.body = body; self.output = output
     }
 
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).

@@ -49,7 +49,7 @@ import Testing
                 _ = #expect(throws: BatchError.invalidStride(argument: "outStride", stride: 0, minimum: 24)) {
                     try Batch.mapPoints(pin.baseAddress, inStride: 24, through: .identity, into: pout.baseAddress, outStride: 0, count: 4)
                 }
-                _ = #expect(throws: BatchError.self) {
+                _ = #expect(throws: BatchError.negativeCount(argument: "count", count: -3)) {
                     try Batch.mapPoints(pin.baseAddress, inStride: 24, through: .identity, into: pout.baseAddress, outStride: 24, count: -3)
                 }
             }

@@ -126,9 +126,9 @@ extension Batch {
         let (resolved, threadCount) = try schedule(.hitTest, count: n, path: path, threads: threads)
         guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
         let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
-        if resolved == .scalar || plan.count == 0 {
+        if resolved == .scalar {
             chunks(count: n, threads: threadCount) { r in
-                for i in r { ph.base[i] = plan.count == 0 ? noHit : plan.tree.hitTest(pp.base[i]) ?? noHit }
+                for i in r { ph.base[i] = plan.tree.hitTest(pp.base[i]) ?? noHit }
             }
             return
         }

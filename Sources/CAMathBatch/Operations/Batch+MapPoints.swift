@@ -22,7 +22,7 @@ extension Batch {
                                  path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
-        guard count >= 0 else { throw .countMismatch(argument: "count", expected: 0, actual: count) }
+        guard count >= 0 else { throw .negativeCount(argument: "count", count: count) }
         let (resolved, threadCount) = try schedule(.mapPoints3D, count: count, path: path, threads: threads)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
         guard count > 0, let input, let output else { return }

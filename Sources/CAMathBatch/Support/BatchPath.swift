@@ -20,6 +20,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     case pathUnavailable(operation: String, path: BatchPath, reason: String)
     /// A thread count below 1.
     case invalidThreadCount(Int)
+    /// A negative element count.
+    case negativeCount(argument: String, count: Int)
     /// A stride smaller than the element it steps over.
     case invalidStride(argument: String, stride: Int, minimum: Int)
 
@@ -32,6 +34,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(operation) cannot run on the \(path.rawValue) path: \(reason)"
         case .invalidThreadCount(let n):
             "thread count \(n) is not positive"
+        case .negativeCount(let argument, let count):
+            "'\(argument)' is \(count); an element count cannot be negative"
         case .invalidStride(let argument, let stride, let minimum):
             "stride \(stride) of '\(argument)' is below the element size \(minimum)"
         }
