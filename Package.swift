@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Libraries: no package dependencies, no unsafeFlags.
@@ -20,9 +22,17 @@ let package = Package(
         .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
         .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch"]),
 
-        // Benchmarks: workloads shared by the CLI and the package-benchmark suites.
-        .target(name: "CAMathWorkloads", dependencies: ["CAMath"]),
-        .executableTarget(name: "camath-bench", dependencies: ["CAMathWorkloads"]),
+        // Benchmarks: workloads, machine probes and reports shared by the CLI and the package-benchmark suites.
+        .target(name: "CAMathProbes"),
+        .target(name: "CAMathWorkloads", dependencies: ["CAMath", "CAMathProbes"]),
+        .executableTarget(
+            name: "camath-bench",
+            dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "CAMathBenchmarks",
+            dependencies: ["CAMathWorkloads", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/CAMathBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
 
         // Test support and tests.
         .target(
@@ -45,6 +55,7 @@ let package = Package(
             dependencies: ["CAMathBatch", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "CAMathWorkloadsTests", dependencies: ["CAMathWorkloads"]),
+        .testTarget(name: "CAMathBenchCLITests", dependencies: ["camath-bench"]),
         .testTarget(
             name: "CAMathTests",
             dependencies: ["CAMath", "CAMathTestSupport"]),

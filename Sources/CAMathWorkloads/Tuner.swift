@@ -1,53 +1,30 @@
 import CAMath
 
-/// Measures the thresholds `.auto` uses, on this machine, in one run: for each operation the smallest
-/// size at which two threads beat one by at least 10 % and never lose by more than 3 % at a larger size,
-/// and for matrix products the smallest size at which `.blas` beats `.simd` (single thread) by the same
-/// rule.
+/// The rule that turns measurements into the thresholds `.auto` uses, and the Swift source that stores
+/// them: for each operation the smallest size at which all threads beat one by at least 10 % and never
+/// lose by more than 3 % at a larger size, and for matrix products the smallest size at which `.blas`
+/// beats `.simd` (both single-threaded) by the same rule.
 public enum Tuner {
-    /// The sizes swept.
-    public static let sizes = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
-
-    /// What a tuning run measured.
-    public struct Result: Sendable {
-        /// The thresholds.
-        public let tuning: BatchTuning
-        /// Per operation and size: (simd 1 thread, simd all threads, blas 1 thread) Mops/s.
-        public let rows: [(BatchOperation, Int, Double, Double, Double?)]
-    }
-
-    /// Sweeps `sizes` for `operations` (simd 1 thread, simd all threads, blas) and derives the thresholds.
-    public static func measure(operations: [BatchOperation] = BatchOperation.allCases, sizes: [Int] = sizes,
-                               seconds: Double = 0.1, progress: (String) -> Void = { _ in }) throws(BatchError) -> Result {
+    /// The thresholds implied by a run's rows (sizes in the operation's own count: points for the hit
+    /// test; "all threads" is the largest thread count among the rows). Operations without the rows to
+    /// compare get no entry.
+    public static func tuning(from rows: [Report.Row]) -> BatchTuning {
+        let all = rows.compactMap(\.threads).max() ?? 1
         var threading: [BatchOperation: Int] = [:], crossover: [BatchOperation: Int] = [:]
-        var rows: [(BatchOperation, Int, Double, Double, Double?)] = []
-        let all = max(2, Batch.processorCount)
-        for operation in operations {
-            var threadRows: [(Int, Double, Double)] = [], blasRows: [(Int, Double, Double)] = []
-            for n in sizes {
-                progress("tuning \(operation.rawValue) at N = \(n)")
-                let w = Workloads.make(operation, count: n)
-                // A/B alternated: the configurations take turns, five rounds, and each keeps its median,
-                // so a burst of load on this shared machine hits both sides alike.
-                var samples: [[Double]] = [[], [], []]
-                for _ in 0..<5 {
-                    samples[0].append(try Stopwatch.time(w, path: .simd, threads: 1, samples: 1, seconds: seconds / 5).mops)
-                    samples[1].append(try Stopwatch.time(w, path: .simd, threads: all, samples: 1, seconds: seconds / 5).mops)
-                    if w.supports(.blas) { samples[2].append(try Stopwatch.time(w, path: .blas, threads: 1, samples: 1, seconds: seconds / 5).mops) }
-                }
-                let one = median(samples[0]), many = median(samples[1]), blas = samples[2].isEmpty ? nil : median(samples[2])
-                rows.append((operation, n, one, many, blas))
-                // Thresholds are in the operation's own count (points for the hit test, not pairs).
-                threadRows.append((w.count, one, many))
-                if let blas { blasRows.append((w.count, one, blas)) }
+        for operation in BatchOperation.allCases {
+            func mops(_ path: BatchPath, _ threads: Int) -> [Int: Double] {
+                Dictionary(rows.filter { $0.operation == operation.rawValue && $0.path == path.rawValue && $0.threads == threads }
+                    .map { ($0.count, $0.mops) }, uniquingKeysWith: { a, _ in a })
             }
-            if let n = threshold(threadRows) { threading[operation] = n }
-            if let n = threshold(blasRows) { crossover[operation] = n }
+            let one = mops(.simd, 1), many = all > 1 ? mops(.simd, all) : [:], blas = mops(.blas, 1)
+            func paired(_ candidate: [Int: Double]) -> [(Int, Double, Double)] {
+                one.keys.sorted().compactMap { n in candidate[n].map { (n, one[n]!, $0) } }
+            }
+            if let n = threshold(paired(many)) { threading[operation] = n }
+            if let n = threshold(paired(blas)) { crossover[operation] = n }
         }
-        return Result(tuning: BatchTuning(threadingThreshold: threading, blasCrossover: crossover), rows: rows)
+        return BatchTuning(threadingThreshold: threading, blasCrossover: crossover)
     }
-
-    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// The smallest size at which `candidate ≥ 1.1 × baseline` and from which `candidate ≥ 0.97 × baseline`
     /// at every larger size, or `nil`. Rows are `(size, baseline, candidate)` in increasing size.

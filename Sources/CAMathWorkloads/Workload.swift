@@ -22,19 +22,46 @@ public final class Workload: @unchecked Sendable {
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).
     public func run(path: BatchPath, threads: Int?) throws(BatchError) { try body(path, threads) }
 
-    /// The largest difference in ulps between `path`'s output and `.scalar`'s (NaN pairs match; a NaN
-    /// against a number counts as `Int.max`).
+    /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
+    public func snapshot() -> [Double] { output() }
+
+    /// How far the latest run's output is from `reference` (a ``snapshot()`` of `.scalar`'s).
+    public func deviation(from reference: [Double]) -> Deviation {
+        let current = output()
+        var worstULP = current.count == reference.count ? 0 : Int.max
+        var worstDifference = 0.0, scale = 0.0
+        for (value, expected) in zip(current, reference) {
+            worstULP = max(worstULP, ulps(value, expected))
+            if expected.isFinite { scale = max(scale, abs(expected)) }
+            if value.isNaN != expected.isNaN || (value.isInfinite || expected.isInfinite) && value != expected {
+                worstDifference = .infinity
+            } else if value.isFinite && expected.isFinite {
+                worstDifference = max(worstDifference, abs(value - expected))
+            }
+        }
+        return Deviation(maxULP: worstULP, maxRelativeError: worstDifference == 0 ? 0 : worstDifference / max(scale, .leastNormalMagnitude))
+    }
+
+    /// The largest difference in ulps between `path`'s output and `.scalar`'s.
     public func maxULPDifference(path: BatchPath, threads: Int) throws(BatchError) -> Int {
         try run(path: .scalar, threads: 1)
         let reference = output()
         try run(path: path, threads: threads)
-        return zip(reference, output()).map { ulps($0, $1) }.max() ?? 0
+        return deviation(from: reference).maxULP
     }
 
     /// Whether `path` can run this operation here.
     public func supports(_ path: BatchPath) -> Bool {
         path != .blas || (operation.isMatrixProduct && CBLAS.available != nil)
     }
+}
+
+/// How far one output is from another.
+public struct Deviation: Sendable, Equatable {
+    /// Largest difference in ulps (NaN pairs match; a NaN against a number, or a length mismatch, is `Int.max`).
+    public var maxULP: Int
+    /// Largest |difference| over the reference's largest finite magnitude (∞ for a NaN or infinity mismatch).
+    public var maxRelativeError: Double
 }
 
 /// The distance in units in the last place between two doubles (0 for equal values or two NaNs).

@@ -10,7 +10,9 @@ public enum Workloads {
         let a = Buffer(SeededInputs.transforms(n, seed: seed)), b = Buffer(SeededInputs.transforms(n, seed: seed &+ 1))
         let one = SeededInputs.transforms(1, seed: seed &+ 2)[0]
         let out = Buffer(repeating: Transform3D(), count: n)
-        let matrices: () -> [Double] = { out.pointer.flatMap(\.elements) }
+        let matrices: () -> [Double] = {
+            UnsafeRawBufferPointer(out.pointer).withMemoryRebound(to: Double.self) { Array($0) }
+        }
         switch operation {
         case .concatPairwise:
             return Workload(operation, count: n, body: { p, t throws(BatchError) in

@@ -1,0 +1,25 @@
+import Benchmark
+import CAMath
+import CAMathWorkloads
+
+// package-benchmark suites over the CLI's workloads: every batch operation on the `.simd` path (one
+// thread) and on `.auto`, at an in-cache and an out-of-cache size. Throughput counts calls; each call
+// is a whole batch of `count` items (the hit test: point×layer pairs).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration.maxDuration = .seconds(1)
+    Benchmark.defaultConfiguration.maxIterations = 100_000
+    Benchmark.defaultConfiguration.metrics = [.wallClock, .throughput, .mallocCountTotal]
+    for operation in BatchOperation.allCases {
+        for count in [1_000, 100_000] {
+            let workload = Workloads.make(operation, count: count)
+            for (path, threads) in [(BatchPath.simd, Optional(1)), (.auto, nil)] {
+                Benchmark("\(operation.rawValue) N=\(count) \(path.rawValue) T\(threads.map(String.init) ?? "auto")") { benchmark in
+                    for _ in benchmark.scaledIterations {
+                        try workload.run(path: path, threads: threads)
+                    }
+                    blackHole(workload)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+// Machine-limit probes for the benchmark CLI's roofline: arithmetic peaks and memory bandwidth.
+// `isa` is InstructionSet's raw value (0 portable, 2 AVX2, 3 AVX-512); the caller passes one the CPU has.
+#ifndef CAMATH_PROBES_H
+#define CAMATH_PROBES_H
+#include <stddef.h>
+
+/// Runs `iterations` rounds of independent fused multiply-add chains; returns the lane-FMAs executed.
+/// `sink` receives a value that depends on every result (so nothing is optimised away).
+double camath_probe_fma(int isa, long iterations, double *sink);
+/// Independent multiply and add chains, interleaved (what the fp-contract-off kernels issue); returns
+/// the lane operations (a multiply or an add each) executed.
+double camath_probe_mul_add(int isa, long iterations, double *sink);
+/// Independent division chains; returns the lane divisions executed.
+double camath_probe_div(int isa, long iterations, double *sink);
+
+/// Reads `n` doubles (n a multiple of 16, `a` 64-byte aligned); returns a value that depends on all.
+double camath_probe_read(int isa, const double *a, size_t n);
+/// dst[i] = src[i] for n doubles (n a multiple of 16, both 64-byte aligned).
+void camath_probe_copy(int isa, double *dst, const double *src, size_t n);
+/// a[i] = b[i] + s·c[i] for n doubles (n a multiple of 16, all 64-byte aligned).
+void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n);
+#endif

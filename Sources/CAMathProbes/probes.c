@@ -1,0 +1,168 @@
+#include "CAMathProbes.h"
+#include <stdint.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+// Chains: enough independent accumulators to cover latency × throughput on current x86 cores.
+#define CHAINS 12
+
+static double probe_fma_portable(long iterations, double *sink) {
+    double acc[CHAINS];
+    for (int k = 0; k < CHAINS; k++) acc[k] = 1.0 + k * 1e-3;
+    for (long i = 0; i < iterations; i++)
+        for (int k = 0; k < CHAINS; k++) acc[k] = __builtin_fma(acc[k], 0.9999999, 1e-7);
+    double s = 0;
+    for (int k = 0; k < CHAINS; k++) s += acc[k];
+    *sink = s;
+    return (double)iterations * CHAINS;
+}
+
+#pragma clang fp contract(off)
+static double probe_mul_add_portable(long iterations, double *sink) {
+    double m[CHAINS / 2], a[CHAINS / 2];
+    for (int k = 0; k < CHAINS / 2; k++) { m[k] = 1.0 + k * 1e-3; a[k] = k * 1e-3; }
+    for (long i = 0; i < iterations; i++)
+        for (int k = 0; k < CHAINS / 2; k++) { m[k] = m[k] * 0.9999999; a[k] = a[k] + 1e-7; }
+    double s = 0;
+    for (int k = 0; k < CHAINS / 2; k++) s += m[k] + a[k];
+    *sink = s;
+    return (double)iterations * CHAINS;
+}
+
+static double probe_div_portable(long iterations, double *sink) {
+    double acc[CHAINS];
+    for (int k = 0; k < CHAINS; k++) acc[k] = 1.0 + k * 1e-3;
+    for (long i = 0; i < iterations; i++)
+        for (int k = 0; k < CHAINS; k++) acc[k] = acc[k] / 1.0000000001;
+    double s = 0;
+    for (int k = 0; k < CHAINS; k++) s += acc[k];
+    *sink = s;
+    return (double)iterations * CHAINS;
+}
+
+static double read_portable(const double *a, size_t n) {
+    const uint64_t *u = (const uint64_t *)a;
+    uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0;
+    for (size_t i = 0; i < n; i += 4) { x0 ^= u[i]; x1 ^= u[i + 1]; x2 ^= u[i + 2]; x3 ^= u[i + 3]; }
+    return (double)(x0 ^ x1 ^ x2 ^ x3);
+}
+
+static void triad_portable(double *a, const double *b, const double *c, double s, size_t n) {
+    for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+}
+
+#if defined(__x86_64__)
+// One body per vector type: V is the vector, W its lane count, and the intrinsics are passed in.
+#define PROBE_ARITH(name, attr, V, W, set1, fma, mul, add, div, store)                                  \
+    attr static double name##_fma(long iterations, double *sink) {                                      \
+        V acc[CHAINS], a = set1(0.9999999), b = set1(1e-7);                                              \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3);                                   \
+        for (long i = 0; i < iterations; i++)                                                            \
+            for (int k = 0; k < CHAINS; k++) acc[k] = fma(acc[k], a, b);                                  \
+        double lanes[W], s = 0;                                                                          \
+        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
+        *sink = s;                                                                                       \
+        return (double)iterations * CHAINS * W;                                                          \
+    }                                                                                                    \
+    attr static double name##_mul_add(long iterations, double *sink) {                                  \
+        V m[CHAINS / 2], p[CHAINS / 2], a = set1(0.9999999), b = set1(1e-7);                              \
+        for (int k = 0; k < CHAINS / 2; k++) { m[k] = set1(1.0 + k * 1e-3); p[k] = set1(k * 1e-3); }      \
+        for (long i = 0; i < iterations; i++)                                                            \
+            for (int k = 0; k < CHAINS / 2; k++) { m[k] = mul(m[k], a); p[k] = add(p[k], b); }            \
+        double lanes[W], s = 0;                                                                          \
+        for (int k = 0; k < CHAINS / 2; k++) {                                                           \
+            store(lanes, add(m[k], p[k])); for (int l = 0; l < W; l++) s += lanes[l];                     \
+        }                                                                                                \
+        *sink = s;                                                                                       \
+        return (double)iterations * CHAINS * W;                                                          \
+    }                                                                                                    \
+    attr static double name##_div(long iterations, double *sink) {                                      \
+        V acc[CHAINS], d = set1(1.0000000001);                                                           \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3);                                   \
+        for (long i = 0; i < iterations; i++)                                                            \
+            for (int k = 0; k < CHAINS; k++) acc[k] = div(acc[k], d);                                     \
+        double lanes[W], s = 0;                                                                          \
+        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
+        *sink = s;                                                                                       \
+        return (double)iterations * CHAINS * W;                                                          \
+    }
+
+PROBE_ARITH(avx2, __attribute__((target("avx2,fma"))), __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd,
+            _mm256_mul_pd, _mm256_add_pd, _mm256_div_pd, _mm256_storeu_pd)
+PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd,
+            _mm512_mul_pd, _mm512_add_pd, _mm512_div_pd, _mm512_storeu_pd)
+
+// Memory probes use 256-bit accesses at both levels: one core's load/store ports, not the vector
+// width, bound bandwidth, and AVX2 is what every AVX-512 CPU has too.
+__attribute__((target("avx2"))) static double read_avx2(const double *a, size_t n) {
+    __m256i x0 = _mm256_setzero_si256(), x1 = x0, x2 = x0, x3 = x0;
+    for (size_t i = 0; i < n; i += 16) {
+        x0 = _mm256_xor_si256(x0, _mm256_load_si256((const __m256i *)(a + i)));
+        x1 = _mm256_xor_si256(x1, _mm256_load_si256((const __m256i *)(a + i + 4)));
+        x2 = _mm256_xor_si256(x2, _mm256_load_si256((const __m256i *)(a + i + 8)));
+        x3 = _mm256_xor_si256(x3, _mm256_load_si256((const __m256i *)(a + i + 12)));
+    }
+    uint64_t lanes[4];
+    _mm256_storeu_si256((__m256i *)lanes, _mm256_xor_si256(_mm256_xor_si256(x0, x1), _mm256_xor_si256(x2, x3)));
+    return (double)(lanes[0] ^ lanes[1] ^ lanes[2] ^ lanes[3]);
+}
+
+__attribute__((target("avx2"))) static void copy_avx2(double *dst, const double *src, size_t n) {
+    for (size_t i = 0; i < n; i += 16)
+        for (int k = 0; k < 16; k += 4) _mm256_store_pd(dst + i + k, _mm256_load_pd(src + i + k));
+}
+
+__attribute__((target("avx2"))) static void triad_avx2(double *a, const double *b, const double *c, double s, size_t n) {
+    __m256d vs = _mm256_set1_pd(s);
+    for (size_t i = 0; i < n; i += 16)
+        for (int k = 0; k < 16; k += 4)
+            _mm256_store_pd(a + i + k, _mm256_add_pd(_mm256_load_pd(b + i + k), _mm256_mul_pd(vs, _mm256_load_pd(c + i + k))));
+}
+#endif
+
+double camath_probe_fma(int isa, long iterations, double *sink) {
+#if defined(__x86_64__)
+    if (isa >= 3) return avx512_fma(iterations, sink);
+    if (isa >= 2) return avx2_fma(iterations, sink);
+#endif
+    return probe_fma_portable(iterations, sink);
+}
+
+double camath_probe_mul_add(int isa, long iterations, double *sink) {
+#if defined(__x86_64__)
+    if (isa >= 3) return avx512_mul_add(iterations, sink);
+    if (isa >= 2) return avx2_mul_add(iterations, sink);
+#endif
+    return probe_mul_add_portable(iterations, sink);
+}
+
+double camath_probe_div(int isa, long iterations, double *sink) {
+#if defined(__x86_64__)
+    if (isa >= 3) return avx512_div(iterations, sink);
+    if (isa >= 2) return avx2_div(iterations, sink);
+#endif
+    return probe_div_portable(iterations, sink);
+}
+
+double camath_probe_read(int isa, const double *a, size_t n) {
+#if defined(__x86_64__)
+    if (isa >= 2) return read_avx2(a, n);
+#endif
+    return read_portable(a, n);
+}
+
+void camath_probe_copy(int isa, double *dst, const double *src, size_t n) {
+#if defined(__x86_64__)
+    if (isa >= 2) { copy_avx2(dst, src, n); return; }
+#endif
+    memcpy(dst, src, n * sizeof(double));
+}
+
+void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n) {
+#if defined(__x86_64__)
+    if (isa >= 2) { triad_avx2(a, b, c, s, n); return; }
+#endif
+    triad_portable(a, b, c, s, n);
+}

@@ -1,0 +1,71 @@
+import CAMath
+
+/// What a benchmark run measures: operations × sizes × paths × thread counts, and how long.
+public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
+    /// Operations, by ``BatchOperation`` raw value.
+    public var operations: [String]
+    /// Batch sizes (elements; for the hit test, point×layer pairs), each ≥ 1.
+    public var sizes: [Int]
+    /// Paths, by ``BatchPath`` raw value. `auto` is measured once per size, with the thread count the
+    /// measured thresholds choose.
+    public var paths: [String]
+    /// Thread counts for the explicit paths, each ≥ 1.
+    public var threads: [Int]
+    /// Timed samples per configuration (after one warm-up call); the median is reported.
+    public var repetitions: Int
+    /// Wall time to spend timing each configuration at each size (split across the repetitions; a
+    /// sample is at least one call).
+    public var seconds: Double
+    /// Seed of the inputs.
+    public var seed: UInt64
+
+    /// The default run: every operation and path, N = 1e2…1e6, one thread and all.
+    public static var standard: BenchmarkConfiguration {
+        BenchmarkConfiguration(operations: BatchOperation.allCases.map(\.rawValue),
+                               sizes: [100, 1_000, 10_000, 100_000, 1_000_000],
+                               paths: BatchPath.allCases.map(\.rawValue),
+                               threads: Array(Set([1, Batch.processorCount])).sorted(),
+                               repetitions: 5, seconds: 0.1, seed: 42)
+    }
+
+    /// `--full`: the default plus N = 1e7.
+    public static var full: BenchmarkConfiguration {
+        var c = standard
+        c.sizes.append(10_000_000)
+        return c
+    }
+
+    /// `--quick`: two sizes, three repetitions, short samples (a smoke run, seconds not minutes).
+    public static var quick: BenchmarkConfiguration {
+        var c = standard
+        c.sizes = [1_000, 100_000]
+        c.repetitions = 3
+        c.seconds = 0.03
+        return c
+    }
+
+    /// The operations as values (the raw values were validated when the configuration was made).
+    public var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
+    /// The paths as values.
+    public var batchPaths: [BatchPath] { paths.compactMap(BatchPath.init(rawValue:)) }
+
+    /// Why this configuration cannot run, or `nil` when it can.
+    public var problem: String? {
+        if operations.isEmpty { return "no operation selected" }
+        if let bad = operations.first(where: { BatchOperation(rawValue: $0) == nil }) {
+            return "unknown operation '\(bad)' (known: \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
+        }
+        if sizes.isEmpty { return "no size selected" }
+        if let bad = sizes.first(where: { $0 < 1 }) { return "size \(bad) is not a positive count" }
+        if let bad = sizes.first(where: { $0 > 100_000_000 }) { return "size \(bad) is above the largest supported, 100000000" }
+        if paths.isEmpty { return "no path selected" }
+        if let bad = paths.first(where: { BatchPath(rawValue: $0) == nil }) {
+            return "unknown path '\(bad)' (known: \(BatchPath.allCases.map(\.rawValue).joined(separator: ", ")))"
+        }
+        if threads.isEmpty { return "no thread count selected" }
+        if let bad = threads.first(where: { $0 < 1 || $0 > 1024 }) { return "thread count \(bad) is not between 1 and 1024" }
+        if repetitions < 1 || repetitions > 1000 { return "repetitions \(repetitions) is not between 1 and 1000" }
+        if !(seconds > 0 && seconds <= 600) { return "seconds \(seconds) is not a duration between 0 and 600" }
+        return nil
+    }
+}

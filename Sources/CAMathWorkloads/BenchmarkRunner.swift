@@ -1,0 +1,65 @@
+import CAMath
+
+/// Runs a ``BenchmarkConfiguration``: per operation and size, one workload; every path × thread count
+/// is checked against `.scalar`'s output, then timed in alternating rounds (each configuration takes
+/// one sample per round, so a burst of load on a shared machine hits all of them alike) and reported
+/// as the median with its spread.
+public enum BenchmarkRunner {
+    /// One configuration of a path: `threads` is `nil` for `.auto`.
+    struct Setting { let path: BatchPath; let threads: Int? }
+
+    /// The rows of `configuration` against `limits`, plus notes on paths that could not run.
+    public static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
+                           progress: (String) -> Void = { _ in }) throws(BatchError) -> (rows: [Report.Row], notes: [String]) {
+        var rows: [Report.Row] = [], notes: [String] = []
+        if configuration.batchPaths.contains(.blas), case .failure(let error) = CBLAS.shared {
+            notes.append("blas: \(error); its rows are absent")
+        }
+        for operation in configuration.batchOperations {
+            for n in configuration.sizes {
+                progress("\(operation.rawValue) N=\(n)")
+                let workload = Workloads.make(operation, count: n, seed: configuration.seed)
+                let settings = configuration.batchPaths.flatMap { path -> [Setting] in
+                    guard workload.supports(path) else { return [] }
+                    return path == .auto ? [Setting(path: .auto, threads: nil)]
+                                         : configuration.threads.map { Setting(path: path, threads: $0) }
+                }
+                try workload.run(path: .scalar, threads: 1)
+                let reference = workload.snapshot()
+                var deviations: [Deviation] = [], calls: [Int] = []
+                for s in settings {
+                    try workload.run(path: s.path, threads: s.threads)
+                    deviations.append(workload.deviation(from: reference))
+                    let perSample = configuration.seconds / Double(configuration.repetitions)
+                    calls.append(try Stopwatch.calls(workload, path: s.path, threads: s.threads, seconds: perSample))
+                }
+                var samples = Array(repeating: [Double](), count: settings.count)
+                for _ in 0..<configuration.repetitions {
+                    for (k, s) in settings.enumerated() {
+                        samples[k].append(try Stopwatch.sample(workload, path: s.path, threads: s.threads, calls: calls[k]))
+                    }
+                }
+                for (k, s) in settings.enumerated() {
+                    rows.append(row(operation, workload, s, samples[k], deviations[k], limits))
+                }
+            }
+        }
+        return (rows, notes)
+    }
+
+    static func row(_ operation: BatchOperation, _ workload: Workload, _ s: Setting, _ samples: [Double],
+                    _ deviation: Deviation, _ limits: MachineLimits) -> Report.Row {
+        let sorted = samples.sorted(), mops = median(samples)
+        let cost = OperationCost.of(operation)
+        let threadsUsed = s.threads ?? (workload.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
+        let roofline = cost?.roofline(limits, count: workload.items, threads: threadsUsed)
+        let exact = s.path == .scalar || s.path == .simd
+        let correct = exact ? deviation.maxULP == 0 : deviation.maxRelativeError <= 1e-12
+        return Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
+                          path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
+                          maxMops: sorted.last ?? 0, samples: samples.count,
+                          gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
+                          roofline: roofline, rooflineFraction: roofline.map { mops / $0.mops },
+                          maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError, correct: correct)
+    }
+}

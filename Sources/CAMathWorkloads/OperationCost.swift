@@ -1,0 +1,65 @@
+import CAMath
+
+/// What one item of an operation costs in the reference's formulas, counted from the source (SPEC §1–2
+/// and the kernels that follow it): lane multiplies and adds, lane divisions, and bytes moved to and from
+/// memory. The roofline of an operation is the least of the three bounds these give against
+/// ``MachineLimits``.
+public struct OperationCost: Codable, Sendable, Equatable {
+    /// Multiplies plus adds (subtractions count as adds) per item.
+    public var mulAdds: Int
+    /// Divisions per item.
+    public var divisions: Int
+    /// Bytes read plus bytes written per item, in the buffers the batch API takes.
+    public var bytes: Int
+
+    /// The cost of `operation`, or `nil` for the decomposition family, whose reference runs libm
+    /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with.
+    public static func of(_ operation: BatchOperation) -> OperationCost? {
+        let matrix = 128
+        switch operation {
+        // 4×4 product: 64 multiplies, 48 adds.
+        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, bytes: 3 * matrix)
+        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, bytes: 2 * matrix)
+        // Laplace: 12 minors × 3, det 11, 16 cofactors × 5; every entry divided by det. Mask byte written.
+        case .invert: return OperationCost(mulAdds: 127, divisions: 16, bytes: 2 * matrix + 1)
+        // The affine formula: 6 minors × 3, det 5, 6 entries × 3, 4 entries × 5; 13 divisions.
+        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, bytes: 2 * matrix + 1)
+        // Comparisons and copies only: a matrix in, a flag and six doubles out.
+        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, bytes: matrix + 1 + 48)
+        // (x, y, z, 1)·M: 4 × (3 multiplies + 3 adds), then x/w, y/w, z/w (SIMD3 is 32 bytes).
+        case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, bytes: 64)
+        // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
+        case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, bytes: 32)
+        case .decompose, .keyPathRead, .keyPathWrite, .blend: return nil
+        // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
+        // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
+        case .frames: return OperationCost(mulAdds: 80, divisions: 8, bytes: 19 * 8 + 32 + 1)
+        // Per point × layer pair: back-map 3 × (2 + 2), the forward weight 2 + 2; 2 divisions. The
+        // layer's 16 doubles are shared by a block of 32 points, the point by the whole tree: ~4 bytes.
+        case .hitTest: return OperationCost(mulAdds: 16, divisions: 2, bytes: 16 * 8 / 32)
+        }
+    }
+
+    /// Which resource bounds an operation, and the Mops/s it allows.
+    public struct Roofline: Codable, Sendable, Equatable {
+        /// The bound in million items per second.
+        public var mops: Double
+        /// `compute` (multiplies and adds), `division` or `memory`.
+        public var bound: String
+    }
+
+    /// The roofline at `count` items on `threads` threads: each arithmetic peak times the threads, and
+    /// the triad bandwidth of the level the working set (`bytes × count`) lives in.
+    public func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
+        let inCache = bytes * count <= MachineLimits.cacheWorkingSetBytes * 2
+        let measuredThreads = limits.bandwidth.map(\.threads)
+        let t = measuredThreads.contains(threads) ? threads : 1
+        guard let gbs = limits.triad(level: inCache ? "cache" : "dram", threads: t) else { return nil }
+        let scale = Double(threads)
+        var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]
+        if mulAdds > 0 { bounds.append((limits.mulAddPeakGOps * 1e3 * scale / Double(mulAdds), "compute")) }
+        if divisions > 0 { bounds.append((limits.divisionPeakGOps * 1e3 * scale / Double(divisions), "division")) }
+        let least = bounds.min { $0.0 < $1.0 }!
+        return Roofline(mops: least.0, bound: least.1)
+    }
+}

@@ -1,0 +1,169 @@
+import CAMath
+import Foundation
+
+/// A benchmark run's complete record: the machine, its measured limits, the configuration, one row per
+/// operation × size × path × threads, and the `.auto` thresholds the run implies. Its JSON form
+/// (`report.json`) is versioned; `Reports/README.md` documents every field.
+public struct Report: Codable, Sendable, Equatable {
+    /// The JSON schema this code writes and reads.
+    public static let currentSchemaVersion = 1
+
+    /// The machine the run was on.
+    public struct Host: Codable, Sendable, Equatable {
+        /// Host name.
+        public var name: String
+        /// CPU model as the OS names it.
+        public var cpu: String
+        /// Processors the batch paths use.
+        public var processors: Int
+        /// The `.simd` path's instruction set (`CAMATH_ISA` caps it).
+        public var instructionSet: String
+        /// The CBLAS library loaded for `.blas`, or why none was.
+        public var cblas: String
+    }
+
+    /// One measured configuration.
+    public struct Row: Codable, Sendable, Equatable {
+        /// ``BatchOperation`` raw value.
+        public var operation: String
+        /// Batch size (the hit test's point count × layer count is ``items``).
+        public var count: Int
+        /// Items per call that Mops/s counts (elements, or point×layer pairs for the hit test).
+        public var items: Int
+        /// ``BatchPath`` raw value.
+        public var path: String
+        /// Threads requested, or `nil` for `auto` (the measured thresholds choose).
+        public var threads: Int?
+        /// Median million items per second, and the slowest and fastest sample.
+        public var mops: Double, minMops: Double, maxMops: Double
+        /// Samples timed.
+        public var samples: Int
+        /// Memory traffic at the median rate, GB/s (`nil` where ``OperationCost`` has no count).
+        public var gigabytesPerSecond: Double?
+        /// The roofline (`nil` where ``OperationCost`` has no count).
+        public var roofline: OperationCost.Roofline?
+        /// `mops / roofline.mops`.
+        public var rooflineFraction: Double?
+        /// Largest difference from `.scalar`'s output, in ulps (`Int.max`: a NaN against a number).
+        public var maxULP: Int
+        /// Largest |difference| from `.scalar`'s output over the output's largest finite magnitude.
+        public var maxRelativeError: Double
+        /// Whether the output met its contract: bit-identical for `scalar` and `simd`, within 1e-12
+        /// relative for `blas` and `auto`.
+        public var correct: Bool
+
+        /// `(max − min) / median`.
+        public var spread: Double { mops > 0 ? (maxMops - minMops) / mops : 0 }
+    }
+
+    /// The `.auto` thresholds: what this run measured and what the library has compiled in.
+    public struct Thresholds: Codable, Sendable, Equatable {
+        /// Per operation: the smallest size where all threads beat one (Tuner's rule), from this run.
+        public var threading: [String: Int]
+        /// Per matrix product: the smallest size where `.blas` beats `.simd`, from this run.
+        public var blasCrossover: [String: Int]
+        /// The same tables compiled into this build (`BatchTuning.measured`).
+        public var compiledThreading: [String: Int]
+        /// See ``compiledThreading``.
+        public var compiledBlasCrossover: [String: Int]
+    }
+
+    /// ``currentSchemaVersion`` when written by this code.
+    public var schemaVersion: Int
+    /// Start of the run, ISO 8601 in UTC.
+    public var generated: String
+    /// Wall time of the whole run, seconds.
+    public var durationSeconds: Double
+    /// The machine.
+    public var host: Host
+    /// What was asked for.
+    public var configuration: BenchmarkConfiguration
+    /// The machine's limits, measured in this run.
+    public var limits: MachineLimits
+    /// Every measured configuration, in run order.
+    public var rows: [Row]
+    /// The thresholds.
+    public var thresholds: Thresholds
+    /// Remarks a reader needs (a path that was unavailable, and why).
+    public var notes: [String]
+
+    /// The rows whose output broke its contract.
+    public var incorrectRows: [Row] { rows.filter { !$0.correct } }
+
+    /// Decodes a `report.json`, refusing other schema versions.
+    public static func decode(_ data: Data) throws -> Report {
+        struct Version: Decodable { var schemaVersion: Int }
+        let version = try JSONDecoder().decode(Version.self, from: data).schemaVersion
+        guard version == currentSchemaVersion else {
+            throw ReportError.unsupportedSchema(version)
+        }
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = nonFinite
+        return try decoder.decode(Report.self, from: data)
+    }
+
+    /// Infinite relative errors (a NaN against a number) are written as strings, which JSON allows.
+    static let nonFinite = JSONDecoder.NonConformingFloatDecodingStrategy.convertFromString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+
+    /// The JSON form: sorted keys, pretty-printed.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try encoder.encode(self)
+    }
+}
+
+/// Why a report could not be read or written.
+public enum ReportError: Error, CustomStringConvertible, Equatable {
+    /// A `report.json` of another schema version.
+    case unsupportedSchema(Int)
+    /// The output folder cannot be created or written.
+    case unwritableOutput(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedSchema(let v): "report schema version \(v) is not supported (this build reads \(Report.currentSchemaVersion))"
+        case .unwritableOutput(let path, let reason): "cannot write the report to \(path): \(reason)"
+        }
+    }
+}
+
+extension Report.Host {
+    /// This machine.
+    public static var current: Report.Host {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        let cblas: String
+        switch CBLAS.shared {
+        case .success(let library): cblas = "\(library.path) (\(library.configuration))"
+        case .failure(let error): cblas = "none: \(error)"
+        }
+        return Report.Host(name: ProcessInfo.processInfo.hostName, cpu: model, processors: Batch.processorCount,
+                           instructionSet: InstructionSet.current.description, cblas: cblas)
+    }
+}
+
+extension Report {
+    /// A report of `rows` measured under `configuration` on this machine; the thresholds follow from
+    /// the rows by ``Tuner``'s rule.
+    public init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], notes: [String],
+                started: Date, durationSeconds: Double) {
+        func names(_ t: [BatchOperation: Int]) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: t.map { ($0.key.rawValue, $0.value) })
+        }
+        let measured = Tuner.tuning(from: rows), compiled = BatchTuning.measured
+        let formatter = ISO8601DateFormatter()
+        self.init(schemaVersion: Report.currentSchemaVersion, generated: formatter.string(from: started),
+                  durationSeconds: durationSeconds, host: .current, configuration: configuration, limits: limits,
+                  rows: rows,
+                  thresholds: Thresholds(threading: names(measured.threadingThreshold),
+                                         blasCrossover: names(measured.blasCrossover),
+                                         compiledThreading: names(compiled.threadingThreshold),
+                                         compiledBlasCrossover: names(compiled.blasCrossover)),
+                  notes: notes)
+    }
+}

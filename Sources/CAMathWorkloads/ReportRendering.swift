@@ -1,0 +1,89 @@
+import CAMath
+import Foundation
+
+/// The text forms of a ``Report``: Markdown (a table per operation), CSV (one line per row) and JSON.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case md, json, csv
+
+    /// `report` in this format.
+    public func render(_ report: Report) throws -> String {
+        switch self {
+        case .md: return ReportFormat.markdown(report)
+        case .csv: return ReportFormat.csv(report)
+        case .json: return String(decoding: try report.encoded(), as: UTF8.self) + "\n"
+        }
+    }
+
+    static func number(_ x: Double?, _ digits: Int = 1) -> String {
+        guard let x else { return "–" }
+        return x.isFinite ? String(format: "%.\(digits)f", x) : "\(x)"
+    }
+
+    static func threads(_ row: Report.Row) -> String { row.threads.map(String.init) ?? "auto" }
+
+    static func markdown(_ r: Report) -> String {
+        let l = r.limits
+        var s = """
+        # CAMath benchmark report
+
+        - Generated \(r.generated) on `\(r.host.name)` (\(r.host.cpu), \(r.host.processors) processors), run took \(number(r.durationSeconds, 0)) s.
+        - `.simd` instruction set: \(r.host.instructionSet); CBLAS: \(r.host.cblas).
+        - Sizes \(r.configuration.sizes.map(String.init).joined(separator: ", ")); paths \(r.configuration.paths.joined(separator: ", ")); threads \(r.configuration.threads.map(String.init).joined(separator: ", ")); \(r.configuration.repetitions) repetitions, \(number(r.configuration.seconds, 2)) s per configuration and size; seed \(r.configuration.seed).
+
+        ## Machine limits (measured in this run, one thread unless stated)
+        | limit | value |
+        |---|---:|
+        | FMA peak (\(l.instructionSet)) | \(number(l.fmaPeakGFlops)) GFLOP/s |
+        | separate multiply/add peak | \(number(l.mulAddPeakGOps, 2)) G lane-ops/s |
+        | division peak | \(number(l.divisionPeakGOps, 2)) G lane-divisions/s |
+
+        """
+        s += "\n| bandwidth GB/s | " + l.bandwidth.map { "\($0.kernel) \($0.level) T\($0.threads)" }.joined(separator: " | ") + " |\n"
+        s += "|---|" + l.bandwidth.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        s += "| | " + l.bandwidth.map { number($0.gigabytesPerSecond) }.joined(separator: " | ") + " |\n"
+        for operation in r.configuration.operations {
+            let rows = r.rows.filter { $0.operation == operation }
+            guard !rows.isEmpty else { continue }
+            s += "\n## \(operation)\n"
+            s += "| N | path | threads | Mops/s | spread | GB/s | roofline Mops/s (bound) | % of roofline | max ulp vs scalar |\n"
+            s += "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n"
+            for row in rows {
+                let roof = row.roofline.map { "\(number($0.mops)) (\($0.bound))" } ?? "–"
+                let ulp = row.maxULP == Int.max ? "NaN mismatch" : "\(row.maxULP)"
+                let n = row.items == row.count ? "\(row.count)" : "\(row.items) (\(row.count) points)"
+                s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(number(row.spread * 100, 0)) % | \(number(row.gigabytesPerSecond)) | \(roof) | \(number(row.rooflineFraction.map { $0 * 100 }, 0)) | \(ulp)\(row.correct ? "" : " **WRONG**") |\n"
+            }
+        }
+        func table(_ t: [String: Int]) -> String {
+            t.isEmpty ? "none" : t.sorted { $0.key < $1.key }.map { "\($0.key) ≥ \($0.value)" }.joined(separator: ", ")
+        }
+        s += """
+
+        ## `.auto` thresholds
+        - Threading, measured in this run: \(table(r.thresholds.threading)).
+        - Threading, compiled in: \(table(r.thresholds.compiledThreading)).
+        - CBLAS crossover, measured in this run: \(table(r.thresholds.blasCrossover)).
+        - CBLAS crossover, compiled in: \(table(r.thresholds.compiledBlasCrossover)).
+
+        """
+        if !r.notes.isEmpty { s += "\n## Notes\n" + r.notes.map { "- \($0)\n" }.joined() }
+        return s
+    }
+
+    static let csvHeader = "operation,count,items,path,threads,mops,min_mops,max_mops,samples,gb_per_s,roofline_mops,roofline_bound,roofline_fraction,max_ulp,max_relative_error,correct"
+
+    static func csv(_ r: Report) -> String {
+        var lines = [csvHeader]
+        for row in r.rows {
+            let fields: [String] = [
+                row.operation, "\(row.count)", "\(row.items)", row.path, threads(row),
+                "\(row.mops)", "\(row.minMops)", "\(row.maxMops)", "\(row.samples)",
+                row.gigabytesPerSecond.map { "\($0)" } ?? "", row.roofline.map { "\($0.mops)" } ?? "",
+                row.roofline?.bound ?? "", row.rooflineFraction.map { "\($0)" } ?? "",
+                "\(row.maxULP)", "\(row.maxRelativeError)", "\(row.correct)",
+            ]
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

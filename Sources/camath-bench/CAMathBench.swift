@@ -1,0 +1,164 @@
+import ArgumentParser
+import CAMath
+import CAMathWorkloads
+import Foundation
+
+/// `camath-bench`: measures every batch operation × path × thread count on this machine against the
+/// machine's own limits, checks every result against the scalar reference, prints a report and writes it
+/// to `Reports/<date>-<host>/`. Exit codes: 0 done; 1 a path returned wrong numbers (the report is still
+/// written and marks the rows); 2 bad arguments, an unwritable output folder, or an interrupted run.
+@main
+struct CAMathBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "camath-bench",
+        abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
+        discussion: """
+        The default run takes every operation, path (scalar, simd, blas, auto) and thread count (1 and all) \
+        over N = 1e2…1e6, and writes report.md, report.json, report.csv and one SVG plot per operation to \
+        Reports/<yyyy-mm-dd>-<host>/. Progress goes to stderr, the report to stdout. Exit codes: 0 done, \
+        1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, an unwritable \
+        output folder or an interrupted run.
+        """)
+
+    @Option(help: "Comma-separated operations (default: all): \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var ops: String?
+
+    @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e2 through 1e6).")
+    var sizes: String?
+
+    @Option(help: "Comma-separated paths (default: all): \(BatchPath.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var paths: String?
+
+    @Option(help: "Comma-separated thread counts for the explicit paths; 'all' means every processor (default: 1,all).")
+    var threads: String?
+
+    @Option(help: "Timed samples per configuration; the median is reported (default: 5).")
+    var repetitions: Int?
+
+    @Option(help: "Seconds of timing per configuration and size (default: 0.1).")
+    var seconds: Double?
+
+    @Option(help: "Report folder (default: Reports/<yyyy-mm-dd>-<host>).")
+    var output: String?
+
+    @Option(help: "What stdout gets: md, json or csv.")
+    var format: OutputFormat = .md
+
+    @Flag(help: "Add N = 1e7.")
+    var full = false
+
+    @Flag(help: "A short run: N = 1e3 and 1e5, 3 repetitions, short samples.")
+    var quick = false
+
+    @Option(name: .customLong("write-tuning"), help: "Also write the thresholds this run measured as Swift source (BatchTuning+Measured.swift).")
+    var writeTuning: String?
+
+    /// The run these flags ask for.
+    func plan() throws -> BenchmarkConfiguration {
+        if quick && full { throw ValidationError("--quick and --full exclude each other") }
+        var c: BenchmarkConfiguration = quick ? .quick : full ? .full : .standard
+        if let ops { c.operations = try Self.list(ops, "--ops") }
+        if let sizes { c.sizes = try Self.list(sizes, "--sizes").map { try Self.count($0, "--sizes") } }
+        if let paths { c.paths = try Self.list(paths, "--paths") }
+        if let threads {
+            c.threads = try Self.list(threads, "--threads").map { $0 == "all" ? Batch.processorCount : try Self.count($0, "--threads") }
+        }
+        if let repetitions { c.repetitions = repetitions }
+        if let seconds { c.seconds = seconds }
+        if let problem = c.problem { throw ValidationError(problem) }
+        return c
+    }
+
+    /// The report folder these flags ask for.
+    var outputFolder: URL {
+        if let output { return URL(fileURLWithPath: output) }
+        let day = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        let host = String(ProcessInfo.processInfo.hostName.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
+        return URL(fileURLWithPath: "Reports/\(day)-\(host.isEmpty ? "host" : host)")
+    }
+
+    func validate() throws {
+        _ = try plan()
+        if let output, output.isEmpty { throw ValidationError("--output needs a folder name") }
+        if let writeTuning, writeTuning.isEmpty { throw ValidationError("--write-tuning needs a file name") }
+    }
+
+    func run() throws {
+        let configuration = try plan(), folder = outputFolder
+        try ReportWriter.checkWritable(folder)
+        let started = Date(), clock = Stopwatch.now()
+        let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), progress: Self.progress)
+        let (rows, notes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
+        let report = Report(configuration: configuration, limits: limits, rows: rows, notes: notes, started: started,
+                            durationSeconds: Stopwatch.now() - clock)
+        try ReportWriter.write(report, to: folder)
+        Self.progress("report written to \(folder.path)")
+        if let writeTuning {
+            let source = Tuner.source(for: Tuner.tuning(from: rows), report: folder.appendingPathComponent("report.md").relativePath)
+            do {
+                try Data(source.utf8).write(to: URL(fileURLWithPath: writeTuning), options: .atomic)
+            } catch {
+                throw ReportError.unwritableOutput(writeTuning, reason: "\(error.localizedDescription)")
+            }
+            Self.progress("thresholds written to \(writeTuning)")
+        }
+        print(try format.format.render(report), terminator: "")
+        if !report.incorrectRows.isEmpty {
+            throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" })
+        }
+    }
+
+    static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("camath-bench: \(message)\n".utf8))
+    }
+
+    static func list(_ text: String, _ flag: String) throws -> [String] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if items.contains("") { throw ValidationError("\(flag) has an empty item in '\(text)'") }
+        return items
+    }
+
+    /// A whole count, written as digits or in e-notation (1e3); its range is checked by the configuration.
+    static func count(_ text: String, _ flag: String) throws -> Int {
+        if let n = Int(text) { return n }
+        guard let x = Double(text), x.isFinite, x == x.rounded(), abs(x) <= 1e15 else {
+            throw ValidationError("\(flag): '\(text)' is not a whole number")
+        }
+        return Int(x)
+    }
+
+    /// Runs the command with exit code 2 for every usage error (ArgumentParser's own default is 64) and
+    /// for run-time failures such as an unwritable folder; 1 when a path returned wrong numbers.
+    static func main() {
+        installInterruptHandlers()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as WrongResults {
+            progress("error: \(error)")
+            Foundation.exit(1)
+        } catch let error as ReportError {
+            progress("error: \(error)")
+            Foundation.exit(2)
+        } catch let error as BatchError {
+            progress("error: \(error)")
+            Foundation.exit(2)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// What stdout gets.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case md, json, csv
+    var format: ReportFormat { ReportFormat(rawValue: rawValue)! }
+}
+
+/// Rows whose output broke their contract (exit code 1).
+struct WrongResults: Error, CustomStringConvertible {
+    let rows: [String]
+    var description: String { "wrong results against the scalar reference in: \(rows.joined(separator: "; "))" }
+}

@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// Runs the built `camath-bench` (it sits beside the test binary) and captures its exit code and output.
+func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("camath-bench")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting, so a large report cannot fill a pipe and stall the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+func temporaryFolder() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("camath-cli-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Flags for a run of a few milliseconds.
+let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetitions", "1", "--seconds", "0.001"]
+
+@Suite(.serialized) struct CLITests {
+    @Test(arguments: [
+        (["--ops", "nope"], "unknown operation 'nope'"),
+        (["--ops", ""], "empty item"),
+        (["--ops", "invert,,blend"], "empty item"),
+        (["--sizes", "0"], "size 0"),
+        (["--sizes=-5"], "size -5"),
+        (["--sizes", "-5"], "--sizes"),
+        (["--sizes", "1.5"], "not a whole number"),
+        (["--sizes", "ten"], "not a whole number"),
+        (["--sizes", "1e300"], "not a whole number"),
+        (["--sizes", "1e9"], "largest supported"),
+        (["--paths", "gpu"], "unknown path 'gpu'"),
+        (["--threads", "0"], "thread count 0"),
+        (["--threads", "many"], "not a whole number"),
+        (["--repetitions", "0"], "repetitions 0"),
+        (["--repetitions", "x"], "repetitions"),
+        (["--seconds=-1"], "seconds -1"),
+        (["--seconds", "nan"], "seconds nan"),
+        (["--format", "xml"], "format"),
+        (["--quick", "--full"], "exclude each other"),
+        (["--bogus"], "bogus"),
+        (["--output"], "output"),
+        (["--output", ""], "--output needs a folder"),
+        (["--write-tuning", ""], "--write-tuning needs a file"),
+        (["extra"], "extra"),
+    ])
+    func badFlagsExitWithTwoAndAMessage(arguments: [String], message: String) throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = arguments.contains("--output") ? [] : ["--output", folder.appendingPathComponent("r").path]
+        let result = try runBench(arguments + output)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r").path))
+    }
+
+    @Test func unwritableOutputExitsWithTwoBeforeMeasuringAndKeepsWhatIsThere() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a-file")
+        try Data("keep".utf8).write(to: file)
+        for target in [file.path, file.appendingPathComponent("r").path, "/proc/camath/r"] {
+            let result = try runBench(tiny + ["--output", target])
+            #expect(result.status == 2 && result.stderr.contains("cannot write the report"), "\(target): \(result.stderr)")
+            #expect(!result.stderr.contains("measuring"), "validated before any measurement")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+    }
+
+    @Test func helpExitsWithZero() throws {
+        let result = try runBench(["--help"])
+        #expect(result.status == 0 && result.stdout.contains("--sizes") && result.stdout.contains("--write-tuning"))
+    }
+
+    @Test func smokeRunWritesAReportThatParses() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reportFolder = folder.appendingPathComponent("report"), tuning = folder.appendingPathComponent("Tuning.swift")
+        let result = try runBench(tiny + ["--output", reportFolder.path, "--format", "json", "--write-tuning", tuning.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("camath-bench: concat-pairwise N=100") && result.stderr.contains("report written"))
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: reportFolder.path))
+        #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "hit-test.svg"])
+        let json = try Data(contentsOf: reportFolder.appendingPathComponent("report.json"))
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        #expect(object?["schemaVersion"] as? Int == 1)
+        let rows = try #require(object?["rows"] as? [[String: Any]])
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["correct"] as? Bool == true })
+        // stdout got the same report in the format asked for.
+        let printed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((printed?["rows"] as? [Any])?.count == rows.count)
+        for svg in ["concat-pairwise.svg", "hit-test.svg"] {
+            #expect(XMLParser(data: try Data(contentsOf: reportFolder.appendingPathComponent(svg))).parse())
+        }
+        let csv = try String(contentsOf: reportFolder.appendingPathComponent("report.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == rows.count + 1)
+        let source = try String(contentsOf: tuning, encoding: .utf8)
+        #expect(source.contains("public static let measured = BatchTuning("))
+        // Nothing else was left in the parent (no staging folders).
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["report", "Tuning.swift"])
+    }
+
+    @Test func interruptedRunExitsWithTwoAndLeavesThePreviousReport() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reportFolder = folder.appendingPathComponent("report")
+        try FileManager.default.createDirectory(at: reportFolder, withIntermediateDirectories: true)
+        try Data("previous".utf8).write(to: reportFolder.appendingPathComponent("report.md"))
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("camath-bench")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--output", reportFolder.path, "--seconds", "5"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 2 && message.contains("interrupted"), "\(message)")
+        #expect(try String(contentsOf: reportFolder.appendingPathComponent("report.md"), encoding: .utf8) == "previous")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report"])
+    }
+}

@@ -1,0 +1,87 @@
+import CAMath
+@testable import CAMathWorkloads
+import Testing
+
+/// The standard configuration with one change.
+func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfiguration {
+    var c = BenchmarkConfiguration.standard
+    change(&c)
+    return c
+}
+
+@Suite struct BenchmarkConfigurationTests {
+    @Test func presetsAreValid() {
+        #expect(BenchmarkConfiguration.standard.problem == nil)
+        #expect(BenchmarkConfiguration.quick.problem == nil)
+        #expect(BenchmarkConfiguration.full.problem == nil && BenchmarkConfiguration.full.sizes.last == 10_000_000)
+        #expect(BenchmarkConfiguration.standard.operations.count == BatchOperation.allCases.count)
+    }
+
+    @Test(arguments: [
+        (changed { c in c.operations = [] }, "no operation"),
+        (changed { c in c.operations = ["concat-pairwise", "nope"] }, "unknown operation 'nope'"),
+        (changed { c in c.sizes = [] }, "no size"),
+        (changed { c in c.sizes = [100, 0] }, "size 0"),
+        (changed { c in c.sizes = [-5] }, "size -5"),
+        (changed { c in c.sizes = [1_000_000_000] }, "largest supported"),
+        (changed { c in c.paths = ["gpu"] }, "unknown path 'gpu'"),
+        (changed { c in c.paths = [] }, "no path"),
+        (changed { c in c.threads = [0] }, "thread count 0"),
+        (changed { c in c.threads = [] }, "no thread count"),
+        (changed { c in c.repetitions = 0 }, "repetitions 0"),
+        (changed { c in c.seconds = -1 }, "seconds -1"),
+        (changed { c in c.seconds = .nan }, "seconds nan"),
+        (changed { c in c.seconds = .infinity }, "seconds inf"),
+    ])
+    func everyBadSettingIsNamed(c: BenchmarkConfiguration, message: String) {
+        #expect(c.problem?.contains(message) == true, "\(c.problem ?? "no problem found")")
+    }
+}
+
+@Suite struct BenchmarkRunnerTests {
+    @Test func everyPathAndThreadCountGetsACheckedRow() throws {
+        var c = BenchmarkConfiguration.quick
+        c.operations = [BatchOperation.concatManyByOne, .invert, .hitTest, .keyPathRead].map(\.rawValue)
+        c.sizes = [5, 100]
+        c.threads = [1, 2]
+        c.repetitions = 2
+        c.seconds = 0.002
+        let limits = sampleReport().limits
+        let (rows, notes) = try BenchmarkRunner.run(c, limits: limits)
+        let blas = CBLAS.available != nil
+        // Per size: scalar ×2, simd ×2, auto; blas ×2 for the matrix product when a library loaded.
+        #expect(rows.count == 4 * 2 * 5 + (blas ? 2 * 2 : 0))
+        #expect(notes.isEmpty == blas)
+        for row in rows {
+            #expect(row.correct, "\(row.operation) \(row.count) \(row.path)")
+            #expect(row.mops > 0 && row.minMops <= row.mops && row.mops <= row.maxMops && row.samples == 2)
+            if row.path == "simd" || row.path == "scalar" { #expect(row.maxULP == 0) }
+            #expect((row.roofline == nil) == (row.operation == "key-path-read"))
+        }
+        #expect(rows.filter { $0.path == "auto" }.allSatisfy { $0.threads == nil })
+    }
+
+    @Test func rooflinePicksTheLeastBound() throws {
+        let limits = sampleReport().limits
+        // Pairwise concat in cache: 384 B at 100 GB/s = 260 M/s; 112 mul-adds at 29.4 G/s = 262 M/s.
+        let inCache = try #require(OperationCost.of(.concatPairwise)?.roofline(limits, count: 1_000, threads: 1))
+        #expect(inCache.bound == "memory" && abs(inCache.mops - 100e3 / 384) < 1e-9)
+        // Out of cache the memory bound drops to 20 GB/s.
+        let dram = try #require(OperationCost.of(.concatPairwise)?.roofline(limits, count: 1_000_000, threads: 1))
+        #expect(dram.bound == "memory" && abs(dram.mops - 20e3 / 384) < 1e-9)
+        // The inverse divides 16 times: 3.3 G/s / 16 = 206 M/s, below both other bounds.
+        let invert = try #require(OperationCost.of(.invert)?.roofline(limits, count: 1_000, threads: 1))
+        #expect(invert.bound == "division" && abs(invert.mops - 3.3e3 / 16) < 1e-9)
+        // Two threads double the arithmetic peaks and use the two-thread bandwidth.
+        let two = try #require(OperationCost.of(.invert)?.roofline(limits, count: 1_000, threads: 2))
+        #expect(abs(two.mops - 2 * invert.mops) < 1e-9)
+        #expect(OperationCost.of(.blend) == nil)
+    }
+
+    @Test func machineLimitsAreMeasuredAndPositive() {
+        let limits = MachineLimits.measure(seconds: 0.005, threads: 2)
+        #expect(limits.fmaPeakGFlops > 0 && limits.mulAddPeakGOps > 0 && limits.divisionPeakGOps > 0)
+        #expect(limits.bandwidth.count == 12 && limits.bandwidth.allSatisfy { $0.gigabytesPerSecond > 0 })
+        #expect(limits.triad(level: "dram", threads: 2) != nil && limits.instructionSet == InstructionSet.current.description)
+    }
+}

@@ -1,0 +1,143 @@
+import CAMath
+@testable import CAMathWorkloads
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// A report with every kind of row: explicit and auto threads, an operation without a cost, a wrong row
+/// with an infinite relative error, the hit test's items ≠ count.
+func sampleReport() -> Report {
+    let limits = MachineLimits(instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, bandwidth: [
+        .init(kernel: "triad", level: "cache", threads: 1, gigabytesPerSecond: 100),
+        .init(kernel: "triad", level: "dram", threads: 1, gigabytesPerSecond: 20),
+        .init(kernel: "triad", level: "cache", threads: 2, gigabytesPerSecond: 190),
+        .init(kernel: "triad", level: "dram", threads: 2, gigabytesPerSecond: 30),
+    ])
+    func row(_ op: BatchOperation, _ n: Int, _ path: BatchPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true) -> Report.Row {
+        let cost = OperationCost.of(op), roof = cost?.roofline(limits, count: items ?? n, threads: t ?? 1)
+        return Report.Row(operation: op.rawValue, count: n, items: items ?? n, path: path.rawValue, threads: t, mops: mops,
+                          minMops: mops * 0.9, maxMops: mops * 1.1, samples: 5, gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
+                          roofline: roof, rooflineFraction: roof.map { mops / $0.mops }, maxULP: correct ? 0 : Int.max,
+                          maxRelativeError: correct ? 0 : .infinity, correct: correct)
+    }
+    var configuration = BenchmarkConfiguration.quick
+    configuration.operations = [BatchOperation.concatPairwise, .decompose, .hitTest].map(\.rawValue)
+    configuration.sizes = [1_000, 100_000]
+    let rows = [
+        row(.concatPairwise, 1_000, .scalar, 1, 55), row(.concatPairwise, 1_000, .simd, 1, 280), row(.concatPairwise, 1_000, .simd, 2, 200),
+        row(.concatPairwise, 100_000, .simd, 1, 80), row(.concatPairwise, 100_000, .simd, 2, 120), row(.concatPairwise, 100_000, .auto, nil, 118),
+        row(.decompose, 1_000, .simd, 1, 5), row(.decompose, 100_000, .simd, 1, 5, correct: false),
+        row(.hitTest, 31, .simd, 1, 500, items: 961),
+    ]
+    return Report(configuration: configuration, limits: limits, rows: rows, notes: ["blas: none loaded"],
+                  started: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 12)
+}
+
+@Suite struct ReportTests {
+    @Test func jsonRoundTripIsExactIncludingNonFiniteValues() throws {
+        let report = sampleReport()
+        let decoded = try Report.decode(try report.encoded())
+        #expect(decoded == report)
+        #expect(decoded.rows[7].maxRelativeError == .infinity && decoded.incorrectRows.count == 1)
+    }
+
+    @Test func jsonHasEveryRequiredField() throws {
+        let object = try JSONSerialization.jsonObject(with: try sampleReport().encoded()) as! [String: Any]
+        for key in ["schemaVersion", "generated", "durationSeconds", "host", "configuration", "limits", "rows", "thresholds", "notes"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["schemaVersion"] as? Int == Report.currentSchemaVersion)
+        let host = object["host"] as! [String: Any]
+        for key in ["name", "cpu", "processors", "instructionSet", "cblas"] { #expect(host[key] != nil, "missing host.\(key)") }
+        let limits = object["limits"] as! [String: Any]
+        for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "bandwidth"] { #expect(limits[key] != nil, "missing limits.\(key)") }
+        let row = (object["rows"] as! [[String: Any]])[0]
+        for key in ["operation", "count", "items", "path", "threads", "mops", "minMops", "maxMops", "samples",
+                    "gigabytesPerSecond", "roofline", "rooflineFraction", "maxULP", "maxRelativeError", "correct"] {
+            #expect(row[key] != nil, "missing rows[0].\(key)")
+        }
+        let thresholds = object["thresholds"] as! [String: Any]
+        for key in ["threading", "blasCrossover", "compiledThreading", "compiledBlasCrossover"] { #expect(thresholds[key] != nil) }
+    }
+
+    @Test func otherSchemaVersionsAndMissingFieldsAreRefused() throws {
+        var object = try JSONSerialization.jsonObject(with: try sampleReport().encoded()) as! [String: Any]
+        object["schemaVersion"] = 2
+        #expect(throws: ReportError.unsupportedSchema(2)) { try Report.decode(try JSONSerialization.data(withJSONObject: object)) }
+        object["schemaVersion"] = 1
+        object["rows"] = nil
+        #expect(throws: DecodingError.self) { try Report.decode(try JSONSerialization.data(withJSONObject: object)) }
+        #expect(throws: (any Error).self) { try Report.decode(Data("not json".utf8)) }
+    }
+
+    @Test func thresholdsFollowTheRowsByTheTunerRule() {
+        let report = sampleReport()
+        #expect(report.thresholds.threading == ["concat-pairwise": 100_000])
+        #expect(report.thresholds.blasCrossover.isEmpty)
+        #expect(report.thresholds.compiledThreading.count == BatchTuning.measured.threadingThreshold.count)
+    }
+
+    @Test func markdownHasATablePerOperationAndMarksWrongRows() throws {
+        let md = try ReportFormat.md.render(sampleReport())
+        #expect(md.contains("## concat-pairwise") && md.contains("## decompose") && md.contains("## hit-test"))
+        #expect(md.contains("| 961 (31 points) | simd | 1 |"))
+        #expect(md.contains("| 100000 | auto | auto | 118.0 |"))
+        #expect(md.components(separatedBy: "**WRONG**").count == 2)
+        #expect(md.contains("Threading, measured in this run: concat-pairwise ≥ 100000."))
+        #expect(md.contains("blas: none loaded"))
+    }
+
+    @Test func csvHasAHeaderAndOneLinePerRowWithEveryField() throws {
+        let lines = try ReportFormat.csv.render(sampleReport()).split(separator: "\n")
+        #expect(lines.count == 1 + sampleReport().rows.count)
+        let width = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
+        for line in lines { #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == width) }
+        #expect(lines[6].hasPrefix("concat-pairwise,100000,100000,auto,auto,118.0,"))
+    }
+
+    @Test func svgIsWellFormedWithALinePerSeriesAndTheRoofline() throws {
+        let svg = SVGPlot.render(sampleReport(), operation: "concat-pairwise")
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        // scalar T1, simd T1, simd T2, auto; rooflines T1 and T2.
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 6)
+        #expect(svg.contains("roofline T1") && svg.contains("roofline T2"))
+        // An operation without rows still gives a valid document.
+        #expect(XMLParser(data: Data(SVGPlot.render(sampleReport(), operation: "blend").utf8)).parse())
+    }
+}
+
+@Suite struct ReportWriterTests {
+    func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("camath-report-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writesEveryFileAndReplacesAPreviousReportWhole() throws {
+        let root = temporaryFolder(), folder = root.appendingPathComponent("2026-11-21-host")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: folder.appendingPathComponent("stale.svg"))
+        try ReportWriter.write(sampleReport(), to: folder)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "decompose.svg", "hit-test.svg"])
+        #expect(try Report.decode(Data(contentsOf: folder.appendingPathComponent("report.json"))) == sampleReport())
+        // Nothing but the report is left beside it (no staging or backup folder).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["2026-11-21-host"])
+    }
+
+    @Test func unwritableOutputIsAnErrorAndWritesNothing() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("a-file")
+        try Data("keep".utf8).write(to: file)
+        #expect(throws: ReportError.self) { try ReportWriter.write(sampleReport(), to: file) }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+        #expect(throws: ReportError.self) { try ReportWriter.write(sampleReport(), to: file.appendingPathComponent("below-a-file")) }
+        #expect(throws: ReportError.self) { try ReportWriter.checkWritable(URL(fileURLWithPath: "/proc/camath/report")) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["a-file"])
+    }
+}
