@@ -4,14 +4,15 @@ import Foundation
 
 /// What this machine can do at most, measured in the same run as the kernels so every benchmark row can
 /// be read as a fraction of it: arithmetic peaks of the instruction set the kernels use, and memory
-/// bandwidth (read, copy, triad) in cache and in DRAM, on one thread and on all.
+/// bandwidth (read, copy, triad) over a ladder of working sets from L1/L2-resident to DRAM, on one
+/// thread and on all.
 public struct MachineLimits: Codable, Sendable, Equatable {
     /// One bandwidth measurement.
     public struct Bandwidth: Codable, Sendable, Equatable {
-        /// `read`, `copy` or `triad` (STREAM's kernels; bytes read plus bytes written).
+        /// `read`, `copy` or `triad` (STREAM's kernels; bytes read plus bytes written, no write-allocate).
         public var kernel: String
-        /// `cache` (a working set of ``cacheWorkingSetBytes``) or `dram` (``dramWorkingSetBytes``).
-        public var level: String
+        /// Bytes of all arrays together, split evenly between the threads.
+        public var workingSetBytes: Int
         /// Threads that ran it, each on its own slice.
         public var threads: Int
         /// Median GB/s (10⁹ bytes per second).
@@ -30,18 +31,20 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// Every bandwidth measurement.
     public var bandwidth: [Bandwidth]
 
-    /// Working set of the in-cache bandwidth probes (fits a 1 MiB L2 with room to spare).
-    public static let cacheWorkingSetBytes = 384 * 1024
-    /// Working set of the DRAM bandwidth probes (far beyond any last-level cache).
-    public static let dramWorkingSetBytes = 384 * 1024 * 1024
+    /// The working sets of the bandwidth probes: 64 KiB to 256 MiB in steps of 4×.
+    public static let workingSets = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28]
 
-    /// The triad bandwidth (the read-and-write mix of the batch kernels) at `level` for `threads`.
-    public func triad(level: String, threads: Int) -> Double? {
-        bandwidth.first { $0.kernel == "triad" && $0.level == level && $0.threads == threads }?.gigabytesPerSecond
+    /// The triad bandwidth (the read-and-write mix of the batch kernels) for a working set of `bytes` on
+    /// `threads` threads: the measurement at the largest probed working set not above `bytes` (the
+    /// smallest one for tinier sets), so the roofline it gives is an upper bound. `nil` when `threads`
+    /// was not measured.
+    public func triad(workingSet bytes: Int, threads: Int) -> Double? {
+        let rows = bandwidth.filter { $0.kernel == "triad" && $0.threads == threads }.sorted { $0.workingSetBytes < $1.workingSetBytes }
+        return (rows.last { $0.workingSetBytes <= bytes } ?? rows.first)?.gigabytesPerSecond
     }
 
-    /// Measures every limit. Cost: about `seconds` × 12 of wall time (the DRAM buffers are allocated and
-    /// touched once, 384 MiB).
+    /// Measures every limit. Cost: about `seconds` × (3 + 6 × working sets × thread counts) of wall time;
+    /// 256 MiB of buffers are allocated and touched once.
     public static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount,
                                progress: (String) -> Void = { _ in }) -> MachineLimits {
         let isa = InstructionSet.current
@@ -49,11 +52,13 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         let fma = peak(seconds) { camath_probe_fma(Int32(isa.rawValue), $0, $1) }
         let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.rawValue), $0, $1) }
         let division = peak(seconds) { camath_probe_div(Int32(isa.rawValue), $0, $1) }
+        let largest = workingSets.max()! / 8 / 3 / 16 * 16
+        let arrays = (0..<3).map { _ in Buffer(repeating: 1.0, count: largest) }
         var bandwidth: [Bandwidth] = []
-        for (level, bytes) in [("cache", cacheWorkingSetBytes), ("dram", dramWorkingSetBytes)] {
-            for t in Array(Set([1, max(1, threads)])).sorted() {
-                progress("measuring \(level) bandwidth on \(t) thread\(t == 1 ? "" : "s")")
-                bandwidth += measureBandwidth(isa: isa, level: level, bytes: bytes, threads: t, seconds: seconds)
+        for t in Array(Set([1, max(1, threads)])).sorted() {
+            progress("measuring memory bandwidth on \(t) thread\(t == 1 ? "" : "s")")
+            for bytes in workingSets {
+                bandwidth += measureBandwidth(isa: isa, arrays: arrays, workingSet: bytes, threads: t, seconds: seconds / 2)
             }
         }
         return MachineLimits(instructionSet: isa.description, fmaPeakGFlops: 2 * fma / 1e9,
@@ -77,45 +82,46 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         return median(rates)
     }
 
-    /// Read, copy and triad over `bytes` split across `threads` threads (each thread its own slices).
-    private static func measureBandwidth(isa: InstructionSet, level: String, bytes: Int, threads: Int,
+    /// Read, copy and triad over `workingSet` bytes of the three `arrays`, split across `threads`
+    /// threads; each thread repeats passes over its own slice, so dispatch costs vanish in cache too.
+    private static func measureBandwidth(isa: InstructionSet, arrays: [Buffer<Double>], workingSet: Int, threads: Int,
                                          seconds: Double) -> [Bandwidth] {
-        // Three arrays per thread (triad's a, b, c), together `bytes` for all threads.
-        let n = max(16, (bytes / 8 / 3 / threads) / 16 * 16)
-        let arrays = (0..<threads).map { _ in (0..<3).map { _ in Buffer(repeating: 1.0, count: n) } }
+        let n = max(16, (workingSet / 8 / 3 / threads) / 16 * 16)
+        let base = SendableBuffers(arrays.map { $0.pointer.baseAddress! })
         let isaValue = Int32(isa.rawValue)
-        func rate(_ bytesPerCall: Int, _ body: @escaping @Sendable (Int) -> Void) -> Double {
-            let run: @Sendable () -> Void = {
+        func rate(_ bytesPerPass: Int, _ pass: @escaping @Sendable (Int) -> Void) -> Double {
+            func run(_ passes: Int) {
+                let body: @Sendable (Int) -> Void = { t in for _ in 0..<passes { pass(t) } }
                 if threads == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: body) }
             }
-            run()
+            run(1)
             let t0 = Stopwatch.now()
-            run()
-            let calls = max(1, Int(seconds / 5 / max(Stopwatch.now() - t0, 1e-9)))
+            run(1)
+            let passes = max(1, Int(seconds / 5 / max(Stopwatch.now() - t0, 1e-9)))
             var rates: [Double] = []
             for _ in 0..<5 {
                 let start = Stopwatch.now()
-                for _ in 0..<calls { run() }
-                rates.append(Double(bytesPerCall * threads * calls) / (Stopwatch.now() - start) / 1e9)
+                run(passes)
+                rates.append(Double(bytesPerPass * threads * passes) / (Stopwatch.now() - start) / 1e9)
             }
             return median(rates)
         }
-        let pointers = SendableBuffers(arrays.map { $0.map(\.pointer.baseAddress!) })
-        let read = rate(8 * n) { t in _ = camath_probe_read(isaValue, pointers.base[t][0], n) }
-        let copy = rate(16 * n) { t in camath_probe_copy(isaValue, pointers.base[t][0], pointers.base[t][1], n) }
-        let triad = rate(24 * n) { t in camath_probe_triad(isaValue, pointers.base[t][0], pointers.base[t][1], pointers.base[t][2], 3, n) }
+        let read = rate(8 * n) { t in _ = camath_probe_read(isaValue, base[0] + t * n, n) }
+        let copy = rate(16 * n) { t in camath_probe_copy(isaValue, base[0] + t * n, base[1] + t * n, n) }
+        let triad = rate(24 * n) { t in camath_probe_triad(isaValue, base[0] + t * n, base[1] + t * n, base[2] + t * n, 3, n) }
         return withExtendedLifetime(arrays) {
-            [Bandwidth(kernel: "read", level: level, threads: threads, gigabytesPerSecond: read),
-             Bandwidth(kernel: "copy", level: level, threads: threads, gigabytesPerSecond: copy),
-             Bandwidth(kernel: "triad", level: level, threads: threads, gigabytesPerSecond: triad)]
+            [("read", read), ("copy", copy), ("triad", triad)].map {
+                Bandwidth(kernel: $0.0, workingSetBytes: 3 * 8 * n * threads, threads: threads, gigabytesPerSecond: $0.1)
+            }
         }
     }
 }
 
 /// Base addresses of buffers that outlive every use (the probes' threads only touch their own slice).
 private struct SendableBuffers: @unchecked Sendable {
-    let base: [[UnsafeMutablePointer<Double>]]
-    init(_ base: [[UnsafeMutablePointer<Double>]]) { self.base = base }
+    let base: [UnsafeMutablePointer<Double>]
+    init(_ base: [UnsafeMutablePointer<Double>]) { self.base = base }
+    subscript(k: Int) -> UnsafeMutablePointer<Double> { base[k] }
 }
 
 /// The median of a non-empty array (the upper one for an even count).

@@ -13,7 +13,8 @@ public struct OperationCost: Codable, Sendable, Equatable {
     public var bytes: Int
 
     /// The cost of `operation`, or `nil` for the decomposition family, whose reference runs libm
-    /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with.
+    /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with, and for
+    /// the hit test, whose pruning makes the work per pair data-dependent.
     public static func of(_ operation: BatchOperation) -> OperationCost? {
         let matrix = 128
         switch operation {
@@ -34,9 +35,9 @@ public struct OperationCost: Codable, Sendable, Equatable {
         // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
         // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
         case .frames: return OperationCost(mulAdds: 80, divisions: 8, bytes: 19 * 8 + 32 + 1)
-        // Per point × layer pair: back-map 3 × (2 + 2), the forward weight 2 + 2; 2 divisions. The
-        // layer's 16 doubles are shared by a block of 32 points, the point by the whole tree: ~4 bytes.
-        case .hitTest: return OperationCost(mulAdds: 16, divisions: 2, bytes: 16 * 8 / 32)
+        // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
+        // pair depend on the tree and the points: no per-pair bound holds.
+        case .hitTest: return nil
         }
     }
 
@@ -49,12 +50,12 @@ public struct OperationCost: Codable, Sendable, Equatable {
     }
 
     /// The roofline at `count` items on `threads` threads: each arithmetic peak times the threads, and
-    /// the triad bandwidth of the level the working set (`bytes × count`) lives in.
+    /// the triad bandwidth measured at the working set `bytes × count` (the one-thread figure when
+    /// `threads` was not measured).
     public func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
-        let inCache = bytes * count <= MachineLimits.cacheWorkingSetBytes * 2
-        let measuredThreads = limits.bandwidth.map(\.threads)
-        let t = measuredThreads.contains(threads) ? threads : 1
-        guard let gbs = limits.triad(level: inCache ? "cache" : "dram", threads: t) else { return nil }
+        let workingSet = bytes * count
+        guard let gbs = limits.triad(workingSet: workingSet, threads: threads) ?? limits.triad(workingSet: workingSet, threads: 1)
+        else { return nil }
         let scale = Double(threads)
         var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]
         if mulAdds > 0 { bounds.append((limits.mulAddPeakGOps * 1e3 * scale / Double(mulAdds), "compute")) }

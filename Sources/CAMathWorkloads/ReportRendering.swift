@@ -38,9 +38,15 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         | division peak | \(number(l.divisionPeakGOps, 2)) G lane-divisions/s |
 
         """
-        s += "\n| bandwidth GB/s | " + l.bandwidth.map { "\($0.kernel) \($0.level) T\($0.threads)" }.joined(separator: " | ") + " |\n"
-        s += "|---|" + l.bandwidth.map { _ in "---:" }.joined(separator: "|") + "|\n"
-        s += "| | " + l.bandwidth.map { number($0.gigabytesPerSecond) }.joined(separator: " | ") + " |\n"
+        let columns = l.bandwidth.map { "\($0.kernel) T\($0.threads)" }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        s += "\n| working set | " + columns.map { "\($0) GB/s" }.joined(separator: " | ") + " |\n"
+        s += "|---:|" + columns.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        for bytes in Array(Set(l.bandwidth.map(\.workingSetBytes))).sorted() {
+            let cells = columns.map { column in
+                number(l.bandwidth.first { "\($0.kernel) T\($0.threads)" == column && $0.workingSetBytes == bytes }?.gigabytesPerSecond)
+            }
+            s += "| \(bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB") | " + cells.joined(separator: " | ") + " |\n"
+        }
         for operation in r.configuration.operations {
             let rows = r.rows.filter { $0.operation == operation }
             guard !rows.isEmpty else { continue }

@@ -18,14 +18,26 @@ public enum ReportWriter {
         return files
     }
 
+    /// Whether a file name is one a report folder holds (so replacing the folder loses nothing else).
+    static func isReportFile(_ name: String) -> Bool {
+        ["report.md", "report.json", "report.csv"].contains(name) || (name.hasSuffix(".svg") && !name.hasPrefix("."))
+    }
+
     /// Checks, before any work is done, that `directory` can be created (or replaced) and written:
-    /// its parent must exist or be creatable, and be writable. Throws ``ReportError/unwritableOutput``.
+    /// its parent must exist or be creatable, and be writable, and an existing folder must hold nothing
+    /// but report files. Throws ``ReportError/unwritableOutput``.
     public static func checkWritable(_ directory: URL) throws {
         let fm = FileManager.default
         let parent = directory.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ReportError.unwritableOutput(directory.path, reason: "a file of that name exists")
+        }
+        if isDirectory.boolValue {
+            let foreign = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !isReportFile($0) }.sorted()
+            if !foreign.isEmpty {
+                throw ReportError.unwritableOutput(directory.path, reason: "it holds files that are not part of a report (\(foreign.joined(separator: ", "))), which replacing it would delete")
+            }
         }
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)

@@ -10,10 +10,10 @@ import Testing
 /// with an infinite relative error, the hit test's items ≠ count.
 func sampleReport() -> Report {
     let limits = MachineLimits(instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, bandwidth: [
-        .init(kernel: "triad", level: "cache", threads: 1, gigabytesPerSecond: 100),
-        .init(kernel: "triad", level: "dram", threads: 1, gigabytesPerSecond: 20),
-        .init(kernel: "triad", level: "cache", threads: 2, gigabytesPerSecond: 190),
-        .init(kernel: "triad", level: "dram", threads: 2, gigabytesPerSecond: 30),
+        .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 1, gigabytesPerSecond: 100),
+        .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 1, gigabytesPerSecond: 20),
+        .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 2, gigabytesPerSecond: 190),
+        .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 2, gigabytesPerSecond: 30),
     ])
     func row(_ op: BatchOperation, _ n: Int, _ path: BatchPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true) -> Report.Row {
         let cost = OperationCost.of(op), roof = cost?.roofline(limits, count: items ?? n, threads: t ?? 1)
@@ -121,6 +121,7 @@ func sampleReport() -> Report {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: folder.appendingPathComponent("stale.svg"))
+        try Data("old".utf8).write(to: folder.appendingPathComponent("report.md"))
         try ReportWriter.write(sampleReport(), to: folder)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "decompose.svg", "hit-test.svg"])
@@ -139,5 +140,14 @@ func sampleReport() -> Report {
         #expect(throws: ReportError.self) { try ReportWriter.write(sampleReport(), to: file.appendingPathComponent("below-a-file")) }
         #expect(throws: ReportError.self) { try ReportWriter.checkWritable(URL(fileURLWithPath: "/proc/camath/report")) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["a-file"])
+    }
+
+    @Test func aFolderWithOtherFilesIsNotReplaced() throws {
+        let root = temporaryFolder(), folder = root.appendingPathComponent("report")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        #expect(throws: ReportError.self) { try ReportWriter.write(sampleReport(), to: folder) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
     }
 }
