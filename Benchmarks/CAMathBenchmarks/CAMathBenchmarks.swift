@@ -13,7 +13,7 @@ let benchmarks: @Sendable () -> Void = {
         for count in [1_000, 100_000] {
             let workload = Workloads.make(operation, count: count)
             for (path, threads) in [(BatchPath.simd, Optional(1)), (.auto, nil)] {
-                Benchmark("\(operation.rawValue) N=\(count) \(path.rawValue) T\(threads.map(String.init) ?? "auto")") { benchmark in
+                Benchmark("\(operation.rawValue) N=\(count) \(path.rawValue)\(threads.map { " T\($0)" } ?? "")") { benchmark in
                     for _ in benchmark.scaledIterations {
                         try workload.run(path: path, threads: threads)
                     }

@@ -111,7 +111,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         let triad = rate(24 * n) { t in camath_probe_triad(isaValue, base[0] + t * n, base[1] + t * n, base[2] + t * n, 3, n) }
         return withExtendedLifetime(arrays) {
             [("read", read), ("copy", copy), ("triad", triad)].map {
-                Bandwidth(kernel: $0.0, workingSetBytes: 3 * 8 * n * threads, threads: threads, gigabytesPerSecond: $0.1)
+                Bandwidth(kernel: $0.0, workingSetBytes: workingSet, threads: threads, gigabytesPerSecond: $0.1)
             }
         }
     }

@@ -47,6 +47,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             }
             s += "| \(bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB") | " + cells.joined(separator: " | ") + " |\n"
         }
+        s += summary(r)
         for operation in r.configuration.operations {
             let rows = r.rows.filter { $0.operation == operation }
             guard !rows.isEmpty else { continue }
@@ -73,6 +74,27 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
         """
         if !r.notes.isEmpty { s += "\n## Notes\n" + r.notes.map { "- \($0)\n" }.joined() }
+        return s
+    }
+
+    /// Per operation and size: the fastest path's Mops/s, which path and threads that was, and its
+    /// speed-up over the scalar loop on one thread.
+    static func summary(_ r: Report) -> String {
+        let sizes = r.configuration.sizes
+        var s = "\n## Summary: fastest path per operation and N (Mops/s; × the scalar loop on one thread)\n"
+        s += "| operation | " + sizes.map { "N = \($0)" }.joined(separator: " | ") + " |\n"
+        s += "|---|" + sizes.map { _ in "---:" }.joined(separator: "|") + "|\n"
+        for operation in r.configuration.operations {
+            let cells = sizes.map { n -> String in
+                let rows = r.rows.filter { $0.operation == operation && $0.items >= n * 9 / 10 && $0.items <= n }
+                guard let best = rows.max(by: { $0.mops < $1.mops }) else { return "–" }
+                let scalar = rows.first { $0.path == "scalar" && $0.threads == 1 }
+                let speedup = scalar.map { " (\(number(best.mops / $0.mops))×)" } ?? ""
+                return "\(number(best.mops)) \(best.threads.map { "\(best.path) T\($0)" } ?? best.path)\(speedup)"
+            }
+            if cells.allSatisfy({ $0 == "–" }) { continue }
+            s += "| \(operation) | " + cells.joined(separator: " | ") + " |\n"
+        }
         return s
     }
 
