@@ -54,11 +54,12 @@ extension Transform3D {
         }
     }
 
-    /// SPEC §4.5 on `(a, b, c, d) = (m11, m12, m21, m22)`.
+    /// SPEC §4.5 on `(a, b, c, d) = (m11, m12, m21, m22)`; the other elements only decide
+    /// decomposability (finite, `m44 ≠ 0`), as the method is meant for affine transforms.
     private func decomposed2D() -> Decomposition? {
         var a = m11, b = m12, c = m21, d = m22
         let det = a * d - b * c
-        guard isFinite, det.isNormal else { return nil }
+        guard isFinite, m44 != 0, det.isNormal else { return nil }
         var sx = 1.0, sy = 1.0
         if det < 0 {
             if a < d { sx = -1 } else { sy = -1 }

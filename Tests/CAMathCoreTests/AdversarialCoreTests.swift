@@ -1,0 +1,152 @@
+import CAMathCore
+import CAMathTestSupport
+import Testing
+
+/// SPEC §5 over the shared adversarial matrices (special values in every position, singular and
+/// near-singular, extreme magnitudes, right angles, gimbal lock, edge-on and behind-the-eye) for every
+/// CAMathCore entry point that takes a matrix. Each test prints how many inputs it tried.
+@Suite struct AdversarialCoreTests {
+    static let matrices = Adversarial.matrices
+
+    static func hasNonFinite(_ m: Transform3D) -> Bool { m.elements.contains { !$0.isFinite } }
+
+    @Test func inversionReturnsTheInputExactlyWhenItMustAndAFiniteInverseOtherwise() {
+        var refused = 0
+        for m in Self.matrices {
+            let r = m.inverted(), maybe = m.invertedIfPossible()
+            if Self.hasNonFinite(m) || !m.determinant.isNormal {
+                #expect(r.hasSameBits(as: m) && maybe == nil, "\(m.elements)")
+                refused += 1
+            } else if let maybe {
+                #expect(maybe.hasSameBits(as: r) && !Self.hasNonFinite(r), "\(m.elements)")
+            } else {
+                // Only an overflowing result is refused for a finite matrix with a normal determinant.
+                #expect(r.hasSameBits(as: m), "\(m.elements)")
+                refused += 1
+            }
+        }
+        print("§5 Transform3D.inverted/invertedIfPossible: \(Self.matrices.count) adversarial inputs (\(refused) refused), all as documented")
+    }
+
+    @Test func predicatesAreFalseForNaNAndExactOtherwise() {
+        for m in Self.matrices {
+            let e = m.elements
+            #expect(m.isIdentity == (e == Transform3D.identity.elements))
+            #expect(m.isAffine == (e[2] == 0 && e[3] == 0 && e[6] == 0 && e[7] == 0 && e[8] == 0 && e[9] == 0
+                && e[10] == 1 && e[11] == 0 && e[14] == 0 && e[15] == 1))
+            #expect((m == m) == !e.contains { $0.isNaN })
+        }
+        print("§5 isIdentity/isAffine/==: \(Self.matrices.count) adversarial inputs, all as documented")
+    }
+
+    @Test func decompositionFailsExactlyForNonFiniteOrUndecomposableMatrices() {
+        var tried = 0
+        for m in Self.matrices {
+            for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
+                tried += 1
+                let d = m.decomposed(method)
+                if Self.hasNonFinite(m) || m.m44 == 0 { #expect(d == nil, "\(method) \(m.elements)") }
+                if let d {
+                    let parts: [Double] = [d.translation, d.scale, d.skew, d.rotation].flatMap { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
+                        + [d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w]
+                    #expect(!parts.contains { $0.isNaN }, "\(method) \(m.elements)")
+                }
+            }
+        }
+        print("§5 decomposed(_:): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func keyPathReadsAreZeroForUndecomposableAndWritesNeverInvent() throws {
+        var tried = 0
+        for m in Self.matrices {
+            let undecomposable = m.decomposed() == nil
+            for path in TransformKeyPath.allCases {
+                tried += 1
+                let read = m.value(for: path)
+                if undecomposable {
+                    #expect(read == (path == .translation ? .size(width: 0, height: 0) : .number(0)), "\(path) \(m.elements)")
+                }
+                for value in Adversarial.keyPathValues {
+                    tried += 1
+                    switch Result(catching: { () throws(TransformKeyPathError) in try m.setting(path, to: value) }) {
+                    case .success(let written):
+                        switch value {
+                        case .number(let v) where !v.isFinite: #expect(written.hasSameBits(as: m))
+                        case .size(let w, let h) where !w.isFinite || !h.isFinite: #expect(written.hasSameBits(as: m))
+                        default: #expect(!undecomposable, "a write on an undecomposable matrix must throw: \(path)")
+                        }
+                    case .failure(.wrongValueKind):
+                        #expect(value.kind != path.valueKind)
+                    case .failure(.undecomposableTransform(let name)):
+                        #expect(undecomposable && name == path.rawValue)
+                    case .failure(let error):
+                        Issue.record("unexpected \(error) for \(path) = \(value)")
+                    }
+                }
+            }
+        }
+        print("§5 value(for:)/setting(_:to:): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func keyPathStringsParseOrFailWithTheirName() {
+        for s in Adversarial.keyPathStrings {
+            switch Result(catching: { () throws(TransformKeyPathError) in try TransformKeyPath(parsing: s) }) {
+            case .success(let path): #expect(path.rawValue == s)
+            case .failure(.unknownKeyPath(let name)): #expect(name == s)
+            case .failure(let error): Issue.record("unexpected \(error) for '\(s.prefix(40))'")
+            }
+        }
+        print("§5 TransformKeyPath(parsing:): \(Adversarial.keyPathStrings.count) adversarial strings, all as documented")
+    }
+
+    @Test func blendFollowsItsSpecialValueRules() {
+        let fractions = SpecialValues.all + [0.25, 0.5, 0.75]
+        var tried = 0
+        for (k, m) in Self.matrices.enumerated() where k % 3 == 0 {
+            for other in [Adversarial.base, m] {
+                for t in fractions {
+                    tried += 1
+                    let r = m.interpolated(to: other, fraction: t)
+                    if !t.isFinite {
+                        #expect(r.elements.allSatisfy { $0.isNaN })
+                    } else if t == 0 {
+                        #expect(r.hasSameBits(as: m))
+                    } else if t == 1 {
+                        #expect(r.hasSameBits(as: other))
+                    } else if Self.hasNonFinite(m) || Self.hasNonFinite(other) {
+                        #expect(r.hasSameBits(as: t < 0.5 ? m : other), "t = \(t)")
+                    }
+                }
+            }
+        }
+        print("§5 interpolated(to:fraction:): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func rotationsAtRightAnglesStayOrthonormalAndDecompose() throws {
+        for m in Adversarial.rotations where !Self.hasNonFinite(m) {
+            let p = m.concatenating(Transform3D(elements: m.elements.enumerated().map { i, _ in m.elements[(i % 4) * 4 + i / 4] })!)
+            #expect(p.maxDifference(to: .identity) <= 1e-15, "\(m.elements)")
+            let d = try #require(m.decomposed())
+            // Near gimbal lock asin is ill-conditioned, yet the recomposed matrix stays within a few ulps.
+            #expect(Transform3D(d).maxDifference(to: m) <= 1e-14, "\(m.elements)")
+            #expect(abs(d.rotation.y) <= .pi / 2)
+        }
+        print("§5 rotations at k·π/2 and gimbal lock: \(Adversarial.rotations.count) inputs, all as documented")
+    }
+
+    @Test func transform2DInversionRefusesWhatItMust() {
+        var tried = 0
+        for m in Self.matrices {
+            let a = m.affineTransform
+            tried += 1
+            let r = a.inverted()
+            let det = a.a * a.d - a.b * a.c
+            if [a.a, a.b, a.c, a.d, a.tx, a.ty].contains(where: { !$0.isFinite }) || !det.isNormal {
+                #expect(r.isIdentical(to: a) && a.invertedIfPossible() == nil)
+            } else if let inverse = a.invertedIfPossible() {
+                #expect([inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].allSatisfy { $0.isFinite })
+            }
+        }
+        print("§5 Transform2D.inverted: \(tried) adversarial inputs, all as documented")
+    }
+}
