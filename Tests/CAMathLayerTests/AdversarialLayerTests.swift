@@ -1,0 +1,143 @@
+import CAMath
+import CAMathTestSupport
+import Foundation
+import Testing
+
+/// SPEC §5 over the shared adversarial inputs for every CAMathLayer entry point: rect mapping,
+/// contains, frame get/set, convert, hitTest (against the brute-force reference), LayerTree agreement
+/// and depth 10 000. Each test prints how many inputs it tried.
+@Suite struct AdversarialLayerTests {
+    static func parts(_ r: CGRect) -> [Double] { [r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init) }
+    static func hasNaN(_ r: CGRect) -> Bool { parts(r).contains { $0.isNaN } }
+    static func bitsEqual(_ a: CGRect, _ b: CGRect) -> Bool { zip(parts(a), parts(b)).allSatisfy { $0.bitPattern == $1.bitPattern } }
+    static func bitsEqual(_ a: LayerGeometry, _ b: LayerGeometry) -> Bool {
+        bitsEqual(a.bounds, b.bounds) && a.position.x.bitPattern == b.position.x.bitPattern
+            && a.position.y.bitPattern == b.position.y.bitPattern && a.transform.hasSameBits(as: b.transform)
+    }
+
+    static let affines: [Transform2D] = [.identity, Transform2D(a: 0, b: 1, c: -1, d: 0, tx: 3, ty: 4),
+                                         Transform2D(scaleX: 0, y: 2), Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+                                         Transform2D(translationX: .infinity, y: 0), Transform2D(scaleX: 1e300, y: 1e-300)]
+
+    @Test func rectApplyingKeepsNullAndInfiniteAndPoisonsWithNaN() {
+        var tried = 0
+        for r in Adversarial.rects {
+            for t in Self.affines {
+                tried += 1
+                let out = r.applying(t)
+                if r.isNull {
+                    #expect(out.isNull)
+                } else if r.isInfinite {
+                    #expect(out.isInfinite)
+                } else if Self.hasNaN(r) || [t.a, t.b, t.c, t.d, t.tx, t.ty].contains(where: { $0.isNaN }) {
+                    #expect(Self.parts(out).allSatisfy { $0.isNaN }, "\(r) · \(t)")
+                }
+            }
+        }
+        print("§5 CGRect.applying: \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func containsIsFalseForNaNPointsNaNBoundsAndNull() {
+        var tried = 0
+        for g in Adversarial.geometries {
+            for p in Adversarial.points {
+                tried += 1
+                if p.x.isNaN || p.y.isNaN || Self.hasNaN(g.bounds) || g.bounds.isNull { #expect(!g.contains(p)) }
+            }
+        }
+        print("§5 contains: \(tried) adversarial inputs, all as documented")
+    }
+
+    /// SPEC §2.4: a NaN in any corner's X, Y or W → (NaN × 4). The corners depend on bounds.size, the
+    /// anchor point, anchorPointZ and the transform's columns 1, 2 and 4 (not column 3, not position,
+    /// not bounds.origin); position is added after the box (step 4), so a NaN there reaches one field.
+    @Test func frameIsAllNaNForANaNCornerAndNumbersForModerateInput() {
+        for g in Adversarial.geometries {
+            let f = g.frame, t = g.transform.elements
+            let cornerInputs = [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                                Double(g.anchorPoint.y), Double(g.anchorPointZ)] + [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15].map { t[$0] }
+            let nan = Self.parts(f).filter(\.isNaN).count
+            if cornerInputs.contains(where: \.isNaN) {
+                #expect(nan == 4, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
+            } else if (cornerInputs + [Double(g.position.x), Double(g.position.y)]).allSatisfy({ abs($0) <= 1e100 }) {
+                #expect(f.isNull || nan == 0, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
+            }
+        }
+        print("§5 frame getter: \(Adversarial.geometries.count) adversarial geometries, all as documented")
+    }
+
+    @Test func setFrameIgnoresNonFiniteAndKeepsTheSizeWhenSingular() {
+        var tried = 0
+        for g in Adversarial.geometries {
+            for r in Adversarial.rects {
+                tried += 1
+                var h = g
+                h.setFrame(r)
+                if !Self.parts(r).allSatisfy(\.isFinite) || !g.transform.isFinite {
+                    #expect(Self.bitsEqual(h, g), "setFrame(\(r)) must be ignored")
+                } else {
+                    #expect(h.transform.hasSameBits(as: g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
+                    if g.affineTransform().invertedIfPossible() == nil { #expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds)) }
+                }
+            }
+        }
+        print("§5 setFrame: \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func convertAcrossAdversarialLevels() {
+        var tried = 0
+        for g in Adversarial.geometries {
+            let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300)))
+            let child = Layer(geometry: g)
+            root.addSublayer(child)
+            let singular = child.geometry.levelMap(superlayer: root.geometry).inverse == nil
+            for p in Adversarial.points {
+                tried += 1
+                let into = child.convert(p, from: root), out = child.convert(p, to: root)
+                if singular { #expect(into.x.isNaN && into.y.isNaN, "singular level → (NaN, NaN)") }
+                if p.x.isNaN || p.y.isNaN {
+                    #expect(into.x.isNaN || into.y.isNaN)
+                    #expect(out.x.isNaN || out.y.isNaN)
+                }
+            }
+            tried += 1
+            #expect(child.convert(CGRect.null, to: root).isNull && child.convert(CGRect.null, from: root).isNull)
+        }
+        print("§5 convert: \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func hitTestEqualsTheReferenceOnAdversarialTrees() {
+        var tried = 0
+        let grid = stride(from: -50.0, through: 450, by: 37.5).flatMap { x in stride(from: -50.0, through: 350, by: 41).map { CGPoint(x: x, y: $0) } }
+        let geometries = Adversarial.geometries
+        for start in stride(from: 0, to: geometries.count, by: 6) {
+            let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), position: CGPoint(x: 200, y: 150)))
+            var layers = [root]
+            for (k, g) in geometries[start..<min(start + 6, geometries.count)].enumerated() {
+                let layer = Layer(geometry: g)
+                layers[k / 2].addSublayer(layer)
+                layers.append(layer)
+            }
+            let tree = LayerTree(root: root), order = LayerReference.preorder(root)
+            for p in grid + Adversarial.points {
+                tried += 1
+                let hit = root.hitTest(p)
+                #expect(hit === LayerReference.hitTest(p, root: root), "\(p)")
+                #expect(tree.hitTest(p) == hit.flatMap { h in order.firstIndex { $0 === h } }, "\(p)")
+                if !p.x.isFinite || !p.y.isFinite { #expect(hit == nil) }
+            }
+        }
+        print("§5 hitTest (Layer and LayerTree vs the brute-force reference): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func depthTenThousandConvertsAndHitTestsWithoutOverflow() {
+        let (root, leaf) = Adversarial.chain(depth: 10_000)
+        #expect(leaf.convert(CGPoint(x: 1, y: 2), to: root) == CGPoint(x: 1, y: 2))
+        #expect(leaf.convert(CGRect(x: 1, y: 2, width: 3, height: 4), to: nil) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(root.hitTest(CGPoint(x: 10, y: 20)) === leaf)
+        #expect(root.hitTest(CGPoint(x: Double.nan, y: 20)) == nil)
+        let tree = LayerTree(root: root)
+        #expect(tree.count == 10_000 && tree.hitTest(CGPoint(x: 10, y: 20)) == 9_999)
+        print("§5 depth 10 000: convert, hitTest and LayerTree, all as documented")
+    }
+}
