@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -62,3 +63,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/): only with CAMATH_FUZZ=1, which `scripts/fuzz.sh` sets while it builds them
+// with `-sanitize=fuzzer,address` (their main calls libFuzzer's driver, which an ordinary build lacks).
+if ProcessInfo.processInfo.environment["CAMATH_FUZZ"] == "1" {
+    package.targets.append(.target(name: "CAMathFuzzSupport", dependencies: ["CAMath"], path: "Fuzz/Support"))
+    package.targets.append(.target(name: "CAMathFuzzDriver", path: "Fuzz/Driver"))
+    for (name, folder) in [("fuzz-key-paths", "KeyPaths"), ("fuzz-decomposition", "Decomposition"),
+                           ("fuzz-layer-trees", "LayerTrees"), ("fuzz-batch", "Batch")] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["CAMath", "CAMathFuzzSupport", "CAMathFuzzDriver"], path: "Fuzz/\(folder)"))
+    }
+}

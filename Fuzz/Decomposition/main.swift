@@ -1,0 +1,54 @@
+import CAMath
+import CAMathFuzzDriver
+import CAMathFuzzSupport
+import Foundation
+
+// Decomposition, key-path reads and writes, inversion and blending of arbitrary bit patterns, each
+// against its SPEC §5 rule, and the batch paths against the scalar reference on the same matrices.
+func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzBytes(data, size)
+    let m = input.transform(), other = input.transform(), t = input.double()
+    for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
+        let d = m.decomposed(method)
+        if !m.isFinite || m.m44 == 0 { precondition(d == nil, "\(method) decomposed a non-finite or m44 = 0 matrix") }
+        if let d { _ = Transform3D(d, rotation: .eulerAngles); _ = Transform3D(d, rotation: .quaternion) }
+    }
+    let undecomposable = m.decomposed() == nil
+    let path = TransformKeyPath.allCases[input.int(below: 12)]
+    let read = m.value(for: path)
+    if undecomposable { precondition(read == (path == .translation ? .size(width: 0, height: 0) : .number(0))) }
+    let value: TransformKeyPathValue = path == .translation ? .size(width: input.double(), height: input.double()) : .number(input.double())
+    switch Result(catching: { () throws(TransformKeyPathError) in try m.setting(path, to: value) }) {
+    case .success(let written):
+        let finite: Bool
+        switch value {
+        case .number(let x): finite = x.isFinite
+        case .size(let w, let h): finite = w.isFinite && h.isFinite
+        case .transform: finite = true
+        }
+        if !finite { precondition(written.elements.map(\.bitPattern) == m.elements.map(\.bitPattern)) }
+        else { precondition(!undecomposable, "an undecomposable matrix was written") }
+    case .failure(.undecomposableTransform): precondition(undecomposable)
+    case .failure(let error): preconditionFailure("unexpected \(error)")
+    }
+    let inverse = m.inverted()
+    if let checked = m.invertedIfPossible() {
+        precondition(checked.elements.map(\.bitPattern) == inverse.elements.map(\.bitPattern) && checked.isFinite)
+    } else {
+        precondition(inverse.elements.map(\.bitPattern) == m.elements.map(\.bitPattern))
+    }
+    let blended = m.interpolated(to: other, fraction: t)
+    if !t.isFinite { precondition(blended.elements.allSatisfy(\.isNaN)) }
+    // The batch paths on the same matrices.
+    let batch = [m, other, inverse]
+    func agree(_ run: (BatchPath) throws -> [Double]) {
+        guard let reference = try? run(.scalar), let simd = try? run(.simd) else { preconditionFailure("a batch call threw") }
+        precondition(sameResults(reference, simd), "simd differs from scalar")
+    }
+    agree { p in try Batch.invert(batch, path: p, threads: 1).inverses.flatMap(\.elements) }
+    agree { p in try Batch.decompose(batch, path: p, threads: 1).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] } }
+    agree { p in try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, path: p, threads: 1).flatMap(\.elements) }
+    return 0
+}
+
+exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzDecomposition(data!, size) })

@@ -1,0 +1,59 @@
+import CAMath
+import CAMathFuzzDriver
+import CAMathFuzzSupport
+import Foundation
+
+// Layer trees built from fuzz bytes (up to 24 layers, any geometry, flags, special values): hitTest,
+// convert and frame must agree between the Layer objects, the LayerTree snapshot and the batch paths.
+func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzBytes(data, size)
+    let count = 1 + input.int(below: 24)
+    var layers: [Layer] = []
+    for i in 0..<count {
+        var g = LayerGeometry()
+        g.bounds = CGRect(x: input.double(), y: input.double(), width: input.double(), height: input.double())
+        g.position = CGPoint(x: input.double(), y: input.double())
+        if input.bool() { g.anchorPoint = CGPoint(x: input.double(), y: input.double()) }
+        if input.bool() { g.anchorPointZ = input.double(); g.zPosition = input.double() }
+        g.transform = input.transform()
+        if input.bool() { g.sublayerTransform = input.transform() }
+        let flags = input.byte()
+        g.isGeometryFlipped = flags & 1 != 0
+        g.masksToBounds = flags & 2 != 0
+        g.isHidden = flags & 12 == 12
+        let layer = Layer(geometry: g)
+        if i > 0 { layers[input.int(below: i)].addSublayer(layer) }
+        layers.append(layer)
+    }
+    let root = layers[0], tree = LayerTree(root: root)
+    var order: [Layer] = []
+    var stack = [root]
+    while let layer = stack.popLast() {
+        order.append(layer)
+        stack += (layer.sublayers ?? []).reversed()
+    }
+    precondition(tree.count == order.count)
+    var points: [CGPoint] = []
+    while points.count < 16 && !input.isExhausted { points.append(CGPoint(x: input.double(), y: input.double())) }
+    guard let simdHits = try? Batch.hitTest(points, in: tree, path: .simd, threads: 1),
+          let scalarHits = try? Batch.hitTest(points, in: tree, path: .scalar, threads: 2),
+          let simdFrames = try? Batch.frames(of: tree, path: .simd, threads: 1) else { preconditionFailure("a batch call threw") }
+    for (k, p) in points.enumerated() {
+        let hit = root.hitTest(p).flatMap { h in order.firstIndex { $0 === h } }
+        precondition(tree.hitTest(p) == hit, "LayerTree.hitTest differs from Layer.hitTest")
+        precondition(simdHits[k] == (hit ?? Batch.noHit) && scalarHits[k] == simdHits[k], "Batch.hitTest differs")
+        if !p.x.isFinite || !p.y.isFinite { precondition(hit == nil, "a non-finite point hit a layer") }
+        let a = order[k % order.count], b = order[(k * 7 + 3) % order.count]
+        let q = a.convert(p, to: b), r = tree.convert(p, from: k % order.count, to: (k * 7 + 3) % order.count)
+        precondition(sameResult(Double(q.x), Double(r.x)) && sameResult(Double(q.y), Double(r.y)), "convert differs")
+        _ = a.convert(CGRect(origin: p, size: CGSize(width: 3, height: -2)), to: b)
+    }
+    for (k, layer) in order.enumerated() {
+        let f = layer.frame, s = simdFrames[k]
+        precondition(sameResults([f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init),
+                                 [s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init)), "frames differ")
+    }
+    return 0
+}
+
+exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzLayerTrees(data!, size) })

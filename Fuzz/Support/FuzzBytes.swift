@@ -1,0 +1,66 @@
+import CAMath
+import Foundation
+
+/// Reads typed values from a fuzzer's bytes, biased towards the values that break geometry code: one
+/// selector byte picks a special value (NaN, ±∞, ±0, subnormals, extremes, ±1, k·π/2), a small
+/// integer, or the next eight bytes as a raw bit pattern. Past the end every read returns zero/false.
+public struct FuzzBytes {
+    let bytes: [UInt8]
+    var offset = 0
+
+    public init(_ data: UnsafePointer<UInt8>, _ size: Int) { bytes = Array(UnsafeBufferPointer(start: data, count: size)) }
+
+    public var isExhausted: Bool { offset >= bytes.count }
+
+    public mutating func byte() -> UInt8 {
+        guard offset < bytes.count else { return 0 }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    public mutating func bool() -> Bool { byte() & 1 == 1 }
+
+    /// An integer in `0..<bound` (bound ≥ 1).
+    public mutating func int(below bound: Int) -> Int { Int(UInt16(byte()) << 8 | UInt16(byte())) % max(1, bound) }
+
+    static let specials: [Double] = [
+        .nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1, .pi / 2, -.pi / 2, .pi, 1e-300,
+    ]
+
+    public mutating func double() -> Double {
+        let selector = byte()
+        switch selector {
+        case 0..<16: return Self.specials[Int(selector)]
+        case 16..<128: return Double(Int(selector) - 72) / 4
+        default:
+            var bits: UInt64 = 0
+            for _ in 0..<8 { bits = bits << 8 | UInt64(byte()) }
+            return Double(bitPattern: bits)
+        }
+    }
+
+    public mutating func transform() -> Transform3D {
+        switch byte() % 4 {
+        case 0: return .identity
+        case 1: return Transform3D(rotationAngle: double(), x: double(), y: double(), z: double())
+                    .concatenating(Transform3D(translationX: double(), y: double(), z: double()))
+        case 2:
+            var p = Transform3D.identity
+            p.m34 = double()
+            return Transform3D(scaleX: double(), y: double(), z: double()).concatenating(p)
+        default: return Transform3D(elements: (0..<16).map { _ in double() })!
+        }
+    }
+
+    public mutating func string(maxLength: Int) -> String {
+        let n = int(below: maxLength + 1)
+        return String(decoding: (0..<n).map { _ in byte() }, as: UTF8.self)
+    }
+}
+
+/// Two doubles are the same result: equal, or both NaN (the sign of zero may differ).
+public func sameResult(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+
+/// Two double arrays are the same results element by element.
+public func sameResults(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy(sameResult) }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ (with AddressSanitizer) and runs each for a bounded time.
+#   bash scripts/fuzz.sh [seconds-per-target] [target ...]
+# Corpora persist in .build-fuzz/corpus/<target>; a crash leaves its input in .build-fuzz/artifacts/
+# and fails the script. Prints the executions per target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-key-paths fuzz-decomposition fuzz-layer-trees fuzz-batch)
+
+export CAMATH_FUZZ=1
+build=(swift build --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+       -Xcc -fsanitize=fuzzer-no-link,address -Xlinker --build-id)
+for t in "${targets[@]}"; do "${build[@]}" --product "$t" 2>&1 | grep -E "error|warning: .*(Fuzz|Sources)/" || true; done
+bin="$("${build[@]}" --show-bin-path)"
+
+mkdir -p .build-fuzz/artifacts
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p ".build-fuzz/corpus/$t"
+  log=".build-fuzz/$t.log"
+  if "$bin/$t" ".build-fuzz/corpus/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
+       -artifact_prefix=".build-fuzz/artifacts/$t-" >"$log" 2>&1; then
+    runs=$(awk "/stat::number_of_executed_units/ {print \$2}" "$log")
+    echo "fuzz $t: ${runs:-?} executions in ${seconds} s, no crash"
+  else
+    echo "fuzz $t: FAILED (see $log and .build-fuzz/artifacts/)" >&2
+    grep -E "ERROR|panic|Fatal error|Precondition failed|SUMMARY" "$log" | head -5 >&2 || true
+    status=1
+  fi
+done
+exit $status
