@@ -13,7 +13,18 @@ targets=("$@")
 export CAMATH_FUZZ=1
 build=(swift build --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
        -Xcc -fsanitize=fuzzer-no-link,address -Xlinker --build-id)
-for t in "${targets[@]}"; do "${build[@]}" --product "$t" 2>&1 | grep -E "error|warning: .*(Fuzz|Sources)/" || true; done
+mkdir -p .build-fuzz
+for t in "${targets[@]}"; do
+  if ! "${build[@]}" --product "$t" >".build-fuzz/build-$t.log" 2>&1; then
+    grep -E "error" ".build-fuzz/build-$t.log" >&2 || tail -20 ".build-fuzz/build-$t.log" >&2
+    echo "fuzz $t: build failed" >&2
+    exit 1
+  fi
+  if grep -E "^$PWD/(Fuzz|Sources)/.*: warning:" ".build-fuzz/build-$t.log"; then
+    echo "fuzz $t: the build printed warnings in our own code (above)" >&2
+    exit 1
+  fi
+done
 bin="$("${build[@]}" --show-bin-path)"
 
 mkdir -p .build-fuzz/artifacts
