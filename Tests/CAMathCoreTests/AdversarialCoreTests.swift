@@ -49,7 +49,7 @@ import Testing
                 if let d {
                     let parts: [Double] = [d.translation, d.scale, d.skew, d.rotation].flatMap { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
                         + [d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w]
-                    #expect(!parts.contains { $0.isNaN }, "\(method) \(m.elements)")
+                    #expect(!parts.contains { $0.isNaN }, "\(method) \(m.elements) \(d)")
                 }
             }
         }

@@ -40,7 +40,7 @@ extension Transform3D {
     }
 
     /// The decomposition of SPEC §3.2 (``DecompositionMethod/keyPaths``), §4.2 or §4.5, or `nil` when
-    /// the transform is undecomposable: a NaN/±∞ element, `m44 = 0`, a singular perspective-free part
+    /// the transform is undecomposable: a NaN/±∞ element (also after dividing by `m44`), `m44 = 0`, a singular perspective-free part
     /// (as the method requires), or — for the 2-D method — a determinant `m11·m22 − m12·m21` that is not
     /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus `asin`/`atan2`.
     public func decomposed(_ method: DecompositionMethod = .keyPaths) -> Decomposition? {

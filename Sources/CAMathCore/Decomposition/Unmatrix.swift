@@ -9,7 +9,7 @@ struct Unmatrix {
     /// The orthonormal rotation rows `r1, r2, r3` (row vectors: `R = [r1; r2; r3]`).
     var rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
 
-    /// `nil` when `m` is undecomposable: a non-finite element, `m44 = 0`, or a perspective-free matrix
+    /// `nil` when `m` is undecomposable: a non-finite element (of `m` or of `m/m44`), `m44 = 0`, or a perspective-free matrix
     /// `PM` that is not invertible by SPEC §1.5. `testPerspectiveMatrixAlways` runs that test even
     /// without perspective (SPEC §4.2, for interpolation); key paths test it only with perspective.
     init?(_ m: Transform3D, testPerspectiveMatrixAlways: Bool) {
@@ -20,6 +20,8 @@ struct Unmatrix {
             m21: m.m21 / w, m22: m.m22 / w, m23: m.m23 / w, m24: m.m24 / w,
             m31: m.m31 / w, m32: m.m32 / w, m33: m.m33 / w, m34: m.m34 / w,
             m41: m.m41 / w, m42: m.m42 / w, m43: m.m43 / w, m44: m.m44 / w)
+        // SPEC §3.2 step 0 applied to N as well: a tiny m44 can overflow M/m44 (the SPEC is silent).
+        guard n.isFinite else { return nil }
         let hasPerspective = n.m14 != 0 || n.m24 != 0 || n.m34 != 0
         var pm = n
         pm.m14 = 0; pm.m24 = 0; pm.m34 = 0; pm.m44 = 1

@@ -13,6 +13,14 @@ public enum Adversarial {
     public static let matricesWithSpecialValues: [Transform3D] =
         (0..<16).flatMap { i in SpecialValues.all.map { base.replacing(i, with: $0) } }
 
+    /// An affine layer transform (column 4 = (0, 0, 0, 1)) with every element distinct and non-zero.
+    public static let affineBase = Transform3D(elements: [1.5, -2, 0.25, 0, 3, 0.5, -1, 0, -0.75, 2, 1.25, 0, 10, -20, 30, 1])!
+
+    /// ``SpecialValues/all`` in each of the 16 positions of ``affineBase`` (224 matrices; those in
+    /// column 4 are no longer affine), for the affine fast paths.
+    public static let affineWithSpecialValues: [Transform3D] =
+        (0..<16).flatMap { i in SpecialValues.all.map { affineBase.replacing(i, with: $0) } }
+
     /// Singular (rank 0–3, det exactly 0), near-singular (det ≈ 1e-300, det straddling the smallest
     /// normal), overflowing (det or inverse beyond the largest double) and tiny matrices.
     public static let singularAndExtreme: [Transform3D] = [
@@ -74,7 +82,7 @@ public enum Adversarial {
 
     /// Every adversarial matrix.
     public static var matrices: [Transform3D] {
-        matricesWithSpecialValues + singularAndExtreme + rotations + degenerateLayerTransforms
+        matricesWithSpecialValues + affineWithSpecialValues + singularAndExtreme + rotations + degenerateLayerTransforms
     }
 
     /// Special values in each coordinate of an ordinary point, and the ordinary point.
