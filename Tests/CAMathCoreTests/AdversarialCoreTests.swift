@@ -149,4 +149,76 @@ import Testing
         }
         print("§5 Transform2D.inverted: \(tried) adversarial inputs, all as documented")
     }
+
+    @Test func homographyRulesOnAdversarialMatrices() {
+        var tried = 0
+        let points = Adversarial.points.map { SIMD2(Double($0.x), Double($0.y)) }
+        for m in Self.matrices {
+            let h = Homography(m)
+            let inverse = h.inverted()
+            if !h.isFinite || !h.determinant.isNormal { #expect(inverse == nil) }
+            if let inverse { #expect(inverse.isFinite) }
+            for p in points {
+                tried += 1
+                let q = h.mapPoint(p), x = h.mapHomogeneous(p)
+                // IEEE: the forward map is the homogeneous image divided by W, bit for bit.
+                #expect(identical(q.x, x.x / x.z) && identical(q.y, x.y / x.z) && identical(h.forwardWeight(p), x.z))
+                let back = h.backMapPoint(p)
+                if inverse == nil { #expect(back.x.isNaN && back.y.isNaN) }
+            }
+        }
+        print("§5 Homography (mapPoint, forwardWeight, inverted, backMapPoint): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func quaternionsAndSlerpOnSpecialValues() {
+        var tried = 0
+        let unit = Quaternion(x: 0, y: 0, z: 0.6, w: 0.8)
+        for v in SpecialValues.all {
+            for position in 0..<4 {
+                var c = [0.0, 0.0, 0.6, 0.8]
+                c[position] = v
+                let q = Quaternion(x: c[0], y: c[1], z: c[2], w: c[3])
+                for t in [0, 0.5, 1, v] {
+                    tried += 1
+                    let r = unit.slerp(to: q, fraction: t), s = q.slerp(to: unit, fraction: t)
+                    // SPEC §4.4 is IEEE: a NaN or ±∞ component either reaches the result or (d = ±∞
+                    // clamps to 1, sh = 0) returns `self` unchanged.
+                    if !v.isFinite {
+                        func poisonedOrSelf(_ out: Quaternion, _ start: Quaternion) -> Bool {
+                            [out.x, out.y, out.z, out.w].contains { !$0.isFinite }
+                                || [out.x, out.y, out.z, out.w].map(\.bitPattern) == [start.x, start.y, start.z, start.w].map(\.bitPattern)
+                        }
+                        #expect(poisonedOrSelf(r, unit) && poisonedOrSelf(s, q), "t = \(t)")
+                    }
+                }
+                tried += 1
+                let m = Transform3D(rotation: q).elements
+                if !v.isFinite { #expect(m.contains { $0.isNaN }) }
+                #expect([3, 7, 11, 12, 13, 14].allSatisfy { m[$0] == 0 } && m[15] == 1)
+            }
+        }
+        print("§5 Quaternion, slerp, Transform3D(rotation:): \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func rectsAndBoxesOnSpecialValues() {
+        var tried = 0
+        let rects = Adversarial.rects.map { Rect2D(x: Double($0.origin.x), y: Double($0.origin.y), width: Double($0.size.width), height: Double($0.size.height)) }
+        let points = Adversarial.points.map { SIMD2(Double($0.x), Double($0.y)) }
+        for r in rects {
+            let s = r.standardized
+            if !r.isNull && !r.width.isNaN && !r.height.isNaN { #expect(!(s.width < 0) && !(s.height < 0)) }
+            for p in points {
+                tried += 1
+                if p.x.isNaN || p.y.isNaN || r.isNull || [r.x, r.y, r.width, r.height].contains(where: \.isNaN) { #expect(!r.contains(p)) }
+            }
+            var box = BoundingBox()
+            let (a, b, c, d) = r.corners
+            for corner in [a, b, c, d] { box.add(corner) }
+            let out = box.rect
+            let nan = [out.x, out.y, out.width, out.height].filter(\.isNaN).count
+            if [a, b, c, d].contains(where: { $0.x.isNaN || $0.y.isNaN }) { #expect(nan == 4) }
+        }
+        #expect(BoundingBox().rect.isNull)
+        print("§5 Rect2D (standardized, contains, corners) and BoundingBox: \(tried) adversarial inputs, all as documented")
+    }
 }

@@ -140,4 +140,42 @@ import Testing
         #expect(tree.count == 10_000 && tree.hitTest(CGPoint(x: 10, y: 20)) == 9_999)
         print("§5 depth 10 000: convert, hitTest and LayerTree, all as documented")
     }
+
+    @Test func pointAndSizeApplyingAreIEEE() {
+        var tried = 0
+        for p in Adversarial.points {
+            for t in Self.affines {
+                tried += 1
+                let q = p.applying(t), x = Double(p.x), y = Double(p.y)
+                #expect(identical(Double(q.x), x * t.a + y * t.c + t.tx) && identical(Double(q.y), x * t.b + y * t.d + t.ty))
+                let s = CGSize(width: p.x, height: p.y).applying(t)
+                #expect(identical(Double(s.width), x * t.a + y * t.c) && identical(Double(s.height), x * t.b + y * t.d))
+            }
+        }
+        print("§5 CGPoint/CGSize.applying: \(tried) adversarial inputs, all as documented")
+    }
+
+    @Test func layerKeyPathsRefuseWithoutChangingTheLayer() {
+        var tried = 0
+        for m in [Adversarial.base] + Adversarial.singularAndExtreme {
+            for keyPath in Adversarial.keyPathStrings {
+                for value in Adversarial.keyPathValues {
+                    tried += 1
+                    let layer = Layer()
+                    layer.transform = m
+                    layer.sublayerTransform = m
+                    _ = try? layer.value(forKeyPath: keyPath)
+                    do {
+                        try layer.setValue(value, forKeyPath: keyPath)
+                    } catch {
+                        #expect(layer.transform.hasSameBits(as: m) && layer.sublayerTransform.hasSameBits(as: m), "\(keyPath) = \(value)")
+                    }
+                    if case .number(let x) = value, !x.isFinite {
+                        #expect(layer.transform.hasSameBits(as: m) && layer.sublayerTransform.hasSameBits(as: m))
+                    }
+                }
+            }
+        }
+        print("§5 Layer.value(forKeyPath:)/setValue(_:forKeyPath:): \(tried) adversarial inputs, all as documented")
+    }
 }
