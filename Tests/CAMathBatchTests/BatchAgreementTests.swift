@@ -138,6 +138,37 @@ import Testing
         #expect(input[3] == -7 && input[4] == -7)
     }
 
+    @Test func stride32StreamsKeepTheFourthDouble() throws {
+        // (x, y, z, tag) records in and out, in place and not: the tag is the caller's and must survive on
+        // every path and instruction set (the contiguous SIMD3 form may write its padding, this may not).
+        let n = 37, m = BatchInputs.transforms(4, seed: 8)[3]
+        let points = BatchInputs.points3(n, seed: 10)
+        var records = [Double](repeating: 0, count: 4 * n)
+        for (i, p) in points.enumerated() { records[4 * i] = p.x; records[4 * i + 1] = p.y; records[4 * i + 2] = p.z; records[4 * i + 3] = Double(i) + 0.5 }
+        for level in [InstructionSet.portable, .avx2, .avx512].filter({ $0 <= .cpu }) {
+            try InstructionSet.withLimit(level) {
+                for path in [BatchPath.scalar, .simd, .auto] {
+                    var output = [Double](repeating: -9, count: 4 * n), inPlace = records
+                    for i in 0..<n { output[4 * i + 3] = -Double(i) }
+                    try records.withUnsafeBytes { pin in
+                        try output.withUnsafeMutableBytes { pout in
+                            try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n, path: path, threads: 2)
+                        }
+                    }
+                    try inPlace.withUnsafeMutableBytes { p in
+                        try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n, path: path, threads: 2)
+                    }
+                    for (i, p) in points.enumerated() {
+                        let q = m.mapPoint(p)
+                        #expect(identical(output[4 * i], q.x) && identical(output[4 * i + 1], q.y) && identical(output[4 * i + 2], q.z))
+                        #expect(output[4 * i + 3] == -Double(i) && inPlace[4 * i + 3] == Double(i) + 0.5, "\(level) \(path): tag \(i) overwritten")
+                        #expect(identical(inPlace[4 * i], q.x) && identical(inPlace[4 * i + 2], q.z))
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: [0, 1, 5, 17, 300])
     func decompositionKeyPathsAndBlend(n: Int) throws {
         let t = BatchInputs.transforms(n, seed: 10), u = BatchInputs.transforms(n, seed: 11)
