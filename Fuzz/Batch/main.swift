@@ -55,6 +55,7 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8
             precondition(sameResults([mapped[base], mapped[base + 1], mapped[base + 2]], [q.x, q.y, q.z]), "strided differs")
+            if stride >= 32 { precondition(mapped[base + 3] == 0, "a strided map wrote past the three doubles of a record") }
         }
     }
     return 0
