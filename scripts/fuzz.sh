@@ -11,6 +11,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz-key-paths fuzz-decomposition fuzz-layer-trees fuzz-batch)
 
 export CAMATH_FUZZ=1
+# Let a failed precondition reach libFuzzer directly (the runtime's backtracer trips ASan while it reads memory).
+export SWIFT_BACKTRACE=enable=no
 build=(swift build --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
        -Xcc -fsanitize=fuzzer-no-link,address -Xlinker --build-id)
 mkdir -p .build-fuzz
