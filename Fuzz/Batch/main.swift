@@ -37,12 +37,7 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     if stride < 24 { guard case .failure(.invalidStride) = strided else { preconditionFailure("a bad stride did not throw") } }
-    func agree(_ run: (BatchPath, Int) throws -> [Double]) {
-        guard let reference = try? run(.scalar, 1), let one = try? run(.simd, 1), let many = try? run(.simd, threads) else {
-            preconditionFailure("a batch call threw")
-        }
-        precondition(sameResults(reference, one) && sameResults(reference, many), "simd differs from scalar")
-    }
+    func agree(_ run: (BatchPath, Int) throws -> [Double]) { requireSIMDMatchesScalar(threads: [1, threads], run) }
     agree { p, t in try Batch.concat(a, b, path: p, threads: t).flatMap(\.elements) }
     agree { p, t in try Batch.concat(a, one, path: p, threads: t).flatMap(\.elements) }
     agree { p, t in try Batch.concat(one, b, path: p, threads: t).flatMap(\.elements) }

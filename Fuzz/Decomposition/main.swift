@@ -41,13 +41,11 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !t.isFinite { precondition(blended.elements.allSatisfy(\.isNaN)) }
     // The batch paths on the same matrices.
     let batch = [m, other, inverse]
-    func agree(_ run: (BatchPath) throws -> [Double]) {
-        guard let reference = try? run(.scalar), let simd = try? run(.simd) else { preconditionFailure("a batch call threw") }
-        precondition(sameResults(reference, simd), "simd differs from scalar")
+    requireSIMDMatchesScalar { p, n in try Batch.invert(batch, path: p, threads: n).inverses.flatMap(\.elements) }
+    requireSIMDMatchesScalar { p, n in
+        try Batch.decompose(batch, path: p, threads: n).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] }
     }
-    agree { p in try Batch.invert(batch, path: p, threads: 1).inverses.flatMap(\.elements) }
-    agree { p in try Batch.decompose(batch, path: p, threads: 1).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] } }
-    agree { p in try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, path: p, threads: 1).flatMap(\.elements) }
+    requireSIMDMatchesScalar { p, n in try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, path: p, threads: n).flatMap(\.elements) }
     return 0
 }
 

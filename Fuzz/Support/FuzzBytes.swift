@@ -64,3 +64,13 @@ public func sameResult(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN &&
 
 /// Two double arrays are the same results element by element.
 public func sameResults(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy(sameResult) }
+
+/// `.simd` on each thread count in `threads` must return exactly what `.scalar` on one thread returns;
+/// a throw is a failure too.
+public func requireSIMDMatchesScalar(threads: [Int] = [1], _ run: (BatchPath, Int) throws -> [Double]) {
+    guard let reference = try? run(.scalar, 1) else { preconditionFailure("a scalar batch call threw") }
+    for t in threads {
+        guard let out = try? run(.simd, t) else { preconditionFailure("a simd batch call threw") }
+        precondition(sameResults(reference, out), "simd (\(t) threads) differs from scalar")
+    }
+}

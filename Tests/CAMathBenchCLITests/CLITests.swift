@@ -4,12 +4,14 @@ import FoundationXML
 #endif
 import Testing
 
-/// Runs the built `camath-bench` (it sits beside the test binary) and captures its exit code and output.
+/// The built `camath-bench`: it sits beside the test binary.
+let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    .appendingPathComponent("camath-bench")
+
+/// Runs `camath-bench` and captures its exit code and output.
 func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        .appendingPathComponent("camath-bench")
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = benchExecutable
     process.arguments = arguments
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -120,10 +122,8 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let reportFolder = folder.appendingPathComponent("report")
         try FileManager.default.createDirectory(at: reportFolder, withIntermediateDirectories: true)
         try Data("previous".utf8).write(to: reportFolder.appendingPathComponent("report.md"))
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("camath-bench")
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = benchExecutable
         process.arguments = ["--output", reportFolder.path, "--seconds", "5"]
         let err = Pipe()
         process.standardError = err
