@@ -1,6 +1,7 @@
 // Chooses each kernel's instantiation by instruction set. Measured on the development VM (AMD, AVX-512
 // double-pumped, 3.66 GHz; N = 1e3, one thread, Mops/s): inverse 28 portable, 96 AVX2 (4 lanes,
-// invert_avx2.c), 110 AVX-512 (8 lanes, invert_avx512.c; affine 108 → 135; a 4-lane AVX-512VL build was
+// invert_avx2.c; measured before the inverses dropped their input finiteness test), 119 AVX-512 (8 lanes,
+// invert_avx512.c, 110 before that change; affine 108 → 150; a 4-lane AVX-512VL build was
 // no faster and was dropped); frames 204 AVX2 → 264 AVX-512; points-2D 1311 → 1528; hit test about
 // equal. Concat is the exception (intrinsics.c): its AVX2 kernel beat the AVX-512 one.
 #include "CAMathKernels.h"
