@@ -2,6 +2,11 @@
 import Foundation
 import PackageDescription
 
+// SIMDe (Debian's libsimde-dev, header-only) lets the tests run the AVX2 and AVX-512 kernels on any x86-64:
+// the test-only target CAMathKernelsSIMDe compiles them a second time against it. Without it the tests
+// report the emulated levels as skipped, naming the package; `.ci/run` installs it, so CI always runs them.
+let simdeIsInstalled = FileManager.default.fileExists(atPath: "/usr/include/simde/x86/avx512.h")
+
 let package = Package(
     name: "CAMath",
     products: [
@@ -41,8 +46,9 @@ let package = Package(
             dependencies: [
                 "CAMath",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            path: "Tests/CAMathTestSupport"),
+            ] + (simdeIsInstalled ? ["CAMathKernelsSIMDe"] : []),
+            path: "Tests/CAMathTestSupport",
+            swiftSettings: simdeIsInstalled ? [.define("CAMATH_SIMDE")] : []),
         .testTarget(
             name: "CAMathCoreTests",
             dependencies: ["CAMathCore", "CAMathTestSupport",
@@ -63,6 +69,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if simdeIsInstalled {
+    package.targets.append(.target(name: "CAMathKernelsSIMDe", dependencies: ["CAMathKernels"], path: "Tests/CAMathKernelsSIMDe"))
+}
 
 // libFuzzer targets (Fuzz/): only with CAMATH_FUZZ=1, which `scripts/fuzz.sh` sets while it builds them
 // with `-sanitize=fuzzer,address` (their main calls libFuzzer's driver, which an ordinary build lacks).

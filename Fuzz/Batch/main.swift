@@ -37,19 +37,32 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     if stride < 24 { guard case .failure(.invalidStride) = strided else { preconditionFailure("a bad stride did not throw") } }
-    func agree(_ run: (BatchPath, Int) throws -> [Double]) { requireSIMDMatchesScalar(threads: [1, threads], run) }
-    agree { p, t in try Batch.concat(a, b, path: p, threads: t).flatMap(\.elements) }
-    agree { p, t in try Batch.concat(a, one, path: p, threads: t).flatMap(\.elements) }
-    agree { p, t in try Batch.concat(one, b, path: p, threads: t).flatMap(\.elements) }
-    agree { p, t in let r = try Batch.invert(a, path: p, threads: t); return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 } }
-    agree { p, t in let r = try Batch.invertAffine(a, path: p, threads: t); return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 } }
-    agree { p, t in let r = try Batch.affineParts(of: a, path: p, threads: t); return r.affine.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + r.isAffine.map { $0 ? 1 : 0 } }
-    agree { p, t in try Batch.mapPoints(points, through: one, path: p, threads: t).flatMap { [$0.x, $0.y, $0.z] } }
-    agree { p, t in try Batch.mapPoints(points.map { SIMD2($0.x, $0.y) }, through: Homography(one), path: p, threads: t).flatMap { [$0.x, $0.y] } }
+    func agree(_ operation: BatchOperation, _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
+        requireSIMDMeetsContract(operation, threads: [1, threads], run)
+    }
+    agree(.concatPairwise) { p, t, s in try Batch.concat(a, b, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
+    agree(.concatManyByOne) { p, t, s in try Batch.concat(a, one, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
+    agree(.concatOneByMany) { p, t, s in try Batch.concat(one, b, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
+    agree(.invert) { p, t, s in
+        let r = try Batch.invert(a, path: p, threads: t, instructionSet: s)
+        return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
+    }
+    agree(.invertAffine) { p, t, s in
+        let r = try Batch.invertAffine(a, path: p, threads: t, instructionSet: s)
+        return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
+    }
+    agree(.affineRoundTrip) { p, t, _ in
+        let r = try Batch.affineParts(of: a, path: p, threads: t)
+        return r.affine.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + r.isAffine.map { $0 ? 1 : 0 }
+    }
+    agree(.mapPoints3D) { p, t, s in try Batch.mapPoints(points, through: one, path: p, threads: t, instructionSet: s).flatMap { [$0.x, $0.y, $0.z] } }
+    agree(.mapPoints2D) { p, t, s in
+        try Batch.mapPoints(points.map { SIMD2($0.x, $0.y) }, through: Homography(one), path: p, threads: t, instructionSet: s).flatMap { [$0.x, $0.y] }
+    }
     if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, path: .scalar, threads: 1) {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8
-            precondition(sameResults([mapped[base], mapped[base + 1], mapped[base + 2]], [q.x, q.y, q.z]), "strided differs")
+            requireExact([mapped[base], mapped[base + 1], mapped[base + 2]], [q.x, q.y, q.z], .bitwise, "strided point \(i)")
             if stride >= 32 { precondition(mapped[base + 3] == 0, "a strided map wrote past the three doubles of a record") }
         }
     }

@@ -40,19 +40,15 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .transform: finite = true
         }
         if !finite {
-            precondition(layer.transform.hasSameBits(as: before.0) && layer.sublayerTransform.hasSameBits(as: before.1),
-                         "a non-finite write changed the layer")
+            requireExact(layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
+                         .bitwise, "a non-finite write changed the layer")
         }
     } catch {
-        precondition(layer.transform.hasSameBits(as: before.0) && layer.sublayerTransform.hasSameBits(as: before.1),
-                     "a refused write (\(error)) changed the layer")
+        requireExact(layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
+                     .bitwise, "a refused write (\(error)) changed the layer")
     }
     _ = try? layer.value(forKeyPath: keyPath)
     return 0
-}
-
-extension Transform3D {
-    func hasSameBits(as other: Transform3D) -> Bool { elements.map(\.bitPattern) == other.elements.map(\.bitPattern) }
 }
 
 exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzKeyPaths(data!, size) })

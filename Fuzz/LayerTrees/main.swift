@@ -45,13 +45,13 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !p.x.isFinite || !p.y.isFinite { precondition(hit == nil, "a non-finite point hit a layer") }
         let a = order[k % order.count], b = order[(k * 7 + 3) % order.count]
         let q = a.convert(p, to: b), r = tree.convert(p, from: k % order.count, to: (k * 7 + 3) % order.count)
-        precondition(sameResult(Double(q.x), Double(r.x)) && sameResult(Double(q.y), Double(r.y)), "convert differs")
+        requireExact([Double(q.x), Double(q.y)], [Double(r.x), Double(r.y)], .bitwise, "Layer and LayerTree convert")
         _ = a.convert(CGRect(origin: p, size: CGSize(width: 3, height: -2)), to: b)
     }
     for (k, layer) in order.enumerated() {
         let f = layer.frame, s = simdFrames[k]
-        precondition(sameResults([f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init),
-                                 [s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init)), "frames differ")
+        requireExact([s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init),
+                     [f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init), .bitwise, "frame of layer \(k)")
     }
     return 0
 }

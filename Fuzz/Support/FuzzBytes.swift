@@ -59,18 +59,21 @@ public struct FuzzBytes {
     }
 }
 
-/// Two doubles are the same result: equal, or both NaN (the sign of zero may differ).
-public func sameResult(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
+/// Stops the fuzzer (a crash libFuzzer records) when `actual` breaks `rule` against `expected`, naming the
+/// first mismatch.
+public func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exactness = .bitwise, _ what: @autoclosure () -> String) {
+    if let mismatch = rule.firstMismatch(actual, expected) { preconditionFailure("\(what()): \(mismatch)") }
+}
 
-/// Two double arrays are the same results element by element.
-public func sameResults(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy(sameResult) }
-
-/// `.simd` on each thread count in `threads` must return exactly what `.scalar` on one thread returns;
-/// a throw is a failure too.
-public func requireSIMDMatchesScalar(threads: [Int] = [1], _ run: (BatchPath, Int) throws -> [Double]) {
-    guard let reference = try? run(.scalar, 1) else { preconditionFailure("a scalar batch call threw") }
-    for t in threads {
-        guard let out = try? run(.simd, t) else { preconditionFailure("a simd batch call threw") }
-        precondition(sameResults(reference, out), "simd (\(t) threads) differs from scalar")
+/// `.simd` at every instruction set this CPU runs, on each thread count in `threads`, must meet
+/// `operation`'s contract (``Exactness/of(_:on:)``) against `.scalar` on one thread; a throw is a failure too.
+public func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int] = [1],
+                                     _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
+    guard let reference = try? run(.scalar, 1, .current) else { preconditionFailure("a scalar batch call threw") }
+    for set in InstructionSet.all where set.isSupported {
+        for t in threads {
+            guard let out = try? run(.simd, t, set) else { preconditionFailure("a simd batch call threw") }
+            requireExact(out, reference, Exactness.of(operation, on: .simd)!, "\(operation.rawValue) on simd \(set) (\(t) threads)")
+        }
     }
 }

@@ -49,9 +49,9 @@ public struct MachineLimits: Codable, Sendable, Equatable {
                                progress: (String) -> Void = { _ in }) -> MachineLimits {
         let isa = InstructionSet.current
         progress("measuring arithmetic peaks (\(isa))")
-        let fma = peak(seconds) { camath_probe_fma(Int32(isa.rawValue), $0, $1) }
-        let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.rawValue), $0, $1) }
-        let division = peak(seconds) { camath_probe_div(Int32(isa.rawValue), $0, $1) }
+        let fma = peak(seconds) { camath_probe_fma(Int32(isa.level), $0, $1) }
+        let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.level), $0, $1) }
+        let division = peak(seconds) { camath_probe_div(Int32(isa.level), $0, $1) }
         let largest = workingSets.max()! / 8 / 3 / 16 * 16
         let arrays = (0..<3).map { _ in Buffer(repeating: 1.0, count: largest) }
         var bandwidth: [Bandwidth] = []
@@ -88,7 +88,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
                                          seconds: Double) -> [Bandwidth] {
         let n = max(16, (workingSet / 8 / 3 / threads) / 16 * 16)
         let base = SendableBuffers(arrays.map { $0.pointer.baseAddress! })
-        let isaValue = Int32(isa.rawValue)
+        let isaValue = Int32(isa.level)
         func rate(_ bytesPerPass: Int, _ pass: @escaping @Sendable (Int) -> Void) -> Double {
             func run(_ passes: Int) {
                 let body: @Sendable (Int) -> Void = { t in for _ in 0..<passes { pass(t) } }

@@ -3,20 +3,19 @@ import CAMathTestSupport
 import Foundation
 import Testing
 
-/// Every batch op on every path, ISA level and thread count agrees with the scalar reference:
-/// bit for bit (up to the sign of zero) on `.simd`, within SPEC §6.2 on `.blas`.
+/// Every batch op on every path, instruction set (native and emulated, ``KernelSets``) and thread count
+/// meets its contract against the scalar reference (``Exactness/of(_:on:)``).
 @Suite struct BatchAgreementTests {
-    static let levels = [InstructionSet.portable, .avx2, .avx512].filter { $0 <= .cpu }
     static let threadCounts = [1, 2, 7]
 
-    /// Runs `body` for every (ISA level, thread count) pair of the `.simd` path.
-    func forEverySIMDConfiguration(_ body: (Int) throws -> Void) rethrows {
-        for level in Self.levels {
-            try InstructionSet.withLimit(level) {
-                for threads in Self.threadCounts { try body(threads) }
-            }
+    /// Runs `body` for every (instruction set, thread count) pair of the `.simd` path.
+    func forEverySIMDConfiguration(_ body: (InstructionSet, Int) throws -> Void) rethrows {
+        for level in KernelSets.runnable {
+            for threads in Self.threadCounts { try body(level, threads) }
         }
     }
+
+    func contract(_ operation: BatchOperation, _ path: BatchPath = .simd) -> Exactness { Exactness.of(operation, on: path)! }
 
     @Test func layoutsAreWhatTheKernelsRead() {
         #expect(MemoryLayout<Transform3D>.size == 128 && MemoryLayout<Transform3D>.stride == 128)
@@ -32,21 +31,22 @@ import Testing
         let pairwise = zip(a, b).map { $0.concatenating($1) }
         let manyByOne = a.map { $0.concatenating(one) }, oneByMany = b.map { one.concatenating($0) }
         for path in [BatchPath.scalar, .auto] {
-            let c = try Batch.concat(a, b, path: path)
-            #expect(identical(c, pairwise))
+            expectExact(try Batch.concat(a, b, path: path), pairwise, contract(.concatPairwise, path), "\(path)")
         }
-        try forEverySIMDConfiguration { threads in
-            let level = InstructionSet.current
-            let p = try Batch.concat(a, b, path: .simd, threads: threads), m = try Batch.concat(a, one, path: .simd, threads: threads)
-            let o = try Batch.concat(one, b, path: .simd, threads: threads)
-            #expect(identical(p, pairwise), "pairwise, \(level), \(threads) threads")
-            #expect(identical(m, manyByOne), "many-by-one, \(level), \(threads) threads")
-            #expect(identical(o, oneByMany), "one-by-many, \(level), \(threads) threads")
+        try forEverySIMDConfiguration { level, threads in
+            let p = try Batch.concat(a, b, path: .simd, threads: threads, instructionSet: level)
+            let m = try Batch.concat(a, one, path: .simd, threads: threads, instructionSet: level)
+            let o = try Batch.concat(one, b, path: .simd, threads: threads, instructionSet: level)
+            expectExact(p, pairwise, contract(.concatPairwise), "pairwise, \(level), \(threads) threads")
+            expectExact(m, manyByOne, contract(.concatManyByOne), "many-by-one, \(level), \(threads) threads")
+            expectExact(o, oneByMany, contract(.concatOneByMany), "one-by-many, \(level), \(threads) threads")
+            // In place.
+            var inPlace = a
+            try inPlace.withUnsafeMutableBufferPointer { p in
+                try Batch.concat(UnsafeBufferPointer(p), one, into: p, path: .simd, threads: threads, instructionSet: level)
+            }
+            expectExact(inPlace, manyByOne, contract(.concatManyByOne), "in place, \(level), \(threads) threads")
         }
-        // In place.
-        var inPlace = a
-        try inPlace.withUnsafeMutableBufferPointer { p in try Batch.concat(UnsafeBufferPointer(p), one, into: p, path: .simd) }
-        #expect(identical(inPlace, manyByOne))
     }
 
     @Test(arguments: BatchInputs.sizes)
@@ -54,23 +54,24 @@ import Testing
         let t = BatchInputs.transforms(n, seed: 4) + (0..<n).map { Transform3D(Transform2D(a: Double($0) + 0.5, b: 1, c: -2, d: 3, tx: 4, ty: 5)) }
         let reference = t.map { $0.invertedIfPossible() }
         let expected = zip(t, reference).map { $1 ?? $0 }, expectedMask = reference.map { $0 == nil }
-        try forEverySIMDConfiguration { threads in
+        try forEverySIMDConfiguration { level, threads in
             for affine in [false, true] {
                 var out = [Transform3D](repeating: Transform3D(), count: t.count), mask = [Bool](repeating: false, count: t.count)
                 try t.withUnsafeBufferPointer { pt in
                     try out.withUnsafeMutableBufferPointer { po in
                         try mask.withUnsafeMutableBufferPointer { pm in
-                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, path: .simd, threads: threads) }
-                            else { try Batch.invert(pt, into: po, singular: pm, path: .simd, threads: threads) }
+                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, path: .simd, threads: threads, instructionSet: level) }
+                            else { try Batch.invert(pt, into: po, singular: pm, path: .simd, threads: threads, instructionSet: level) }
                         }
                     }
                 }
-                #expect(identical(out, expected), "affine \(affine), \(InstructionSet.current), \(threads) threads")
-                #expect(mask == expectedMask)
+                expectExact(out, expected, contract(affine ? .invertAffine : .invert), "affine \(affine), \(level), \(threads) threads")
+                #expect(mask == expectedMask, "affine \(affine), \(level), \(threads) threads")
             }
         }
         let (scalar, scalarMask) = try Batch.invert(t, path: .scalar)
-        #expect(identical(scalar, expected) && scalarMask == expectedMask)
+        expectExact(scalar, expected, contract(.invert, .scalar))
+        #expect(scalarMask == expectedMask)
     }
 
     @Test(arguments: BatchInputs.sizes)
@@ -88,8 +89,8 @@ import Testing
                 try back.withUnsafeMutableBufferPointer { pb in try Batch.makeTransforms(from: pa, into: pb, threads: threads) }
             }
             #expect(isAffine == t.map(\.isAffine))
-            #expect(zip(parts, t).allSatisfy { $0.isIdentical(to: $1.affineTransform) })
-            #expect(zip(back, parts).allSatisfy { $0.isIdentical(to: Transform3D($1)) })
+            expectExact(parts, t.map(\.affineTransform), contract(.affineRoundTrip), "\(threads) threads")
+            expectExact(back, parts.map { Transform3D($0) }, contract(.affineRoundTrip), "\(threads) threads")
         }
     }
 
@@ -98,21 +99,22 @@ import Testing
         let points = BatchInputs.points3(n, seed: 6)
         for m in BatchInputs.transforms(8, seed: 7) {
             let expected = points.map { m.mapPoint($0) }
-            let scalar = try Batch.mapPoints(points, through: m, path: .scalar)
-            #expect(identical(scalar, expected))
-            try forEverySIMDConfiguration { threads in
-                let level = InstructionSet.current, mapped = try Batch.mapPoints(points, through: m, path: .simd, threads: threads)
-                #expect(identical(mapped, expected), "\(level), \(threads) threads")
+            expectExact(try Batch.mapPoints(points, through: m, path: .scalar), expected, contract(.mapPoints3D, .scalar))
+            try forEverySIMDConfiguration { level, threads in
+                let mapped = try Batch.mapPoints(points, through: m, path: .simd, threads: threads, instructionSet: level)
+                expectExact(mapped, expected, contract(.mapPoints3D), "\(level), \(threads) threads")
             }
             let h = Homography(m), flat = points.map { SIMD2($0.x, $0.y) }
             let expected2 = flat.map { h.mapPoint($0) }
-            for path in [BatchPath.scalar, .simd, .auto] {
-                for threads in Self.threadCounts {
+            try forEverySIMDConfiguration { level, threads in
+                for path in [BatchPath.scalar, .simd, .auto] {
                     var out = [SIMD2<Double>](repeating: .zero, count: n)
                     try flat.withUnsafeBufferPointer { pf in
-                        try out.withUnsafeMutableBufferPointer { po in try Batch.mapPoints(pf, through: h, into: po, path: path, threads: threads) }
+                        try out.withUnsafeMutableBufferPointer { po in
+                            try Batch.mapPoints(pf, through: h, into: po, path: path, threads: threads, instructionSet: level)
+                        }
                     }
-                    #expect(zip(out, expected2).allSatisfy { identical($0.x, $1.x) && identical($0.y, $1.y) })
+                    expectExact(out, expected2, contract(.mapPoints2D, path), "\(path), \(level), \(threads) threads")
                 }
             }
         }
@@ -132,7 +134,7 @@ import Testing
             }
             for (i, p) in points.enumerated() {
                 let q = m.mapPoint(p)
-                #expect(identical(output[3 * i], q.x) && identical(output[3 * i + 1], q.y) && identical(output[3 * i + 2], q.z))
+                #expect(exact(output[3 * i], q.x) && exact(output[3 * i + 1], q.y) && exact(output[3 * i + 2], q.z))
             }
         }
         #expect(input[3] == -7 && input[4] == -7)
@@ -145,25 +147,25 @@ import Testing
         let points = BatchInputs.points3(n, seed: 10)
         var records = [Double](repeating: 0, count: 4 * n)
         for (i, p) in points.enumerated() { records[4 * i] = p.x; records[4 * i + 1] = p.y; records[4 * i + 2] = p.z; records[4 * i + 3] = Double(i) + 0.5 }
-        for level in [InstructionSet.portable, .avx2, .avx512].filter({ $0 <= .cpu }) {
-            try InstructionSet.withLimit(level) {
-                for path in [BatchPath.scalar, .simd, .auto] {
-                    var output = [Double](repeating: -9, count: 4 * n), inPlace = records
-                    for i in 0..<n { output[4 * i + 3] = -Double(i) }
-                    try records.withUnsafeBytes { pin in
-                        try output.withUnsafeMutableBytes { pout in
-                            try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n, path: path, threads: 2)
-                        }
+        for level in KernelSets.runnable {
+            for path in [BatchPath.scalar, .simd, .auto] {
+                var output = [Double](repeating: -9, count: 4 * n), inPlace = records
+                for i in 0..<n { output[4 * i + 3] = -Double(i) }
+                try records.withUnsafeBytes { pin in
+                    try output.withUnsafeMutableBytes { pout in
+                        try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n,
+                                            path: path, threads: 2, instructionSet: level)
                     }
-                    try inPlace.withUnsafeMutableBytes { p in
-                        try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n, path: path, threads: 2)
-                    }
-                    for (i, p) in points.enumerated() {
-                        let q = m.mapPoint(p)
-                        #expect(identical(output[4 * i], q.x) && identical(output[4 * i + 1], q.y) && identical(output[4 * i + 2], q.z))
-                        #expect(output[4 * i + 3] == -Double(i) && inPlace[4 * i + 3] == Double(i) + 0.5, "\(level) \(path): tag \(i) overwritten")
-                        #expect(identical(inPlace[4 * i], q.x) && identical(inPlace[4 * i + 2], q.z))
-                    }
+                }
+                try inPlace.withUnsafeMutableBytes { p in
+                    try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n,
+                                        path: path, threads: 2, instructionSet: level)
+                }
+                for (i, p) in points.enumerated() {
+                    let q = m.mapPoint(p)
+                    #expect(exact(output[4 * i], q.x) && exact(output[4 * i + 1], q.y) && exact(output[4 * i + 2], q.z))
+                    #expect(output[4 * i + 3] == -Double(i) && inPlace[4 * i + 3] == Double(i) + 0.5, "\(level) \(path): tag \(i) overwritten")
+                    #expect(exact(inPlace[4 * i], q.x) && exact(inPlace[4 * i + 2], q.z))
                 }
             }
         }
@@ -196,20 +198,12 @@ import Testing
                 #expect(v == t.map { $0.value(for: .rotationZ) })
                 for i in 0..<n {
                     let written = try? t[i].setting(.scaleX, to: values[i])
-                    #expect(w[i].isIdentical(to: written ?? t[i]) && refused[i] == (written == nil))
-                    #expect(blend[i].isIdentical(to: t[i].interpolated(to: u[i], fraction: 0.3)))
+                    #expect(w[i].matches(written ?? t[i]) && refused[i] == (written == nil))
+                    #expect(blend[i].matches(t[i].interpolated(to: u[i], fraction: 0.3)))
                 }
             }
         }
     }
-}
-
-func identical(_ a: [Transform3D], _ b: [Transform3D]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
-}
-
-func identical(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { identical($0.x, $1.x) && identical($0.y, $1.y) && identical($0.z, $1.z) }
 }
 
 extension BatchAgreementTests {
@@ -220,20 +214,20 @@ extension BatchAgreementTests {
         let n = [thresholds[.concatPairwise], thresholds[.invert], thresholds[.mapPoints2D], 1_000].compactMap { $0 }.max()! + 1
         let t = BatchInputs.transforms(n, seed: 41), u = BatchInputs.transforms(n, seed: 42)
         #expect(thresholds[.concatPairwise].map { n > $0 } ?? true)
-        #expect(identical(try Batch.concat(t, u), zip(t, u).map { $0.concatenating($1) }))
+        #expect(exact(try Batch.concat(t, u), zip(t, u).map { $0.concatenating($1) }))
         let (inverses, singular) = try Batch.invertAffine(t)
-        #expect(identical(inverses, t.map { $0.inverted() }) && singular == t.map { $0.invertedIfPossible() == nil })
+        #expect(exact(inverses, t.map { $0.inverted() }, contract(.invertAffine)) && singular == t.map { $0.invertedIfPossible() == nil })
         let (flags, parts) = try Batch.affineParts(of: t)
-        #expect(flags == t.map(\.isAffine) && zip(parts, t).allSatisfy { $0.isIdentical(to: $1.affineTransform) })
-        #expect(identical(try Batch.makeTransforms(from: parts), parts.map { Transform3D($0) }))
+        #expect(flags == t.map(\.isAffine) && zip(parts, t).allSatisfy { $0.matches($1.affineTransform) })
+        #expect(exact(try Batch.makeTransforms(from: parts), parts.map { Transform3D($0) }))
         let small = Array(t.prefix(3000)), other = Array(u.prefix(3000))
         #expect(try Batch.decompose(small) == small.map { $0.decomposed() })
         #expect(try Batch.values(for: .scale, of: small) == small.map { $0.value(for: .scale) })
         let written = try Batch.setting(.translation, of: small, to: small.map { _ in .size(width: 1, height: 2) })
-        #expect(identical(written.transforms, small.map { (try? $0.setting(.translation, to: .size(width: 1, height: 2))) ?? $0 }))
-        #expect(identical(try Batch.interpolate(from: small, to: other, fraction: 0.7), zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
+        #expect(exact(written.transforms, small.map { (try? $0.setting(.translation, to: .size(width: 1, height: 2))) ?? $0 }))
+        #expect(exact(try Batch.interpolate(from: small, to: other, fraction: 0.7), zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
         let h = Homography(t[5]), flat = BatchInputs.points3(n, seed: 43).map { SIMD2($0.x, $0.y) }
         let mapped = try Batch.mapPoints(flat, through: h)
-        #expect(zip(mapped, flat).allSatisfy { identical($0.x, h.mapPoint($1).x) && identical($0.y, h.mapPoint($1).y) })
+        #expect(zip(mapped, flat).allSatisfy { exact($0.x, h.mapPoint($1).x) && exact($0.y, h.mapPoint($1).y) })
     }
 }

@@ -12,12 +12,10 @@ import Testing
             let order = LayerReference.preorder(layers[0])
             let tree = LayerTree(root: layers[0])
             let expected = order.map(\.frame)
-            for level in [InstructionSet.portable, .avx2, .avx512] where level <= .cpu {
-                try InstructionSet.withLimit(level) {
-                    for (path, threads) in [(BatchPath.scalar, 1), (.simd, 1), (.simd, 3), (.auto, 2)] {
-                        let frames = try Batch.frames(of: tree, path: path, threads: threads)
-                        #expect(zip(frames, expected).allSatisfy(Self.identicalRects), "\(path) \(level) in\n\(spec)")
-                    }
+            for level in KernelSets.runnable {
+                for (path, threads) in [(BatchPath.scalar, 1), (.simd, 1), (.simd, 3), (.auto, 2)] {
+                    let frames = try Batch.frames(of: tree, path: path, threads: threads, instructionSet: level)
+                    expectExact(frames, expected, Exactness.of(.frames, on: path)!, "\(path) \(level) in\n\(spec)")
                 }
             }
         }
@@ -32,13 +30,11 @@ import Testing
             let cgPoints = raw.map { CGPoint($0) } + [CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: 0, y: CGFloat.infinity)]
             let expected = cgPoints.map { p in layers[0].hitTest(p).map { index[ObjectIdentifier($0)]! } ?? Batch.noHit }
             let tree = LayerTree(root: layers[0])
-            for level in [InstructionSet.portable, .avx2, .avx512] where level <= .cpu {
-                try InstructionSet.withLimit(level) {
-                    for (path, threads) in [(BatchPath.simd, 1), (.simd, 7), (.auto, 2)] {
-                        let hits = try Batch.hitTest(cgPoints, in: tree, path: path, threads: threads)
-                        let mismatches = zip(hits, expected).enumerated().filter { $1.0 != $1.1 }
-                        #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \($0.element.0) expected \($0.element.1)" } ?? "") in\n\(spec)")
-                    }
+            for level in KernelSets.runnable {
+                for (path, threads) in [(BatchPath.simd, 1), (.simd, 7), (.auto, 2)] {
+                    let hits = try Batch.hitTest(cgPoints, in: tree, path: path, threads: threads, instructionSet: level)
+                    let mismatches = zip(hits, expected).enumerated().filter { $1.0 != $1.1 }
+                    #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \($0.element.0) expected \($0.element.1)" } ?? "") in\n\(spec)")
                 }
             }
             let scalar = try Batch.hitTest(Array(cgPoints.prefix(500)), in: tree, path: .scalar)
@@ -64,10 +60,5 @@ import Testing
         #expect(try Batch.hitTest([], in: tree).isEmpty)
         #expect(try Batch.hitTest([CGPoint(x: 0, y: 0)], in: tree) == [Batch.noHit])
         #expect(try Batch.frames(of: tree) == [CGRect(x: 0, y: 0, width: 0, height: 0)])
-    }
-
-    static func identicalRects(_ a: CGRect, _ b: CGRect) -> Bool {
-        identical(Double(a.origin.x), Double(b.origin.x)) && identical(Double(a.origin.y), Double(b.origin.y))
-            && identical(Double(a.size.width), Double(b.size.width)) && identical(Double(a.size.height), Double(b.size.height))
     }
 }

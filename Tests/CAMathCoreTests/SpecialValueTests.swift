@@ -13,20 +13,20 @@ import Testing
             var args: [Double] = [4, 5, 6]
             args[position] = v
             let t = Transform3D(translationX: args[0], y: args[1], z: args[2])
-            #expect(sameBits(t.elements[12 + position], v))
+            #expect(exact(t.elements[12 + position], v))
             let s = Transform3D(scaleX: args[0], y: args[1], z: args[2])
-            #expect(sameBits(s.elements[5 * position], v))
+            #expect(exact(s.elements[5 * position], v))
         }
         for position in 0..<6 {
             var e: [Double] = [1, 2, 3, 4, 5, 6]
             e[position] = v
             let a = Transform2D(elements: e)
             let bridged = Transform3D(a)
-            #expect(bridged.affineTransform.elements.elementsEqual(e, by: sameBits))
-            #expect(sameBits(bridged.elements[[0, 1, 4, 5, 12, 13][position]], v))
+            #expect(bridged.affineTransform.elements.elementsEqual(e, by: { exact($0, $1) }))
+            #expect(exact(bridged.elements[[0, 1, 4, 5, 12, 13][position]], v))
         }
-        #expect(sameBits(Transform2D(translationX: v, y: 1).tx, v) && sameBits(Transform2D(translationX: 1, y: v).ty, v))
-        #expect(sameBits(Transform2D(scaleX: v, y: 1).a, v) && sameBits(Transform2D(scaleX: 1, y: v).d, v))
+        #expect(exact(Transform2D(translationX: v, y: 1).tx, v) && exact(Transform2D(translationX: 1, y: v).ty, v))
+        #expect(exact(Transform2D(scaleX: v, y: 1).a, v) && exact(Transform2D(scaleX: 1, y: v).d, v))
     }
 
     @Test(arguments: values)
@@ -50,7 +50,7 @@ import Testing
             args[position] = v
             let r = Transform3D(rotationAngle: args[0], x: args[1], y: args[2], z: args[3])
             if v == 0 {
-                #expect(r.hasSameBits(as: .identity))
+                #expect(r.matches(.identity))
             } else if v.isFinite {
                 var unit: [Double] = [0.7, 0, 0, 0]
                 unit[position] = v > 0 ? 1 : -1
@@ -58,15 +58,15 @@ import Testing
             }
         }
         // A zero axis wins over a non-finite angle.
-        #expect(Transform3D(rotationAngle: v, x: 0, y: -0.0, z: 0).hasSameBits(as: .identity))
+        #expect(Transform3D(rotationAngle: v, x: 0, y: -0.0, z: 0).matches(.identity))
     }
 
     @Test(arguments: values)
     func concatIsIEEEInEveryPosition(v: Double) {
         for i in 0..<16 {
             let a = Self.base.replacing(i, with: v)
-            #expect(a.concatenating(Self.base).hasSameBits(as: loopConcat(a, Self.base)), "a[\(i)] = \(v)")
-            #expect(Self.base.concatenating(a).hasSameBits(as: loopConcat(Self.base, a)), "b[\(i)] = \(v)")
+            #expect(a.concatenating(Self.base).matches(loopConcat(a, Self.base)), "a[\(i)] = \(v)")
+            #expect(Self.base.concatenating(a).matches(loopConcat(Self.base, a)), "b[\(i)] = \(v)")
         }
     }
 
@@ -75,19 +75,19 @@ import Testing
         for i in 0..<16 {
             let t = Self.base.replacing(i, with: v)
             let translated = t.translatedBy(x: 2, y: -3, z: 0.5).elements
-            #expect(translated[0..<12].elementsEqual(t.elements[0..<12], by: sameBits), "t[\(i)] = \(v)")
+            #expect(translated[0..<12].elementsEqual(t.elements[0..<12], by: { exact($0, $1) }), "t[\(i)] = \(v)")
             let scaled = t.scaledBy(x: 2, y: -3, z: 0.5).elements
-            #expect(scaled[12..<16].elementsEqual(t.elements[12..<16], by: sameBits), "t[\(i)] = \(v)")
+            #expect(scaled[12..<16].elementsEqual(t.elements[12..<16], by: { exact($0, $1) }), "t[\(i)] = \(v)")
         }
         for position in 0..<3 {
             var s: [Double] = [2, -3, 0.5]
             s[position] = v
             let translated = Self.base.translatedBy(x: s[0], y: s[1], z: s[2]).elements
-            #expect(translated[0..<12].elementsEqual(Self.base.elements[0..<12], by: sameBits))
+            #expect(translated[0..<12].elementsEqual(Self.base.elements[0..<12], by: { exact($0, $1) }))
             let scaled = Self.base.scaledBy(x: s[0], y: s[1], z: s[2]).elements
-            #expect(scaled[12..<16].elementsEqual(Self.base.elements[12..<16], by: sameBits))
+            #expect(scaled[12..<16].elementsEqual(Self.base.elements[12..<16], by: { exact($0, $1) }))
             let row = (0..<4).map { scaled[4 * position + $0] }
-            #expect(row.elementsEqual((0..<4).map { v * Self.base.elements[4 * position + $0] }, by: sameBits))
+            #expect(row.elementsEqual((0..<4).map { v * Self.base.elements[4 * position + $0] }, by: { exact($0, $1) }))
         }
     }
 
@@ -108,21 +108,21 @@ import Testing
             let t = Self.base.replacing(i, with: v)
             let inverse = t.invertedIfPossible()
             if !v.isFinite || !t.determinant.isNormal {
-                #expect(inverse == nil && t.inverted().hasSameBits(as: t), "position \(i), value \(v)")
+                #expect(inverse == nil && t.inverted().matches(t), "position \(i), value \(v)")
             } else if let inverse {
                 #expect(inverse.isFinite)
             } else {
-                #expect(t.inverted().hasSameBits(as: t))
+                #expect(t.inverted().matches(t))
             }
         }
         let scale = Transform3D(scaleX: v, y: 1, z: 1)
-        if !v.isNormal { #expect(scale.inverted().hasSameBits(as: scale), "scale \(v)") }
+        if !v.isNormal { #expect(scale.inverted().matches(scale), "scale \(v)") }
         for i in 0..<6 {
             var e = Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 4, ty: 5).elements
             e[i] = v
             let a = Transform2D(elements: e)
             if !v.isFinite || !(a.a * a.d - a.b * a.c).isNormal {
-                #expect(a.inverted().elements.elementsEqual(e, by: sameBits), "affine position \(i), value \(v)")
+                #expect(a.inverted().elements.elementsEqual(e, by: { exact($0, $1) }), "affine position \(i), value \(v)")
             }
         }
     }
@@ -134,13 +134,13 @@ import Testing
             p[position] = v
             let h = Self.base.mapHomogeneous(p)
             let mapped = Self.base.mapPoint(p)
-            for k in 0..<3 { #expect(identical(mapped[k], h[k] / h.w)) }
+            for k in 0..<3 { #expect(exact(mapped[k], h[k] / h.w, .bitwiseUpToSignOfZero)) }
             if v.isNaN { #expect(mapped.x.isNaN && mapped.y.isNaN && mapped.z.isNaN) }
         }
         var p2 = SIMD2<Double>(1, 2)
         p2.x = v
         let q = Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 4, ty: 5).mapPoint(p2)
-        #expect(identical(q.x, 2 * v + -1 * 2 + 4) && identical(q.y, 0.5 * v + 3 * 2 + 5))
+        #expect(exact(q.x, 2 * v + -1 * 2 + 4, .bitwiseUpToSignOfZero) && exact(q.y, 0.5 * v + 3 * 2 + 5, .bitwiseUpToSignOfZero))
     }
 
     @Test(arguments: values)
@@ -152,7 +152,7 @@ import Testing
             let r = a.concatenating(b)
             let expected = [a.a * b.a + a.b * b.c, a.a * b.b + a.b * b.d, a.c * b.a + a.d * b.c, a.c * b.b + a.d * b.d,
                             a.tx * b.a + a.ty * b.c + b.tx, a.tx * b.b + a.ty * b.d + b.ty]
-            #expect(r.elements.elementsEqual(expected, by: sameBits), "position \(i), value \(v)")
+            #expect(r.elements.elementsEqual(expected, by: { exact($0, $1) }), "position \(i), value \(v)")
         }
     }
 }

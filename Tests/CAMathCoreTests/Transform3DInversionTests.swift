@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct Transform3DInversionTests {
     @Test func identityAndPureTranslationsInvertExactly() {
-        #expect(Transform3D.identity.inverted().hasSameBits(as: .identity))
+        #expect(Transform3D.identity.inverted().matches(.identity))
         for (x, y, z) in [(10.0, 20.0, 30.0), (0.1, -1e300, 3e-300), (-7, 0, Double.leastNormalMagnitude.nextDown)] {
             let t = Transform3D(translationX: x, y: y, z: z)
             let inv = t.inverted()
@@ -26,15 +26,15 @@ import Testing
 
     @Test func singularMatricesComeBackUnchanged() {
         let zeroDiagonal = Transform3D(scaleX: 0, y: 0, z: 1)
-        #expect(zeroDiagonal.inverted().hasSameBits(as: zeroDiagonal))
+        #expect(zeroDiagonal.inverted().matches(zeroDiagonal))
         #expect(zeroDiagonal.invertedIfPossible() == nil)
         let rankTwo = Transform3D(elements: [1, 2, 3, 4, 2, 4, 6, 8, 0, 0, 1, 0, 0, 0, 0, 1])!
-        #expect(rankTwo.inverted().hasSameBits(as: rankTwo))
+        #expect(rankTwo.inverted().matches(rankTwo))
     }
 
     @Test func subnormalDeterminantIsRefused() {
         let t = Transform3D(scaleX: 1e-103, y: 1e-103, z: 1e-103)  // det = 1e-309, subnormal
-        #expect(t.inverted().hasSameBits(as: t))
+        #expect(t.inverted().matches(t))
         let normal = Transform3D(scaleX: 1e-102, y: 1e-102, z: 1e-102)  // det = 1e-306, normal
         #expect(normal.invertedIfPossible() != nil)
     }
@@ -42,14 +42,14 @@ import Testing
     @Test func overflowingResultIsRefused() {
         // det = 1e-300 is normal, but the inverse holds 1e300·1e300 = ∞ terms.
         let t = Transform3D(elements: [1e-300, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1e300, 0, 0, 1])!
-        #expect(t.inverted().hasSameBits(as: t))
+        #expect(t.inverted().matches(t))
     }
 
     @Test func nonFiniteElementsAreRefusedInEveryPosition() {
         for i in 0..<16 {
             for v in SpecialValues.nonFinite {
                 let t = Transform3D.identity.replacing(i, with: v)
-                #expect(t.inverted().hasSameBits(as: t), "position \(i), value \(v)")
+                #expect(t.inverted().matches(t), "position \(i), value \(v)")
             }
         }
     }

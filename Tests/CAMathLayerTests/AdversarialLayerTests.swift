@@ -12,7 +12,7 @@ import Testing
     static func bitsEqual(_ a: CGRect, _ b: CGRect) -> Bool { zip(parts(a), parts(b)).allSatisfy { $0.bitPattern == $1.bitPattern } }
     static func bitsEqual(_ a: LayerGeometry, _ b: LayerGeometry) -> Bool {
         bitsEqual(a.bounds, b.bounds) && a.position.x.bitPattern == b.position.x.bitPattern
-            && a.position.y.bitPattern == b.position.y.bitPattern && a.transform.hasSameBits(as: b.transform)
+            && a.position.y.bitPattern == b.position.y.bitPattern && a.transform.matches(b.transform)
     }
 
     static let affines: [Transform2D] = [.identity, Transform2D(a: 0, b: 1, c: -1, d: 0, tx: 3, ty: 4),
@@ -76,7 +76,7 @@ import Testing
                 if !Self.parts(r).allSatisfy(\.isFinite) || !g.transform.isFinite {
                     #expect(Self.bitsEqual(h, g), "setFrame(\(r)) must be ignored")
                 } else {
-                    #expect(h.transform.hasSameBits(as: g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
+                    #expect(h.transform.matches(g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
                     if g.affineTransform().invertedIfPossible() == nil { #expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds)) }
                 }
             }
@@ -147,9 +147,9 @@ import Testing
             for t in Self.affines {
                 tried += 1
                 let q = p.applying(t), x = Double(p.x), y = Double(p.y)
-                #expect(identical(Double(q.x), x * t.a + y * t.c + t.tx) && identical(Double(q.y), x * t.b + y * t.d + t.ty))
+                #expect(exact(Double(q.x), x * t.a + y * t.c + t.tx, .bitwiseUpToSignOfZero) && exact(Double(q.y), x * t.b + y * t.d + t.ty, .bitwiseUpToSignOfZero))
                 let s = CGSize(width: p.x, height: p.y).applying(t)
-                #expect(identical(Double(s.width), x * t.a + y * t.c) && identical(Double(s.height), x * t.b + y * t.d))
+                #expect(exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero) && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
             }
         }
         print("§5 CGPoint/CGSize.applying: \(tried) adversarial inputs, all as documented")
@@ -168,10 +168,10 @@ import Testing
                     do {
                         try layer.setValue(value, forKeyPath: keyPath)
                     } catch {
-                        #expect(layer.transform.hasSameBits(as: m) && layer.sublayerTransform.hasSameBits(as: m), "\(keyPath) = \(value)")
+                        #expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m), "\(keyPath) = \(value)")
                     }
                     if case .number(let x) = value, !x.isFinite {
-                        #expect(layer.transform.hasSameBits(as: m) && layer.sublayerTransform.hasSameBits(as: m))
+                        #expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m))
                     }
                 }
             }

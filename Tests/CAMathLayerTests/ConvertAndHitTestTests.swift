@@ -20,7 +20,7 @@ import Testing
         let (_, a, _) = tree()
         for p in [CGPoint(x: 0.1, y: 1e300), CGPoint(x: CGFloat.nan, y: 2), CGPoint(x: -0.0, y: CGFloat.infinity)] {
             let q = a.convert(p, to: a)
-            #expect(sameBits(Double(q.x), Double(p.x)) && sameBits(Double(q.y), Double(p.y)))
+            #expect(exact(Double(q.x), Double(p.x)) && exact(Double(q.y), Double(p.y)))
         }
         let r = CGRect(x: 0.1, y: 0.2, width: -0.3, height: 0.7)
         #expect(a.convert(r, to: a) == r && a.convert(r, from: a) == r)

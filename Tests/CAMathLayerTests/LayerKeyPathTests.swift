@@ -41,7 +41,7 @@ import Testing
         #expect(throws: TransformKeyPathError.wrongValueKind(keyPath: "scale.x", expected: .number, got: .size)) {
             try layer.setValue(CGSize(width: 1, height: 1), forKeyPath: "transform.scale.x")
         }
-        #expect(layer.transform.hasSameBits(as: before))
+        #expect(layer.transform.matches(before))
         #expect(try layer.value(forKeyPath: "transform.translation.x") == .number(0))  // undecomposable reads 0
     }
 

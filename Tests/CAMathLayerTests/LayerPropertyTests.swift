@@ -32,15 +32,15 @@ import Testing
                 let hit = tree.hitTest(CGPoint(p)).map { order[$0] }
                 #expect(hit === layers[0].hitTest(CGPoint(p)), "point \(p) in tree\n\(spec)")
             }
-            #expect(zip(tree.frames(), order.map(\.frame)).allSatisfy(Self.identicalRects))
+            #expect(exact(tree.frames(), order.map(\.frame)))
             for (k, p) in points.enumerated() {
                 let a = k % order.count, b = (k * 7 + 3) % order.count
                 let viaTree = tree.convert(CGPoint(p), from: a, to: b), viaLayer = order[a].convert(CGPoint(p), to: order[b])
-                #expect(identical(Double(viaTree.x), Double(viaLayer.x)) && identical(Double(viaTree.y), Double(viaLayer.y)))
+                #expect(exact(Double(viaTree.x), Double(viaLayer.x), .bitwiseUpToSignOfZero) && exact(Double(viaTree.y), Double(viaLayer.y), .bitwiseUpToSignOfZero))
                 let toRoot = tree.convert(CGPoint(p), from: a, to: nil), layerToRoot = order[a].convert(CGPoint(p), to: nil)
-                #expect(identical(Double(toRoot.x), Double(layerToRoot.x)) && identical(Double(toRoot.y), Double(layerToRoot.y)))
+                #expect(exact(Double(toRoot.x), Double(layerToRoot.x), .bitwiseUpToSignOfZero) && exact(Double(toRoot.y), Double(layerToRoot.y), .bitwiseUpToSignOfZero))
                 let r = CGRect(x: p.x, y: p.y, width: 10, height: -5)
-                #expect(Self.identicalRects(tree.convert(r, from: a, to: b), order[a].convert(r, to: order[b])))
+                #expect(exact(tree.convert(r, from: a, to: b), order[a].convert(r, to: order[b]), .bitwiseUpToSignOfZero))
             }
         }
     }
@@ -96,7 +96,7 @@ import Testing
             let box = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height).applying(g.affineTransform())
             let expected = CGRect(x: box.origin.x + g.position.x, y: box.origin.y + g.position.y, width: box.size.width, height: box.size.height)
             if b.width >= 0 && b.height >= 0 {
-                #expect(Self.identicalRects(g.frame, expected), "\(spec)")
+                #expect(exact(g.frame, expected, .bitwiseUpToSignOfZero), "\(spec)")
             } else {
                 let f = g.frame
                 let pairs = [(f.origin.x, expected.origin.x), (f.origin.y, expected.origin.y),
@@ -137,11 +137,6 @@ import Testing
             #expect(g.contains(r.origin))
             #expect(!g.contains(CGPoint(x: r.maxX, y: r.origin.y)) && !g.contains(CGPoint(x: r.origin.x, y: r.maxY)))
         }
-    }
-
-    static func identicalRects(_ a: CGRect, _ b: CGRect) -> Bool {
-        identical(Double(a.origin.x), Double(b.origin.x)) && identical(Double(a.origin.y), Double(b.origin.y))
-            && identical(Double(a.size.width), Double(b.size.width)) && identical(Double(a.size.height), Double(b.size.height))
     }
 
     /// Every intermediate point of the path has a forward weight ≥ 0.05 (far from the horizon).

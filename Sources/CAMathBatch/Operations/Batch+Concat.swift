@@ -5,22 +5,24 @@ extension Batch {
     /// Pairwise `out[i] = a[i]·b[i]` (`CATransform3DConcat`). `out` may be `a` or `b` (in place).
     /// Paths: `.scalar`, `.simd` (bit-identical); `.blas` throws (not a single matrix product).
     /// Cost: 64 multiplies + 48 adds per element; memory-bound at ~384 bytes per element.
+    /// `instructionSet` chooses the `.simd` kernels (`nil`: ``InstructionSet/current``; one the CPU cannot
+    /// run throws), as in every batch operation that has vector kernels.
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("b", b.count, equals: a.count)
         try BatchError.check("out", out.count, equals: a.count)
-        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, path: path, threads: threads)
+        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, path: path, threads: threads, instructionSet: instructionSet)
     }
 
     /// Many by one: `out[i] = a[i]·b` — one transform applied after many. `out` may be `a`.
     /// Paths: `.scalar`, `.simd` (bit-identical), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: Transform3D,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: a.count)
         try withUnsafePointer(to: b) { pb throws(BatchError) in
-            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, path: path, threads: threads)
+            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, path: path, threads: threads, instructionSet: instructionSet)
         }
     }
 
@@ -28,36 +30,36 @@ extension Batch {
     /// Paths: `.scalar`, `.simd` (bit-identical); `.blas` throws (not a single matrix product in this layout).
     public static func concat(_ a: Transform3D, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: b.count)
         try withUnsafePointer(to: a) { pa throws(BatchError) in
-            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, path: path, threads: threads)
+            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, path: path, threads: threads, instructionSet: instructionSet)
         }
     }
 
     /// Array form of pairwise ``concat(_:_:into:path:threads:)-(UnsafeBufferPointer<Transform3D>,UnsafeBufferPointer<Transform3D>,_,_,_)``.
-    public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("b", b.count, equals: a.count)
         return try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
             try a.withUnsafeBufferPointer { pa throws(BatchError) in
-                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, threads: threads) }
+                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             }
             initialized = a.count
         }
     }
 
     /// Array form of many-by-one concat: `a[i]·b`.
-    public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
-            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, threads: threads) }
+            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             initialized = a.count
         }
     }
 
     /// Array form of one-by-many concat: `a·b[i]`.
-    public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array(unsafeUninitializedCapacity: b.count) { out, initialized throws(BatchError) in
-            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, threads: threads) }
+            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             initialized = b.count
         }
     }
@@ -65,9 +67,10 @@ extension Batch {
     /// The one implementation behind the three shapes: `out[m] = a[m·aStep]·b[m·bStep]`.
     private static func concat(_ operation: BatchOperation, _ a: UnsafePointer<Transform3D>?, aStep: Int,
                                _ b: UnsafePointer<Transform3D>?, bStep: Int, _ out: UnsafeMutableBufferPointer<Transform3D>,
-                               path: BatchPath, threads: Int?) throws(BatchError) {
+                               path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let n = out.count
-        let (resolved, threadCount) = try schedule(operation, count: n, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         guard n > 0, let a, let b, let o = out.baseAddress else { return }
         let pa = SharedReadPointer(base: a), pb = SharedReadPointer(base: b), po = SharedPointer(base: o)
         switch resolved {
@@ -82,21 +85,9 @@ extension Batch {
                              beta: 0, doubles(po.base + r.lowerBound), ldc: 4)
             }
         case .blas, .simd, .auto:  // .blas in place: dgemm may not alias its output, so the SIMD kernel runs
-            let isa = InstructionSet.current
             chunks(count: n, threads: threadCount) { r in
-                let ra = UnsafeRawPointer(pa.base + r.lowerBound * aStep), rb = UnsafeRawPointer(pb.base + r.lowerBound * bStep)
-                let ro = UnsafeMutableRawPointer(po.base + r.lowerBound)
-                if isa >= .avx2 {
-                    let da = doubles(pa.base + r.lowerBound * aStep), db = doubles(pb.base + r.lowerBound * bStep)
-                    let dc = doubles(po.base + r.lowerBound)
-                    switch (aStep, bStep) {
-                    case (1, 1): camath_concat_pairwise(Int32(isa.rawValue), da, db, dc, r.count)
-                    case (1, _): camath_concat_by_one(Int32(isa.rawValue), da, db, dc, r.count)
-                    default: camath_concat_one_by(Int32(isa.rawValue), da, db, dc, r.count)
-                    }
-                } else {
-                    SIMDKernels.concat(ra, aStep: aStep, rb, bStep: bStep, ro, count: r.count)
-                }
+                kernels.k.concat(doubles(pa.base + r.lowerBound * aStep), 16 * aStep, doubles(pb.base + r.lowerBound * bStep),
+                                 16 * bStep, doubles(po.base + r.lowerBound), r.count)
             }
         }
     }

@@ -9,8 +9,8 @@ extension Batch {
     /// divisions per element.
     public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                               singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
-        try invert(.invert, t, into: out, singular: singular, path: path, threads: threads)
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try invert(.invert, t, into: out, singular: singular, path: path, threads: threads, instructionSet: instructionSet)
     }
 
     /// The affine fast path of ``invert(_:into:singular:path:threads:)``: elements whose column 4 is
@@ -19,32 +19,33 @@ extension Batch {
     /// general formula. Same singular rule, same mask.
     public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                                     singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                                    path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
-        try invert(.invertAffine, t, into: out, singular: singular, path: path, threads: threads)
+                                    path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try invert(.invertAffine, t, into: out, singular: singular, path: path, threads: threads, instructionSet: instructionSet)
     }
 
     /// Array form of ``invert(_:into:singular:path:threads:)``: the inverses and the singular mask.
-    public static func invert(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
+    public static func invert(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
-        try invert(.invert, t, path: path, threads: threads)
+        try invert(.invert, t, path: path, threads: threads, instructionSet: instructionSet)
     }
 
     /// Array form of ``invertAffine(_:into:singular:path:threads:)``: the inverses and the singular mask.
-    public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError)
+    public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
-        try invert(.invertAffine, t, path: path, threads: threads)
+        try invert(.invertAffine, t, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], path: BatchPath, threads: Int?) throws(BatchError)
+    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], path: BatchPath, threads: Int?,
+                               instructionSet: InstructionSet?) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         var mask = [Bool](repeating: false, count: t.count)
         let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
-                    try invert(operation, pt, into: out, singular: pm, path: path, threads: threads)
+                    try invert(operation, pt, into: out, singular: pm, path: path, threads: threads, instructionSet: instructionSet)
                 }
             }
             initialized = t.count
@@ -54,11 +55,12 @@ extension Batch {
 
     private static func invert(_ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
                                into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
-                               path: BatchPath, threads: Int?) throws(BatchError) {
+                               path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let n = t.count
         try BatchError.check("out", out.count, equals: n)
         if let singular { try BatchError.check("singular", singular.count, equals: n) }
-        let (resolved, threadCount) = try schedule(operation, count: n, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         guard n > 0, let ti = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: ti), po = SharedPointer(base: o)
         let pm = singular?.baseAddress.map { SharedPointer(base: $0) }
@@ -72,21 +74,20 @@ extension Batch {
             }
             return
         }
-        let isa = Int32(InstructionSet.current.rawValue)
         chunks(count: n, threads: threadCount) { r in
             let src = doubles(pt.base + r.lowerBound), dst = doubles(po.base + r.lowerBound)
             let mask = pm.map { UnsafeMutableRawPointer($0.base + r.lowerBound).assumingMemoryBound(to: UInt8.self) }
             guard operation == .invertAffine else {
-                camath_invert(isa, src, dst, mask, r.count)
+                kernels.k.invert(src, dst, mask, r.count)
                 return
             }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { general in
                 var start = r.lowerBound
                 while start < r.upperBound {
                     let count = min(256, r.upperBound - start), offset = start - r.lowerBound
-                    camath_invert_affine(isa, src + 16 * offset, dst + 16 * offset, mask.map { $0 + offset }, general.baseAddress, count)
+                    kernels.k.invert_affine(src + 16 * offset, dst + 16 * offset, mask.map { $0 + offset }, general.baseAddress, count)
                     for k in 0..<count where general[k] != 0 {
-                        camath_invert(isa, src + 16 * (offset + k), dst + 16 * (offset + k), mask.map { $0 + offset + k }, 1)
+                        kernels.k.invert(src + 16 * (offset + k), dst + 16 * (offset + k), mask.map { $0 + offset + k }, 1)
                     }
                     start += count
                 }

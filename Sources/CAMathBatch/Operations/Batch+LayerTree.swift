@@ -72,13 +72,13 @@ extension Batch {
     /// Paths: `.scalar` (``LayerGeometry/frame`` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = plan.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount) = try schedule(.frames, count: n, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
-        let isa = Int32(InstructionSet.current.rawValue)
         plan.columns.withUnsafeBufferPointer { columns in
             let pc = SharedReadPointer(base: columns.baseAddress!)
             chunks(count: n, threads: threadCount) { r in
@@ -92,7 +92,7 @@ extension Batch {
                         while start < r.upperBound {
                             let count = min(1024, r.upperBound - start)
                             for k in 0..<19 { starts[k] = pc.base + k * n + start }
-                            camath_frames(isa, starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
+                            kernels.k.frames(starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
                             for k in 0..<count where slow[k] != 0 { po.base[start + k] = plan.tree.geometries[start + k].frame }
                             start += count
                         }
@@ -103,10 +103,10 @@ extension Batch {
     }
 
     /// Array form of ``frames(of:into:path:threads:)``, preparing the plan.
-    public static func frames(of tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [CGRect] {
+    public static func frames(of tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         let plan = FramePlan(tree)
         return try Array(unsafeUninitializedCapacity: tree.count) { out, initialized throws(BatchError) in
-            try frames(of: plan, into: out, path: path, threads: threads)
+            try frames(of: plan, into: out, path: path, threads: threads, instructionSet: instructionSet)
             initialized = tree.count
         }
     }
@@ -120,10 +120,11 @@ extension Batch {
     /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
     /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
     public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan, into hits: UnsafeMutableBufferPointer<Int>,
-                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                               path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = points.count
         try BatchError.check("hits", hits.count, equals: n)
-        let (resolved, threadCount) = try schedule(.hitTest, count: n, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(.hitTest, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
         let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
         if resolved == .scalar {
@@ -132,7 +133,6 @@ extension Batch {
             }
             return
         }
-        let isa = Int32(InstructionSet.current.rawValue)
         plan.withKernelTree { tree in
             let pt = SharedReadPointer(base: tree)
             chunks(count: n, threads: threadCount) { r in
@@ -141,7 +141,7 @@ extension Batch {
                     while start < r.upperBound {
                         let count = min(Int(CAMATH_HIT_BLOCK), r.upperBound - start)
                         UnsafeMutableRawPointer(ph.base + start).withMemoryRebound(to: Int64.self, capacity: count) { out in
-                            camath_hit_test_block(isa, pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
+                            kernels.k.hit_test_block(pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
                         }
                         start += count
                     }
@@ -151,10 +151,10 @@ extension Batch {
     }
 
     /// Array form of ``hitTest(_:in:into:path:threads:)``, preparing the plan.
-    public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Int] {
+    public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
         let plan = HitTestPlan(tree)
         return try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             initialized = points.count
         }
     }

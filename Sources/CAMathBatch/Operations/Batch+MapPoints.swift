@@ -7,29 +7,29 @@ extension Batch {
     /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div.
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
-                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: points.count)
         let stride = MemoryLayout<SIMD3<Double>>.stride
         try mapPoints(UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
-                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, threads: threads)
+                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, threads: threads, instructionSet: instructionSet)
     }
 
     /// The stream form (DirectXMath's `XMVector3TransformCoordStream`): `count` points of three doubles
     /// `(x, y, z)` read every `inStride` bytes and written every `outStride` bytes (each ≥ 24). Contiguous
-    /// `SIMD3<Double>` strides (32) take the vector kernels; other strides the scalar loop.
+    /// `SIMD3<Double>` strides (32) take the level's vector kernel; other strides a portable loop of the same arithmetic.
     public static func mapPoints(_ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
                                  into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
-                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
         guard count >= 0 else { throw .negativeCount(argument: "count", count: count) }
-        let (resolved, threadCount) = try schedule(.mapPoints3D, count: count, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints3D, count: count, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
         guard count > 0, let input, let output else { return }
         let pin = SharedReadPointer(base: input.assumingMemoryBound(to: UInt8.self))
         let pout = SharedPointer(base: output.assumingMemoryBound(to: UInt8.self))
-        let rows = Transform3DRows(t), contiguous = inStride == 32 && outStride == 32
-        let isa = InstructionSet.current
+        let contiguous = inStride == 32 && outStride == 32
         let aliased = UnsafeRawPointer(input) == UnsafeRawPointer(output)
         withUnsafePointer(to: t) { pt in
             let matrix = SharedReadPointer(base: doubles(pt))
@@ -49,11 +49,12 @@ extension Batch {
                 case .blas where contiguous && !aliased:
                     mapPointsBLAS(library!, matrix.base, src, dst, count: r.count)
                 default:
-                    if contiguous && isa >= .avx2 {
-                        camath_map_points3(Int32(isa.rawValue), matrix.base, src.assumingMemoryBound(to: Double.self),
-                                           dst.assumingMemoryBound(to: Double.self), r.count)
+                    if contiguous {
+                        kernels.k.map_points3(matrix.base, src.assumingMemoryBound(to: Double.self),
+                                              dst.assumingMemoryBound(to: Double.self), r.count)
                     } else {
-                        SIMDKernels.mapPoints3(rows, src, inStride: inStride, dst, outStride: outStride, count: r.count)
+                        kernels.k.map_points3_strided(matrix.base, src.assumingMemoryBound(to: UInt8.self), inStride,
+                                                      dst.assumingMemoryBound(to: UInt8.self), outStride, r.count)
                     }
                 }
             }
@@ -61,9 +62,9 @@ extension Batch {
     }
 
     /// Array form of ``mapPoints(_:through:into:path:threads:)``.
-    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [SIMD3<Double>] {
+    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, threads: threads) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             initialized = points.count
         }
     }
@@ -73,15 +74,15 @@ extension Batch {
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount) = try schedule(.mapPoints2D, count: n, path: path, threads: threads)
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints2D) : nil
         guard n > 0, let source = points.baseAddress, let o = out.baseAddress else { return }
         let pp = SharedReadPointer(base: source), po = SharedPointer(base: o)
         let aliased = Int(bitPattern: source) == Int(bitPattern: o)
-        let isa = Int32(InstructionSet.current.rawValue)
         withUnsafePointer(to: h) { ph in
             let entries = SharedReadPointer(base: doubles(ph))
             chunks(count: n, threads: threadCount) { r in
@@ -101,16 +102,16 @@ extension Batch {
                         dst[2 * i + 1] = dst[2 * i + 1] / w
                     }
                 default:
-                    camath_map_points2(isa, entries.base, doubles(pp.base + r.lowerBound), doubles(po.base + r.lowerBound), r.count)
+                    kernels.k.map_points2(entries.base, doubles(pp.base + r.lowerBound), doubles(po.base + r.lowerBound), r.count)
                 }
             }
         }
     }
 
     /// Array form of the homography ``mapPoints(_:through:into:path:threads:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
-    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [SIMD2<Double>] {
+    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, threads: threads) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, threads: threads, instructionSet: instructionSet) }
             initialized = points.count
         }
     }

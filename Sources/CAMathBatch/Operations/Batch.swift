@@ -20,14 +20,20 @@ public enum Batch {
         return .simd
     }
 
-    /// The path and thread count of one call: `.auto` resolved, `.blas` checked (it must be a matrix
-    /// product and a library must load), `threads` validated. Throws before anything is written.
-    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, threads: Int?) throws(BatchError)
-        -> (path: BatchPath, threads: Int)
+    /// The path, thread count and kernels of one call: `.auto` resolved, `.blas` checked (it must be a
+    /// matrix product and a library must load), `threads` validated, the instruction set's kernels chosen
+    /// (``InstructionSet/current`` for `nil`). Throws before anything is written.
+    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, threads: Int?,
+                         instructionSet: InstructionSet? = nil) throws(BatchError)
+        -> (path: BatchPath, threads: Int, kernels: KernelTable)
     {
+        let set = instructionSet ?? .current
+        guard let kernels = set.kernels else {
+            throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name)
+        }
         let resolved = resolvedPath(path, for: operation, count: count)
         if resolved == .blas { _ = try blasLibrary(for: operation) }
-        return (resolved, try Parallel.threads(threads, count: count, threshold: tuning.threads(for: operation)))
+        return (resolved, try Parallel.threads(threads, count: count, threshold: tuning.threads(for: operation)), kernels)
     }
 
     static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {

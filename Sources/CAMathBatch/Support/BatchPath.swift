@@ -24,6 +24,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     case negativeCount(argument: String, count: Int)
     /// A stride smaller than the element it steps over.
     case invalidStride(argument: String, stride: Int, minimum: Int)
+    /// An instruction set this CPU cannot run.
+    case instructionSetUnavailable(requested: String, cpu: String)
 
     /// A sentence that names the argument or operation and the problem.
     public var description: String {
@@ -38,6 +40,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(argument)' is \(count); an element count cannot be negative"
         case .invalidStride(let argument, let stride, let minimum):
             "stride \(stride) of '\(argument)' is below the element size \(minimum)"
+        case .instructionSetUnavailable(let requested, let cpu):
+            "this CPU cannot run the \(requested) kernels (its best level is \(cpu))"
         }
     }
 

@@ -1,37 +1,70 @@
 import CAMathKernels
 
-/// The vector instruction set the `.simd` path uses on this machine.
-public enum InstructionSet: Int, Comparable, Sendable, CustomStringConvertible {
-    /// Swift `SIMD4` kernels (and portable C): every CPU.
-    case portable = 0
-    /// Hand-written AVX2 kernels (x86-64).
-    case avx2 = 2
-    /// Hand-written AVX-512F kernels (x86-64).
-    case avx512 = 3
+/// A set of vector kernels for the `.simd` path: the portable C kernels, the AVX2 or the AVX-512F ones.
+///
+/// Batch operations take an instruction set as a parameter (`instructionSet: nil` means ``current``),
+/// choose its kernels once per call and pass them down; there is no process-wide state, so calls with
+/// different levels can run concurrently. Every level computes the same bits (see ``Exactness``).
+public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 0 (portable), 2 (AVX2) or 3 (AVX-512F): what the CPU must support, in increasing order.
+    public let level: Int
+    /// `portable`, `avx2`, `avx512` (the `CAMATH_ISA` spellings), or an emulated set's name.
+    public let name: String
+    /// The kernels, or `nil` when this CPU cannot run them.
+    let kernels: KernelTable?
 
-    /// The level in force: the best the CPU supports, capped by `CAMATH_ISA=portable|avx2|avx512`.
-    public static var current: InstructionSet { InstructionSet(rawValue: Int(camath_isa())) ?? .portable }
-
-    /// The best level the CPU supports.
-    public static var cpu: InstructionSet { InstructionSet(rawValue: Int(camath_cpu_isa())) ?? .portable }
-
-    /// Runs `body` with the level capped at `level` (for tests and benchmarks), then restores it.
-    /// Not for concurrent use with other batch calls that must see the uncapped level.
-    public static func withLimit<R>(_ level: InstructionSet, _ body: () throws -> R) rethrows -> R {
-        _ = camath_limit_isa(Int32(level.rawValue))
-        defer { _ = camath_limit_isa(Int32(InstructionSet.avx512.rawValue)) }
-        return try body()
+    private init(level: Int, name: String) {
+        self.level = level
+        self.name = name
+        kernels = camath_kernels_for_level(Int32(level)).map(KernelTable.init)
     }
 
-    /// Orders levels from portable to AVX-512.
-    public static func < (a: InstructionSet, b: InstructionSet) -> Bool { a.rawValue < b.rawValue }
+    /// Portable C kernels: every CPU.
+    public static let portable = InstructionSet(level: CAMATH_LEVEL_PORTABLE, name: "portable")
+    /// Hand-written AVX2 kernels (x86-64 with AVX2).
+    public static let avx2 = InstructionSet(level: CAMATH_LEVEL_AVX2, name: "avx2")
+    /// Hand-written AVX-512F kernels (x86-64 with AVX-512F).
+    public static let avx512 = InstructionSet(level: CAMATH_LEVEL_AVX512, name: "avx512")
 
-    /// `portable`, `avx2` or `avx512` (the `CAMATH_ISA` spellings).
-    public var description: String {
-        switch self {
-        case .portable: "portable"
-        case .avx2: "avx2"
-        case .avx512: "avx512"
-        }
+    /// The three native levels, portable first.
+    public static let all: [InstructionSet] = [.portable, .avx2, .avx512]
+
+    /// The best level this CPU runs.
+    public static let cpu: InstructionSet = all.last { $0.level <= Int(camath_cpu_level()) }!
+
+    /// The level `instructionSet: nil` means: ``cpu``, capped by the environment variable
+    /// `CAMATH_ISA=portable|avx2|avx512` (read once).
+    public static let current: InstructionSet = {
+        let cap = Int(camath_environment_level_cap())
+        return all.last { $0.level <= cap && $0.isSupported }!
+    }()
+
+    /// Whether this CPU can run the set.
+    public var isSupported: Bool { kernels != nil }
+
+    /// A set of kernels from outside the library (the tests' emulated AVX2 and AVX-512 kernels); `table`
+    /// must stay valid for the life of the process.
+    @_spi(Testing) public init(kernels table: UnsafePointer<camath_kernels>) {
+        level = Int(table.pointee.level)
+        name = String(cString: table.pointee.name)
+        kernels = KernelTable(table)
     }
+
+    /// Orders sets by the CPU support they need.
+    public static func < (a: InstructionSet, b: InstructionSet) -> Bool { (a.level, a.name) < (b.level, b.name) }
+
+    /// Sets are equal when they name the same kernels.
+    public static func == (a: InstructionSet, b: InstructionSet) -> Bool { a.name == b.name }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// ``name``.
+    public var description: String { name }
+}
+
+/// One level's kernel table (static C data, valid for the life of the process).
+struct KernelTable: @unchecked Sendable {
+    let table: UnsafePointer<camath_kernels>
+    init(_ table: UnsafePointer<camath_kernels>) { self.table = table }
+    var k: camath_kernels { table.pointee }
 }

@@ -4,49 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Instruction-set levels of the kernels: 0 = portable (no C kernel; Swift SIMD4), 2 = AVX2, 3 = AVX-512F.
-enum { CAMATH_ISA_PORTABLE = 0, CAMATH_ISA_AVX2 = 2, CAMATH_ISA_AVX512 = 3 };
+/// Instruction-set levels: 0 = portable C (every CPU), 2 = AVX2, 3 = AVX-512F.
+enum { CAMATH_LEVEL_PORTABLE = 0, CAMATH_LEVEL_AVX2 = 2, CAMATH_LEVEL_AVX512 = 3 };
 
-/// The best level this CPU supports, capped by the environment variable CAMATH_ISA
-/// ("portable", "avx2", "avx512") and by camath_limit_isa. Thread-safe.
-int camath_isa(void);
-
-/// The best level this CPU supports, ignoring every cap.
-int camath_cpu_isa(void);
-
-/// Caps the level at `isa` (tests use it to run every kernel on one CPU); returns the level now in force.
-int camath_limit_isa(int isa);
-
-// All kernels: matrices are 16 contiguous doubles in CATransform3D order (row vectors), products and
-// sums in the reference's order without fused multiply-add, so results are bit-identical to CAMathCore.
-// `isa` selects the instantiation (2 or 3); callers pass camath_isa().
-
-/// out[i] = a[i]·b[i]
-void camath_concat_pairwise(int isa, const double *a, const double *b, double *out, size_t n);
-/// out[i] = a[i]·b (b one matrix)
-void camath_concat_by_one(int isa, const double *a, const double *b, double *out, size_t n);
-/// out[i] = a·b[i] (a one matrix)
-void camath_concat_one_by(int isa, const double *a, const double *b, double *out, size_t n);
-
-/// 3-D points, 4 doubles apart (Swift SIMD3<Double>): out = (X/W, Y/W, Z/W) of (x, y, z, 1)·m.
-void camath_map_points3(int isa, const double *m, const double *points, double *out, size_t n);
-/// 2-D points, 2 doubles apart: out = (X/W, Y/W) of (x, y, 1)·h, h the 3×3 homography row by row.
-void camath_map_points2(int isa, const double *h, const double *points, double *out, size_t n);
-
-/// General inverses by the reference's Laplace formula; singular[i] = 1 (and out[i] = t[i]) where the
-/// reference refuses (non-finite input, det not normal, non-finite result), else 0. `singular` may be NULL.
-void camath_invert(int isa, const double *t, double *out, uint8_t *singular, size_t n);
-
-/// The same for matrices whose column 4 is (0, 0, 0, 1), with the reduced formula; lanes with another
-/// column 4 get notAffine[i] = 1 and are not written (out, singular).
-void camath_invert_affine(int isa, const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n);
-
-/// Frames of n layers from column arrays (SPEC §2.4 fast path: every corner W ≥ 1/16384, all finite).
-/// in: 7 + 12 columns (bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44);
-/// out: (x, y, w, h) per layer, 4 doubles apart (CGRect); slow[i] = 1 where the lane needs the reference (clipping or a non-finite value).
-void camath_frames(int isa, const double *const *columns, double *out, uint8_t *slow, size_t n);
-
-/// Bulk hit test of one block of up to 8 points against a prepared tree (see CAMathBatch's HitTestPlan).
+/// Bulk hit test: a prepared tree (see CAMathBatch's HitTestPlan).
 typedef struct {
     size_t count;                  // nodes, in pre-order
     const int32_t *parent;         // -1 for the root
@@ -61,8 +22,46 @@ typedef struct {
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
 
-/// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK), writes the hit node index or -1 to hits;
-/// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
-void camath_hit_test_block(int isa, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch);
+/// Every batch kernel of one instruction-set level. Matrices are 16 contiguous doubles in CATransform3D
+/// order (row vectors); every kernel performs the reference's multiplies, adds and divisions in the
+/// reference's order without fused multiply-add, so its results are CAMathCore's bits. Every entry is
+/// non-null at every level.
+typedef struct {
+    /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", or an emulated variant's).
+    int level;
+    const char *name;
+    /// out[m] = a[m·aStep]·b[m·bStep], steps in doubles (0: one shared matrix, or 16). out may alias a or b.
+    void (*concat)(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n);
+    /// 3-D points as (x, y, z, pad) records, 4 doubles apart: out = (X/W, Y/W, Z/W) of (x, y, z, 1)·m;
+    /// the fourth double of each output record is never written.
+    void (*map_points3)(const double *m, const double *points, double *out, size_t n);
+    /// The same for points of three doubles read every inStride bytes and written every outStride bytes.
+    void (*map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride, size_t n);
+    /// 2-D points, 2 doubles apart: out = (X/W, Y/W) of (x, y, 1)·h, h the 3×3 homography row by row.
+    void (*map_points2)(const double *h, const double *points, double *out, size_t n);
+    /// General inverses by the reference's Laplace formula; singular[i] = 1 (and out[i] = t[i]) where the
+    /// reference refuses (non-finite input, det not normal, non-finite result), else 0. singular may be NULL.
+    void (*invert)(const double *t, double *out, uint8_t *singular, size_t n);
+    /// The same for matrices whose column 4 is (0, 0, 0, 1), with the reduced formula; lanes of a block
+    /// with another column 4 get notAffine[i] = 1 and are not written (out, singular).
+    void (*invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n);
+    /// Frames of n layers from columns (bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42,
+    /// m14, m24, m34, m44): (x, y, w, h) per layer, 4 doubles apart; slow[i] = 1 where the lane needs the
+    /// reference (a corner with W < 1/16384, or a non-finite value).
+    void (*frames)(const double *const *columns, double *out, uint8_t *slow, size_t n);
+    /// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK): the hit node index or -1 per point;
+    /// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
+    void (*hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch);
+} camath_kernels;
+
+/// The best level this CPU supports.
+int camath_cpu_level(void);
+
+/// The level named by the environment variable CAMATH_ISA ("portable", "avx2", "avx512"), or
+/// CAMATH_LEVEL_AVX512 when it is unset or names none of them.
+int camath_environment_level_cap(void);
+
+/// The kernels of `level`, or NULL when this CPU cannot run them (or `level` is not a level).
+const camath_kernels *camath_kernels_for_level(int level);
 
 #endif

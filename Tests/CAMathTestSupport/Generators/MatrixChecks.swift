@@ -1,16 +1,6 @@
 import CAMath
 
 extension Transform3D {
-    /// Every element `==` or both NaN (SPEC's "identical"; the sign of zero may differ).
-    public func isIdentical(to other: Transform3D) -> Bool {
-        zip(elements, other.elements).allSatisfy { identical($0, $1) }
-    }
-
-    /// Every element has the same bit pattern.
-    public func hasSameBits(as other: Transform3D) -> Bool {
-        zip(elements, other.elements).allSatisfy { sameBits($0, $1) }
-    }
-
     /// The largest absolute element-wise difference.
     public func maxDifference(to other: Transform3D) -> Double {
         zip(elements, other.elements).map { abs($0 - $1) }.max()!
@@ -48,11 +38,6 @@ extension Transform2D {
     /// Builds a transform from six elements.
     public init(elements e: [Double]) {
         self.init(a: e[0], b: e[1], c: e[2], d: e[3], tx: e[4], ty: e[5])
-    }
-
-    /// Every element `==` or both NaN.
-    public func isIdentical(to other: Transform2D) -> Bool {
-        zip(elements, other.elements).allSatisfy { identical($0, $1) }
     }
 }
 

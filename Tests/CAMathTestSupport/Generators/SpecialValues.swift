@@ -15,11 +15,3 @@ public enum SpecialValues {
     /// Only the subnormal ones.
     public static let subnormal: [Double] = all.filter(\.isSubnormal)
 }
-
-/// "Identical" of SPEC §6.2 for one number: `==` or both NaN (the sign of zero may differ).
-@inlinable
-public func identical(_ a: Double, _ b: Double) -> Bool { a == b || (a.isNaN && b.isNaN) }
-
-/// Bit-for-bit equality (distinguishes −0 from +0 and NaN payloads).
-@inlinable
-public func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }

@@ -1,21 +1,16 @@
-// AVX-512 inverses of 8 matrices at a time: the 8 AoS matrices are transposed in registers (two 8×8
-// transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly the
-// scalar operations, fp contract off), singular lanes are blended back to their input, and the result
-// is transposed back. Bit-identical to CAMathCore up to the sign of zero.
+// Inverses of 8 matrices at a time with AVX-512F: the 8 AoS matrices are transposed in registers (two
+// 8×8 transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly
+// the scalar operations), singular lanes are blended back to their input, and the result is transposed
+// back; the last n mod 8 matrices go to the portable kernels. Included with KERNEL_ATTR and
+// KERNEL(name) defined.
 #pragma clang fp contract(off)
-#include "CAMathKernels.h"
+#include "kernels.h"
+#include "intrinsics.h"
 #include "invert_formula.h"
-
-#if defined(__x86_64__)
 #include <float.h>
-#include <immintrin.h>
-
-void camath_portable_invert(const double *, double *, uint8_t *, size_t);
-void camath_portable_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
 
 /// In-place transpose of an 8×8 block of doubles held in r[0..7] (row i = r[i]).
-__attribute__((target("avx512f")))
-static inline void transpose8(__m512d r[8]) {
+KERNEL_ATTR static inline void KERNEL(transpose8)(__m512d r[8]) {
     __m512d t[8], u[8];
     for (int i = 0; i < 4; i++) {
         t[2 * i] = _mm512_unpacklo_pd(r[2 * i], r[2 * i + 1]);
@@ -32,31 +27,27 @@ static inline void transpose8(__m512d r[8]) {
 }
 
 /// Loads 8 matrices as 16 element vectors m[k] = element k of matrices 0..7.
-__attribute__((target("avx512f")))
-static inline void load8(const double *t, __m512d m[16]) {
+KERNEL_ATTR static inline void KERNEL(load8)(const double *t, __m512d m[16]) {
     for (int l = 0; l < 8; l++) { m[l] = _mm512_loadu_pd(t + 16 * l); m[8 + l] = _mm512_loadu_pd(t + 16 * l + 8); }
-    transpose8(m);
-    transpose8(m + 8);
+    KERNEL(transpose8)(m);
+    KERNEL(transpose8)(m + 8);
 }
 
 /// Stores 16 element vectors back as 8 matrices.
-__attribute__((target("avx512f")))
-static inline void store8(__m512d r[16], double *out) {
-    transpose8(r);
-    transpose8(r + 8);
+KERNEL_ATTR static inline void KERNEL(store8)(__m512d r[16], double *out) {
+    KERNEL(transpose8)(r);
+    KERNEL(transpose8)(r + 8);
     for (int l = 0; l < 8; l++) { _mm512_storeu_pd(out + 16 * l, r[l]); _mm512_storeu_pd(out + 16 * l + 8, r[8 + l]); }
 }
 
-__attribute__((target("avx512f")))
-static inline __mmask8 normal8(__m512d x) {
+KERNEL_ATTR static inline __mmask8 KERNEL(normal8)(__m512d x) {
     __m512d a = _mm512_abs_pd(x);
     return _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MIN), _CMP_GE_OQ) & _mm512_cmp_pd_mask(a, _mm512_set1_pd(DBL_MAX), _CMP_LE_OQ);
 }
 
 /// Lanes where every one of the 16 vectors is finite: x·0 is 0 for finite x and NaN for ±∞ or NaN,
 /// summed as a tree (any order gives the same NaN-ness; a tree keeps the dependency chain 4 adds deep).
-__attribute__((target("avx512f")))
-static inline __mmask8 allFinite8(const __m512d x[16]) {
+KERNEL_ATTR static inline __mmask8 KERNEL(allFinite8)(const __m512d x[16]) {
     __m512d zero = _mm512_setzero_pd(), p[16];
     for (int k = 0; k < 16; k++) p[k] = x[k] * zero;
     for (int width = 8; width >= 1; width /= 2)
@@ -65,8 +56,7 @@ static inline __mmask8 allFinite8(const __m512d x[16]) {
 }
 
 /// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
-__attribute__((target("avx512f")))
-static inline __attribute__((always_inline)) __mmask8 invert8(const __m512d m[16], __m512d r[16], int affine) {
+KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8)(const __m512d m[16], __m512d r[16], int affine) {
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     __m512d d;
@@ -81,47 +71,44 @@ static inline __attribute__((always_inline)) __mmask8 invert8(const __m512d m[16
     // The reference also refuses non-finite input; here that needs no test of its own: every element
     // enters a minor that multiplies into det (general formula), or, for m41…m43 of the affine formula,
     // into a cofactor of the last row, so a NaN/±∞ input makes det not normal or some r non-finite.
-    __mmask8 ok = normal8(d) & allFinite8(r);
+    __mmask8 ok = KERNEL(normal8)(d) & KERNEL(allFinite8)(r);
     __mmask8 bad = (__mmask8)~ok;
     if (bad)
         for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
     return bad;
 }
 
-static inline void store_mask(uint8_t *singular, __mmask8 bad) {
+static inline void KERNEL(store_mask)(uint8_t *singular, __mmask8 bad) {
     if (!singular) return;
     for (int l = 0; l < 8; l++) singular[l] = (uint8_t)((bad >> l) & 1);
 }
 
-__attribute__((target("avx512f")))
-void camath_avx512_invert(const double *t, double *out, uint8_t *singular, size_t n) {
+KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512d m[16], r[16];
-        load8(t + 16 * i, m);
-        __mmask8 bad = invert8(m, r, 0);
-        store8(r, out + 16 * i);
-        store_mask(singular ? singular + i : 0, bad);
+        KERNEL(load8)(t + 16 * i, m);
+        __mmask8 bad = KERNEL(invert8)(m, r, 0);
+        KERNEL(store8)(r, out + 16 * i);
+        KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
     if (i < n) camath_portable_invert(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
 }
 
-__attribute__((target("avx512f")))
-void camath_avx512_invert_affine(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
+KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512d m[16], r[16];
-        load8(t + 16 * i, m);
+        KERNEL(load8)(t + 16 * i, m);
         __mmask8 general = (__mmask8)~(_mm512_cmp_pd_mask(m[3], _mm512_setzero_pd(), _CMP_EQ_OQ)
             & _mm512_cmp_pd_mask(m[7], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[11], _mm512_setzero_pd(), _CMP_EQ_OQ)
             & _mm512_cmp_pd_mask(m[15], _mm512_set1_pd(1), _CMP_EQ_OQ));
         // A block with any non-affine lane goes to the caller's general path as a whole.
         for (int l = 0; l < 8; l++) notAffine[i + l] = general != 0;
         if (general) continue;
-        __mmask8 bad = invert8(m, r, 1);
-        store8(r, out + 16 * i);
-        store_mask(singular ? singular + i : 0, bad);
+        __mmask8 bad = KERNEL(invert8)(m, r, 1);
+        KERNEL(store8)(r, out + 16 * i);
+        KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
     if (i < n) camath_portable_invert_affine(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
 }
-#endif

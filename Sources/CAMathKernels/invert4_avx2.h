@@ -1,16 +1,15 @@
 // Inverses 4 at a time in ymm registers: 4 AoS matrices are transposed in registers (four 4×4
-// transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors, singular lanes are blended back
-// to their input, and the result is transposed back. Included by invert_avx2.c with INVERT4_ATTR and
-// INVERT4(name) defined (an AVX-512VL build of the same body measured slower than invert_avx512.c).
-#include "CAMathKernels.h"
+// transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly the
+// scalar operations), singular lanes are blended back to their input, and the result is transposed
+// back; the last n mod 4 matrices go to the portable kernels. Included with KERNEL_ATTR and KERNEL(name)
+// defined (an AVX-512VL build of the same body measured slower than invert8_avx512.h).
+#pragma clang fp contract(off)
+#include "kernels.h"
+#include "intrinsics.h"
 #include "invert_formula.h"
 #include <float.h>
-#include <immintrin.h>
 
-void camath_portable_invert(const double *, double *, uint8_t *, size_t);
-void camath_portable_invert_affine(const double *, double *, uint8_t *, uint8_t *, size_t);
-
-INVERT4_ATTR static inline void INVERT4(transpose)(__m256d *r) {
+KERNEL_ATTR static inline void KERNEL(transpose)(__m256d *r) {
     __m256d t0 = _mm256_unpacklo_pd(r[0], r[1]), t1 = _mm256_unpackhi_pd(r[0], r[1]);
     __m256d t2 = _mm256_unpacklo_pd(r[2], r[3]), t3 = _mm256_unpackhi_pd(r[2], r[3]);
     r[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
@@ -20,26 +19,26 @@ INVERT4_ATTR static inline void INVERT4(transpose)(__m256d *r) {
 }
 
 /// m[k] = element k of the 4 matrices at t (row q of all four is one 4×4 block).
-INVERT4_ATTR static inline void INVERT4(load)(const double *t, __m256d m[16]) {
+KERNEL_ATTR static inline void KERNEL(load)(const double *t, __m256d m[16]) {
     for (int q = 0; q < 4; q++) {
         __m256d b[4];
         for (int l = 0; l < 4; l++) b[l] = _mm256_loadu_pd(t + 16 * l + 4 * q);
-        INVERT4(transpose)(b);
+        KERNEL(transpose)(b);
         for (int j = 0; j < 4; j++) m[4 * q + j] = b[j];
     }
 }
 
-INVERT4_ATTR static inline void INVERT4(store)(const __m256d r[16], double *out) {
+KERNEL_ATTR static inline void KERNEL(store)(const __m256d r[16], double *out) {
     for (int q = 0; q < 4; q++) {
         __m256d b[4] = {r[4 * q], r[4 * q + 1], r[4 * q + 2], r[4 * q + 3]};
-        INVERT4(transpose)(b);
+        KERNEL(transpose)(b);
         for (int l = 0; l < 4; l++) _mm256_storeu_pd(out + 16 * l + 4 * q, b[l]);
     }
 }
 
 /// Lanes (all-ones) where every one of the 16 vectors is finite: x·0 is 0 for finite x, NaN otherwise,
 /// summed as a tree (any order gives the same NaN-ness; the dependency chain stays 4 adds deep).
-INVERT4_ATTR static inline __m256d INVERT4(allFinite)(const __m256d x[16]) {
+KERNEL_ATTR static inline __m256d KERNEL(allFinite)(const __m256d x[16]) {
     __m256d zero = _mm256_setzero_pd(), p[16];
     for (int k = 0; k < 16; k++) p[k] = x[k] * zero;
     for (int width = 8; width >= 1; width /= 2)
@@ -48,7 +47,7 @@ INVERT4_ATTR static inline __m256d INVERT4(allFinite)(const __m256d x[16]) {
 }
 
 /// Inverts the 4 matrices in m into r (input kept where singular); returns the singular lanes as bits.
-INVERT4_ATTR static inline __attribute__((always_inline)) int INVERT4(block)(const __m256d m[16], __m256d r[16], int affine) {
+KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const __m256d m[16], __m256d r[16], int affine) {
     const __m256d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m256d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     __m256d d;
@@ -63,35 +62,35 @@ INVERT4_ATTR static inline __attribute__((always_inline)) int INVERT4(block)(con
     __m256d a = _mm256_and_pd(d, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL)));
     __m256d ok = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
     // Non-finite input needs no test of its own (see invert_avx512.c): it makes det not normal or some r non-finite.
-    ok = _mm256_and_pd(ok, INVERT4(allFinite)(r));
+    ok = _mm256_and_pd(ok, KERNEL(allFinite)(r));
     int bad = ~_mm256_movemask_pd(ok) & 0xF;
     if (bad)
         for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(m[k], r[k], ok);
     return bad;
 }
 
-static inline void INVERT4(mask)(uint8_t *singular, int bad) {
+static inline void KERNEL(mask)(uint8_t *singular, int bad) {
     if (!singular) return;
     for (int l = 0; l < 4; l++) singular[l] = (uint8_t)((bad >> l) & 1);
 }
 
-INVERT4_ATTR void INVERT4(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
+KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256d m[16], r[16];
-        INVERT4(load)(t + 16 * i, m);
-        int bad = INVERT4(block)(m, r, 0);
-        INVERT4(store)(r, out + 16 * i);
-        INVERT4(mask)(singular ? singular + i : 0, bad);
+        KERNEL(load)(t + 16 * i, m);
+        int bad = KERNEL(block)(m, r, 0);
+        KERNEL(store)(r, out + 16 * i);
+        KERNEL(mask)(singular ? singular + i : 0, bad);
     }
     if (i < n) camath_portable_invert(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
 }
 
-INVERT4_ATTR void INVERT4(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
+KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256d m[16], r[16];
-        INVERT4(load)(t + 16 * i, m);
+        KERNEL(load)(t + 16 * i, m);
         __m256d affine = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(m[3], _mm256_setzero_pd(), _CMP_EQ_OQ),
                                                      _mm256_cmp_pd(m[7], _mm256_setzero_pd(), _CMP_EQ_OQ)),
                                        _mm256_and_pd(_mm256_cmp_pd(m[11], _mm256_setzero_pd(), _CMP_EQ_OQ),
@@ -100,9 +99,9 @@ INVERT4_ATTR void INVERT4(invert_affine)(const double *t, double *out, uint8_t *
         int general = _mm256_movemask_pd(affine) != 0xF;
         for (int l = 0; l < 4; l++) notAffine[i + l] = (uint8_t)general;
         if (general) continue;
-        int bad = INVERT4(block)(m, r, 1);
-        INVERT4(store)(r, out + 16 * i);
-        INVERT4(mask)(singular ? singular + i : 0, bad);
+        int bad = KERNEL(block)(m, r, 1);
+        KERNEL(store)(r, out + 16 * i);
+        KERNEL(mask)(singular ? singular + i : 0, bad);
     }
     if (i < n) camath_portable_invert_affine(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
 }

@@ -1,50 +1,15 @@
-// Lane-loop kernels, included once per instruction set by lanes_*.c with LANES_ATTR and LANES(name)
-// defined; LANES_WITH_INVERT (the portable per-matrix inverse) and LANES_WITH_TREE (frames, hit test)
-// select the kernels each instruction set takes from here (see lanes_dispatch.c). Each lane computes exactly the reference's operations in the reference's order (fp contract
-// is off), so any vector width gives CAMathCore's bits.
-#include "CAMathKernels.h"
+// Lane-loop kernels used at every level: each lane computes exactly the reference's operations in the
+// reference's order (fp contract off), so whatever width the compiler vectorises them to for a level's
+// KERNEL_ATTR, the results are CAMathCore's bits. Included by each level's .c file with KERNEL_ATTR and
+// KERNEL(name) defined.
+#pragma clang fp contract(off)
+#include "kernels.h"
 #include <float.h>
 #include <math.h>
 
-#define BLOCK 8
-
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
-static inline int lane_normal(double x) { return fabs(x) >= DBL_MIN && fabs(x) <= DBL_MAX; }
 
-#ifdef LANES_WITH_INVERT
-#include "invert_formula.h"
-
-// One matrix at a time (the portable path and the tails of the vector kernels).
-#define LANES_INVERT_ONE(FORMULA) \
-    const double *m = t + 16 * i; \
-    const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7]; \
-    const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15]; \
-    double r[16]; \
-    FORMULA; \
-    (void)m14; (void)m24; (void)m34; (void)m44; \
-    int ok = lane_normal(det); \
-    for (int k = 0; k < 16; k++) ok &= lane_finite(m[k]) & lane_finite(r[k]); \
-    for (int k = 0; k < 16; k++) out[16 * i + k] = ok ? r[k] : m[k]; \
-    if (singular) singular[i] = (uint8_t)!ok
-
-LANES_ATTR void LANES(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        LANES_INVERT_ONE(CAMATH_INVERSE_GENERAL(double, r));
-    }
-}
-
-// notAffine[i] = 1 marks matrices whose column 4 is not (0, 0, 0, 1); they are left for the caller.
-LANES_ATTR void LANES(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        const double *c = t + 16 * i;
-        notAffine[i] = !(c[3] == 0 && c[7] == 0 && c[11] == 0 && c[15] == 1);
-        if (notAffine[i]) continue;
-        LANES_INVERT_ONE(CAMATH_INVERSE_AFFINE(double, r, 0.0));
-    }
-}
-#endif
-
-LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out, size_t n) {
+KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
     for (size_t i = 0; i < n; i++) {
         double x = p[2 * i], y = p[2 * i + 1];
@@ -54,7 +19,6 @@ LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out
     }
 }
 
-#ifdef LANES_WITH_TREE
 // Corner k of the frame rule (SPEC §2.4): X, Y, W of (u, v, z) through the transform, then the point
 // (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
 #define FRAME_CORNER(u, v) do { \
@@ -67,7 +31,7 @@ LANES_ATTR void LANES(map_points2)(const double *h, const double *p, double *out
         minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
     } while (0)
 
-LANES_ATTR void LANES(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
+KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
     const double eps = 1.0 / 16384;
     const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
     const double *c11 = c[7], *c21 = c[8], *c31 = c[9], *c41 = c[10], *c12 = c[11], *c22 = c[12], *c32 = c[13], *c42 = c[14];
@@ -92,7 +56,7 @@ LANES_ATTR void LANES(frames)(const double *const *c, double *out, uint8_t *slow
     }
 }
 
-LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
+KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
     double px[CAMATH_HIT_BLOCK], py[CAMATH_HIT_BLOCK];
     int64_t hit[CAMATH_HIT_BLOCK];
     for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
@@ -135,4 +99,3 @@ LANES_ATTR void LANES(hit_test_block)(const camath_hit_tree *tree, const double 
     }
     for (size_t l = 0; l < n; l++) hits[l] = hit[l];
 }
-#endif

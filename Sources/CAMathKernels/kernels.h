@@ -1,0 +1,45 @@
+// Private: every per-level instantiation of the kernels, so that each table (kernels_for_level.c) and each
+// body that calls another level's kernel (a tail, a shared kernel) sees one declaration. The bodies are
+// the *.h files beside this one; each level's .c file includes the bodies it needs with KERNEL_ATTR (its
+// target attribute) and KERNEL(name) (its name prefix) defined. The test-only target CAMathKernelsSIMDe
+// compiles the intrinsic bodies a second time against SIMDe, with its own prefix.
+#ifndef CAMATH_KERNELS_PRIVATE_H
+#define CAMATH_KERNELS_PRIVATE_H
+
+#include "CAMathKernels.h"
+
+#define CAMATH_DECLARE_CONCAT(prefix) \
+    void prefix##concat(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n)
+#define CAMATH_DECLARE_MAP_POINTS3(prefix) \
+    void prefix##map_points3(const double *m, const double *points, double *out, size_t n)
+#define CAMATH_DECLARE_INVERT(prefix) \
+    void prefix##invert(const double *t, double *out, uint8_t *singular, size_t n); \
+    void prefix##invert_affine(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n)
+#define CAMATH_DECLARE_LANES(prefix) \
+    void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
+    void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
+    void prefix##hit_test_block(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch)
+
+// Portable C (level_portable.c): every kernel; the vector levels' tails call its inverses.
+CAMATH_DECLARE_CONCAT(camath_portable_);
+CAMATH_DECLARE_MAP_POINTS3(camath_portable_);
+void camath_portable_map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
+                                         size_t outStride, size_t n);
+CAMATH_DECLARE_INVERT(camath_portable_);
+CAMATH_DECLARE_LANES(camath_portable_);
+
+#if defined(__x86_64__)
+// AVX2 (level_avx2.c): concat_avx2.h, points3_avx2.h, invert4_avx2.h, lanes.h.
+CAMATH_DECLARE_CONCAT(camath_avx2_);
+CAMATH_DECLARE_MAP_POINTS3(camath_avx2_);
+CAMATH_DECLARE_INVERT(camath_avx2_);
+CAMATH_DECLARE_LANES(camath_avx2_);
+
+// AVX-512F (level_avx512.c): points3_avx512.h, invert8_avx512.h, lanes.h; its concat is AVX2's (a
+// two-rows-per-zmm concat needs 8 lane-crossing shuffles per matrix and measured 30 % slower on Zen 5).
+CAMATH_DECLARE_MAP_POINTS3(camath_avx512_);
+CAMATH_DECLARE_INVERT(camath_avx512_);
+CAMATH_DECLARE_LANES(camath_avx512_);
+#endif
+
+#endif

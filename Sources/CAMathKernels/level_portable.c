@@ -1,0 +1,79 @@
+// The portable level: plain C for every CPU (clang's generic vectors where a row is the natural unit),
+// each kernel in the reference's order without fused multiply-add. Its inverses also finish the vector
+// levels' tails.
+#pragma clang fp contract(off)
+#define KERNEL_ATTR
+#define KERNEL(name) camath_portable_##name
+#include "lanes.h"
+#include "invert_formula.h"
+#include <string.h>
+
+/// Four doubles as one value, loaded and stored without alignment (a row of a matrix).
+typedef double row4 __attribute__((vector_size(32), aligned(8)));
+
+void camath_portable_concat(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n) {
+    for (size_t m = 0; m < n; m++) {
+        const double *A = a + aStep * m, *B = b + bStep * m;
+        row4 b[4], r[4];
+        memcpy(b, B, sizeof b);
+        for (int i = 0; i < 4; i++) r[i] = b[0] * A[4 * i] + b[1] * A[4 * i + 1] + b[2] * A[4 * i + 2] + b[3] * A[4 * i + 3];
+        memcpy(out + 16 * m, r, sizeof r);  // all of A and B read first: out may alias either
+    }
+}
+
+/// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m.
+static inline void map_point3(const row4 r[4], const double *p, double *q) {
+    row4 h = r[0] * p[0] + r[1] * p[1] + r[2] * p[2] + r[3];
+    double x = h[0] / h[3], y = h[1] / h[3], z = h[2] / h[3];
+    q[0] = x; q[1] = y; q[2] = z;
+}
+
+void camath_portable_map_points3(const double *m, const double *points, double *out, size_t n) {
+    row4 r[4];
+    memcpy(r, m, sizeof r);
+    for (size_t i = 0; i < n; i++) map_point3(r, points + 4 * i, out + 4 * i);
+}
+
+void camath_portable_map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
+                                         size_t outStride, size_t n) {
+    row4 r[4];
+    memcpy(r, m, sizeof r);
+    for (size_t i = 0; i < n; i++) {
+        double p[3], q[3];
+        memcpy(p, points + inStride * i, sizeof p);
+        map_point3(r, p, q);
+        memcpy(out + outStride * i, q, sizeof q);
+    }
+}
+
+static inline int lane_normal(double x) { return fabs(x) >= DBL_MIN && fabs(x) <= DBL_MAX; }
+
+// One matrix at a time: FORMULA (invert_formula.h) declares det and fills r; the input comes back
+// unchanged where the reference refuses.
+#define INVERT_ONE(FORMULA) \
+    const double *m = t + 16 * i; \
+    const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7]; \
+    const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15]; \
+    double r[16]; \
+    FORMULA; \
+    (void)m14; (void)m24; (void)m34; (void)m44; \
+    int ok = lane_normal(det); \
+    for (int k = 0; k < 16; k++) ok &= lane_finite(m[k]) & lane_finite(r[k]); \
+    for (int k = 0; k < 16; k++) out[16 * i + k] = ok ? r[k] : m[k]; \
+    if (singular) singular[i] = (uint8_t)!ok
+
+void camath_portable_invert(const double *t, double *out, uint8_t *singular, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        INVERT_ONE(CAMATH_INVERSE_GENERAL(double, r));
+    }
+}
+
+// notAffine[i] = 1 marks matrices whose column 4 is not (0, 0, 0, 1); they are left for the caller.
+void camath_portable_invert_affine(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const double *c = t + 16 * i;
+        notAffine[i] = !(c[3] == 0 && c[7] == 0 && c[11] == 0 && c[15] == 1);
+        if (notAffine[i]) continue;
+        INVERT_ONE(CAMATH_INVERSE_AFFINE(double, r, 0.0));
+    }
+}

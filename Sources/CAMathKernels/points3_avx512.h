@@ -1,0 +1,37 @@
+// 3-D point maps with AVX-512F intrinsics: eight points per step in SoA form, so each point costs three
+// divisions (x/w, y/w, z/w), not four; the reference's multiplies and adds in order. The last n mod 8
+// points go to the AVX2 kernel (KERNEL_AVX2(map_points3)). Records as in points3_avx2.h: the fourth
+// double is never written. Included with KERNEL_ATTR, KERNEL(name) and KERNEL_AVX2(name) defined.
+#pragma clang fp contract(off)
+#include "kernels.h"
+#include "intrinsics.h"
+
+KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+    const __m512d m11 = _mm512_set1_pd(mm[0]), m12 = _mm512_set1_pd(mm[1]), m13 = _mm512_set1_pd(mm[2]), m14 = _mm512_set1_pd(mm[3]);
+    const __m512d m21 = _mm512_set1_pd(mm[4]), m22 = _mm512_set1_pd(mm[5]), m23 = _mm512_set1_pd(mm[6]), m24 = _mm512_set1_pd(mm[7]);
+    const __m512d m31 = _mm512_set1_pd(mm[8]), m32 = _mm512_set1_pd(mm[9]), m33 = _mm512_set1_pd(mm[10]), m34 = _mm512_set1_pd(mm[11]);
+    const __m512d m41 = _mm512_set1_pd(mm[12]), m42 = _mm512_set1_pd(mm[13]), m43 = _mm512_set1_pd(mm[14]), m44 = _mm512_set1_pd(mm[15]);
+    // Gather: lanes [x0 x1 x2 x3 y0 y1 y2 y3] and [z0 z1 z2 z3 …] from two vectors of two records each.
+    const __m512i gxy = _mm512_set_epi64(13, 9, 5, 1, 12, 8, 4, 0), gz = _mm512_set_epi64(14, 10, 6, 2, 14, 10, 6, 2);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const double *q = p + 4 * i;
+        __m512d a = _mm512_loadu_pd(q), b = _mm512_loadu_pd(q + 8), c = _mm512_loadu_pd(q + 16), d = _mm512_loadu_pd(q + 24);
+        __m512d xy03 = _mm512_permutex2var_pd(a, gxy, b), xy47 = _mm512_permutex2var_pd(c, gxy, d);
+        __m512d z03 = _mm512_permutex2var_pd(a, gz, b), z47 = _mm512_permutex2var_pd(c, gz, d);
+        __m512d x = _mm512_shuffle_f64x2(xy03, xy47, 0x44), y = _mm512_shuffle_f64x2(xy03, xy47, 0xEE);
+        __m512d z = _mm512_shuffle_f64x2(z03, z47, 0x44);
+        // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right, no fusing.
+        __m512d X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
+        __m512d Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
+        __m512d qx = X / W, qy = Y / W, qz = Z / W;
+        // Scatter: records 2k and 2k+1 as [qx qy qz · qx qy qz ·], stored without the fourth doubles.
+        for (int k = 0; k < 4; k++) {
+            const __m512i pair = _mm512_set_epi64(0, 0, 9 + 2 * k, 2 * k + 1, 0, 0, 8 + 2 * k, 2 * k);
+            const __m512i withZ = _mm512_set_epi64(0, 9 + 2 * k, 5, 4, 0, 8 + 2 * k, 1, 0);
+            __m512d rec = _mm512_permutex2var_pd(_mm512_permutex2var_pd(qx, pair, qy), withZ, qz);
+            _mm512_mask_storeu_pd(out + 4 * i + 8 * k, 0x77, rec);
+        }
+    }
+    if (i < n) KERNEL_AVX2(map_points3)(mm, p + 4 * i, out + 4 * i, n - i);
+}

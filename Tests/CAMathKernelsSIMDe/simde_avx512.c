@@ -1,0 +1,11 @@
+// The AVX-512F level's intrinsic bodies over SIMDe; the points' tails go to the emulated AVX2 kernel.
+#if defined(__x86_64__)
+#pragma clang diagnostic ignored "-Wpsabi"
+#define CAMATH_KERNELS_SIMDE
+#define KERNEL_ATTR
+#define KERNEL(name) camath_simde_avx512_##name
+#define KERNEL_AVX2(name) camath_simde_avx2_##name
+#include "simde_kernels.h"
+#include "../../Sources/CAMathKernels/points3_avx512.h"
+#include "../../Sources/CAMathKernels/invert8_avx512.h"
+#endif

@@ -1,0 +1,50 @@
+import CAMath
+import Foundation
+import Testing
+
+/// Values the tests compare under an ``Exactness`` rule: each flattens to the doubles the rule is applied
+/// to, and every comparison goes through the one checker, ``Exactness/firstMismatch(_:_:bounds:)``.
+public protocol ExactnessComparable {
+    /// The doubles, in a fixed order.
+    var exactnessValues: [Double] { get }
+}
+
+extension Double: ExactnessComparable { public var exactnessValues: [Double] { [self] } }
+extension CGFloat: ExactnessComparable { public var exactnessValues: [Double] { [Double(self)] } }
+extension Transform3D: ExactnessComparable { public var exactnessValues: [Double] { elements } }
+extension Transform2D: ExactnessComparable { public var exactnessValues: [Double] { elements } }
+extension SIMD2: ExactnessComparable where Scalar == Double { public var exactnessValues: [Double] { [x, y] } }
+extension SIMD3: ExactnessComparable where Scalar == Double { public var exactnessValues: [Double] { [x, y, z] } }
+extension SIMD4: ExactnessComparable where Scalar == Double { public var exactnessValues: [Double] { [x, y, z, w] } }
+extension CGPoint: ExactnessComparable { public var exactnessValues: [Double] { [Double(x), Double(y)] } }
+extension CGSize: ExactnessComparable { public var exactnessValues: [Double] { [Double(width), Double(height)] } }
+extension CGRect: ExactnessComparable {
+    public var exactnessValues: [Double] { [Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)] }
+}
+extension Array: ExactnessComparable where Element: ExactnessComparable {
+    public var exactnessValues: [Double] { flatMap(\.exactnessValues) }
+}
+
+extension ExactnessComparable {
+    /// Whether `self` meets `rule` against `reference` (default ``Exactness/bitwise``).
+    public func matches(_ reference: Self, _ rule: Exactness = .bitwise) -> Bool {
+        rule.firstMismatch(exactnessValues, reference.exactnessValues) == nil
+    }
+}
+
+/// Whether `actual` meets `rule` against `expected` (default ``Exactness/bitwise``).
+public func exact<T: ExactnessComparable>(_ actual: T, _ expected: T, _ rule: Exactness = .bitwise) -> Bool {
+    actual.matches(expected, rule)
+}
+
+/// Checks `actual` against `expected` under `rule` and records an issue naming the first mismatch (index,
+/// both bit patterns, ulp distance) and `context`. Returns whether they matched.
+@discardableResult
+public func expectExact<T: ExactnessComparable>(_ actual: T, _ expected: T, _ rule: Exactness = .bitwise, bounds: [Double]? = nil,
+                                                _ context: @autoclosure () -> String = "",
+                                                sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard let mismatch = rule.firstMismatch(actual.exactnessValues, expected.exactnessValues, bounds: bounds) else { return true }
+    let prefix = context()
+    Issue.record(Comment(rawValue: (prefix.isEmpty ? "" : prefix + ": ") + mismatch.description), sourceLocation: sourceLocation)
+    return false
+}
