@@ -112,15 +112,7 @@ import Testing
     }
 
     @Test func framesAndHitTestsOfAdversarialTrees() throws {
-        let geometries = Adversarial.geometries
-        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), position: CGPoint(x: 200, y: 150)))
-        var layers = [root]
-        for (k, g) in geometries.enumerated() {
-            let layer = Layer(geometry: g)
-            layers[k / 3].addSublayer(layer)
-            layers.append(layer)
-        }
-        let tree = LayerTree(root: root)
+        let tree = LayerTree(root: Adversarial.tree())
         let points = Adversarial.points + stride(from: -50.0, through: 450, by: 12.5).flatMap { x in stride(from: -50.0, through: 350, by: 25).map { CGPoint(x: x, y: $0) } }
         try agree(.frames, "frames") { p, t, l throws(BatchError) in
             try Batch.frames(of: tree, path: p, threads: t, instructionSet: l).flatMap { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(Double.init) }

@@ -80,14 +80,26 @@ public enum Adversarial {
         ]
     }()
 
+    /// Matrices whose products, sums and quotients are signed zeros, so that a kernel that changes the sign
+    /// of a zero (a sum started from +0, an operand order that turns −0 + −0 into +0 + −0, a reduced
+    /// formula) fails the bitwise contract: all −0, negative rows against zero rows, −0 off the diagonal,
+    /// and an affine matrix whose general-formula inverse has −0 where the affine formula has +0.
+    public static let signedZeros: [Transform3D] = [
+        Transform3D(elements: [Double](repeating: -0.0, count: 16))!,
+        Transform3D(elements: [-1, -2, -3, -4, 0, 0, 0, 0, -0.0, -0.0, -0.0, -0.0, 5, -6, 7, 1])!,
+        Transform3D(elements: [1, -0.0, -0.0, -0.0, -0.0, 1, -0.0, -0.0, -0.0, -0.0, 1, -0.0, -0.0, -0.0, -0.0, 1])!,
+        Transform3D(elements: [-2, 0, 0, 0, 0, -3, 0, 0, 0, 0, -4, 0, -0.0, -0.0, -0.0, 1])!,
+        Transform3D(elements: [0.5, -1.5, 2, 0, -3, 0.25, 1, 0, 4, -2, -0.5, 0, -0.0, 7, -0.0, 1])!,
+    ]
+
     /// Every adversarial matrix.
     public static var matrices: [Transform3D] {
-        matricesWithSpecialValues + affineWithSpecialValues + singularAndExtreme + rotations + degenerateLayerTransforms
+        matricesWithSpecialValues + affineWithSpecialValues + singularAndExtreme + rotations + degenerateLayerTransforms + signedZeros
     }
 
     /// Special values in each coordinate of an ordinary point, and the ordinary point.
     public static let points: [CGPoint] =
-        [CGPoint(x: 12.5, y: -7.25)] + SpecialValues.all.flatMap { [CGPoint(x: $0, y: 3), CGPoint(x: 3, y: $0)] }
+        [CGPoint(x: 12.5, y: -7.25), CGPoint(x: -0.0, y: -0.0)] + SpecialValues.all.flatMap { [CGPoint(x: $0, y: 3), CGPoint(x: 3, y: $0)] }
 
     /// Null, infinite, zero, negative-size, NaN and ±∞ in each field, huge and tiny rects.
     public static let rects: [CGRect] = {
@@ -122,6 +134,19 @@ public enum Adversarial {
         with { $0.isHidden = true }
         return out
     }()
+
+    /// A 400×300 root with every one of ``geometries`` below it, three sublayers per layer in pre-order
+    /// (so adversarial layers also have adversarial ancestors).
+    public static func tree() -> Layer {
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), position: CGPoint(x: 200, y: 150)))
+        var layers = [root]
+        for (k, g) in geometries.enumerated() {
+            let layer = Layer(geometry: g)
+            layers[k / 3].addSublayer(layer)
+            layers.append(layer)
+        }
+        return root
+    }
 
     /// A chain of `depth` layers, each 100×100 at (50, 50) in its parent.
     public static func chain(depth: Int) -> (root: Layer, leaf: Layer) {

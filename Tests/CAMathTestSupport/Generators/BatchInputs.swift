@@ -27,7 +27,7 @@ public enum BatchInputs {
         switch k % 8 {
         case 0: return TransformGen.singularMatrix.run(using: &rng)
         case 1: return base.replacing(Int.random(in: 0..<16, using: &rng), with: .nan)
-        case 2: return base.replacing(Int.random(in: 0..<16, using: &rng), with: [Double.infinity, -.infinity][k % 2])
+        case 2: return base.replacing(Int.random(in: 0..<16, using: &rng), with: [Double.infinity, -.infinity][(k / 8) % 2])
         case 3: return Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102)  // det straddles the smallest normal
         case 4: return Transform3D(elements: base.elements.map { $0 * 1e150 })!
         case 5: return Transform3D(elements: base.elements.map { $0 * 1e-150 })!

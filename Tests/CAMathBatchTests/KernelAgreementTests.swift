@@ -1,0 +1,111 @@
+@_spi(Testing) import CAMath
+import CAMathTestSupport
+import Foundation
+import PropertyBased
+import Testing
+
+/// Every kernel of every instruction set — native where this CPU runs it, and the AVX2 and AVX-512
+/// intrinsic kernels compiled against SIMDe on any x86-64 — against the scalar reference under the
+/// operation's contract, at every tail length of every block size (4-wide AVX2, 8-wide AVX-512, 32-point
+/// hit-test blocks) and on the adversarial inputs. One line per level and kernel says how many inputs
+/// were compared; a level that cannot run here is a skipped test that names the reason.
+@Suite struct KernelAgreementTests {
+    /// Batch sizes covering every tail of 4-, 8- and 32-element blocks, and a long batch.
+    static let sizes = Array(0...40) + [67, 1000]
+
+    @Test func portable() throws { try checkEveryKernel(.portable) }
+
+    @Test(.enabled(if: InstructionSet.avx2.isSupported, "this CPU cannot run AVX2 (best level: \(InstructionSet.cpu))"))
+    func nativeAVX2() throws { try checkEveryKernel(.avx2) }
+
+    @Test(.enabled(if: InstructionSet.avx512.isSupported, "this CPU cannot run AVX-512F (best level: \(InstructionSet.cpu))"))
+    func nativeAVX512() throws { try checkEveryKernel(.avx512) }
+
+    @Test(.enabled(if: !KernelSets.emulated.isEmpty, "\(KernelSets.skipped.last?.reason ?? "")"))
+    func emulatedAVX2AndAVX512() throws {
+        #expect(KernelSets.emulated.map(\.name) == ["simde-avx2", "simde-avx512"])
+        for set in KernelSets.emulated { try checkEveryKernel(set) }
+    }
+
+    /// CI installs libsimde-dev: there, the emulated levels must have run.
+    @Test func continuousIntegrationRunsTheEmulatedLevels() {
+        if ProcessInfo.processInfo.environment["CI"] != nil {
+            #expect(!KernelSets.emulated.isEmpty, "CI must run the SIMDe kernels: \(KernelSets.skipped)")
+        }
+        for (name, reason) in KernelSets.skipped { print("kernel agreement \(name): skipped, \(reason)") }
+    }
+
+    @Test func aLevelTheCPUCannotRunThrows() {
+        for set in InstructionSet.all where !set.isSupported {
+            #expect(throws: BatchError.instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name)) {
+                try Batch.concat([Transform3D()], [Transform3D()], path: .simd, instructionSet: set)
+            }
+        }
+    }
+
+    /// Runs every kernel of `set` over ``sizes`` and the adversarial inputs; prints one line per kernel.
+    func checkEveryKernel(_ set: InstructionSet) throws {
+        let transforms = BatchInputs.transforms(1000, seed: 51) + Adversarial.matrices
+        let others = BatchInputs.transforms(transforms.count, seed: 52).reversed() as [Transform3D]
+        let affine = transforms.map { Transform3D($0.affineTransform) }
+        let one = Adversarial.base
+        let points = BatchInputs.points3(1000, seed: 53) + Adversarial.points.map { SIMD3(Double($0.x), Double($0.y), -0.0) }
+        func windows<T>(_ all: [T]) -> [[T]] {
+            Self.sizes.map { n in Array(all.prefix(n)) } + [all]
+        }
+        var compared: [String: Int] = [:]
+        func check(_ kernel: String, _ operation: BatchOperation, _ inputs: Int, _ actual: [Double], _ expected: [Double],
+                   sourceLocation: SourceLocation = #_sourceLocation) {
+            if expectExact(actual, expected, Exactness.of(operation, on: .simd)!, "\(set) \(kernel), \(inputs) inputs",
+                           sourceLocation: sourceLocation) {
+                compared[kernel, default: 0] += inputs
+            } else {
+                compared[kernel] = -.max
+            }
+        }
+        for (a, b) in zip(windows(transforms), windows(others)) {
+            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                  zip(a, b).map { $0.concatenating($1) }.exactnessValues)
+            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                  a.map { $0.concatenating(one) }.exactnessValues)
+            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                  b.map { one.concatenating($0) }.exactnessValues)
+            let (inverses, singular) = try Batch.invert(a, path: .simd, threads: 1, instructionSet: set)
+            check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
+                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 })
+        }
+        for a in windows(affine) + windows(transforms) {
+            let (inverses, singular) = try Batch.invertAffine(a, path: .simd, threads: 1, instructionSet: set)
+            check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
+                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 })
+        }
+        for p in windows(points) {
+            for m in [one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms {
+                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                      p.map { m.mapPoint($0) }.exactnessValues)
+                let flat = p.map { SIMD2($0.x, $0.y) }, h = Homography(m)
+                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                      flat.map { h.mapPoint($0) }.exactnessValues)
+            }
+        }
+        var rng = Xoshiro(seed: (54, 55, 56, 57))
+        let generated = (0..<12).map { _ in LayerTree(root: LayerTreeGen.tree(maxNodes: 60).run(using: &rng).build()[0]) }
+        for t in [LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated {
+            check("frames", .frames, t.count, try Batch.frames(of: t, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                  t.geometries.map(\.frame).exactnessValues)
+            for p in windows(points.map { CGPoint(x: $0.x / 8 + 40, y: $0.y / 8 + 40) }) {
+                check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, path: .simd, threads: 1, instructionSet: set).map(Double.init),
+                      p.map { Double(t.hitTest($0) ?? Batch.noHit) })
+            }
+        }
+        for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
+            print("kernel agreement \(set) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd)!) against the reference")
+        }
+    }
+
+    let kernelOperation: [String: BatchOperation] = [
+        "concat pairwise": .concatPairwise, "concat many-by-one": .concatManyByOne, "concat one-by-many": .concatOneByMany,
+        "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
+        "frames": .frames, "hit test": .hitTest,
+    ]
+}
