@@ -110,7 +110,8 @@ import Testing
             if !v.isFinite || !t.determinant.isNormal {
                 #expect(inverse == nil && t.inverted().matches(t), "position \(i), value \(v)")
             } else if let inverse {
-                #expect(inverse.isFinite)
+                let residual = inverseResidualFailure(inverse.elements, of: t.elements, size: 4)
+                #expect(residual == nil, "position \(i), value \(v): \(residual ?? "")")
             } else {
                 #expect(t.inverted().matches(t))
             }

@@ -61,11 +61,11 @@ import Testing
 
     /// Any finite k > 0 that keeps every non-zero component normal: within 8·2⁻⁵² per element.
     @Test func rotationAxisIsScaleInvariant() async {
-        await checkProperty(zip(TransformGen.angle, TransformGen.axis, Gen.double(in: -300...300))) { angle, axis, e in
-            let k = pow10(e)
-            let scaled = axis * k
-            let nonZero = [scaled.x, scaled.y, scaled.z].filter { $0 != 0 }
-            guard nonZero.allSatisfy(\.isNormal) else { return }
+        await checkProperty(zip(TransformGen.angle, TransformGen.axis, Gen.double(in: -300...300)), where: { _, axis, e in
+            let scaled = axis * pow10(e)
+            return [scaled.x, scaled.y, scaled.z].filter { $0 != 0 }.allSatisfy(\.isNormal)
+        }) { angle, axis, e in
+            let scaled = axis * pow10(e)
             let unit = Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z)
             #expect(Transform3D(rotationAngle: angle, x: scaled.x, y: scaled.y, z: scaled.z).maxDifference(to: unit) <= 8 * 0x1p-52)
             let flipped = Transform3D(rotationAngle: -angle, x: -axis.x, y: -axis.y, z: -axis.z)
@@ -82,9 +82,11 @@ import Testing
     }
 
     @Test func homographyBackMapInvertsTheForwardMap() async {
-        await checkProperty(zip(TransformGen.layerTransform(perspective: true), TransformGen.point)) { m, p in
+        await checkProperty(zip(TransformGen.layerTransform(perspective: true), TransformGen.point), where: { m, p in
+            Homography(m).forwardWeight(p) > 0.05 && Homography(m).inverted() != nil
+        }) { m, p in
             let h = Homography(m)
-            guard h.forwardWeight(p) > 0.05, let inverse = h.inverted() else { return }
+            let inverse = try #require(h.inverted())
             let back = inverse.mapPoint(h.mapPoint(p))
             let scale = max(1, abs(p.x), abs(p.y))
             #expect(abs(back.x - p.x) <= 1e-9 * scale && abs(back.y - p.y) <= 1e-9 * scale, "m = \(m), p = \(p)")

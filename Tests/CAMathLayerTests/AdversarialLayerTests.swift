@@ -20,53 +20,57 @@ import Testing
                                          Transform2D(translationX: .infinity, y: 0), Transform2D(scaleX: 1e300, y: 1e-300)]
 
     @Test func rectApplyingKeepsNullAndInfiniteAndPoisonsWithNaN() {
+        var tally = ExpectationTally()
         var tried = 0
         for r in Adversarial.rects {
             for t in Self.affines {
                 tried += 1
                 let out = r.applying(t)
                 if r.isNull {
-                    #expect(out.isNull)
+                    tally.expect(out.isNull)
                 } else if r.isInfinite {
-                    #expect(out.isInfinite)
+                    tally.expect(out.isInfinite)
                 } else if Self.hasNaN(r) || [t.a, t.b, t.c, t.d, t.tx, t.ty].contains(where: { $0.isNaN }) {
-                    #expect(Self.parts(out).allSatisfy { $0.isNaN }, "\(r) · \(t)")
+                    tally.expect(Self.parts(out).allSatisfy { $0.isNaN }, "\(r) · \(t)")
                 }
             }
         }
-        print("§5 CGRect.applying: \(tried) adversarial inputs, all as documented")
+        tally.report("§5 CGRect.applying: \(tried) adversarial inputs")
     }
 
     @Test func containsIsFalseForNaNPointsNaNBoundsAndNull() {
+        var tally = ExpectationTally()
         var tried = 0
         for g in Adversarial.geometries {
             for p in Adversarial.points {
                 tried += 1
-                if p.x.isNaN || p.y.isNaN || Self.hasNaN(g.bounds) || g.bounds.isNull { #expect(!g.contains(p)) }
+                if p.x.isNaN || p.y.isNaN || Self.hasNaN(g.bounds) || g.bounds.isNull { tally.expect(!g.contains(p)) }
             }
         }
-        print("§5 contains: \(tried) adversarial inputs, all as documented")
+        tally.report("§5 contains: \(tried) adversarial inputs")
     }
 
     /// SPEC §2.4: a NaN in any corner's X, Y or W → (NaN × 4). The corners depend on bounds.size, the
     /// anchor point, anchorPointZ and the transform's columns 1, 2 and 4 (not column 3, not position,
     /// not bounds.origin); position is added after the box (step 4), so a NaN there reaches one field.
     @Test func frameIsAllNaNForANaNCornerAndNumbersForModerateInput() {
+        var tally = ExpectationTally()
         for g in Adversarial.geometries {
             let f = g.frame, t = g.transform.elements
             let cornerInputs = [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
                                 Double(g.anchorPoint.y), Double(g.anchorPointZ)] + [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15].map { t[$0] }
             let nan = Self.parts(f).filter(\.isNaN).count
             if cornerInputs.contains(where: \.isNaN) {
-                #expect(nan == 4, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
+                tally.expect(nan == 4, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
             } else if (cornerInputs + [Double(g.position.x), Double(g.position.y)]).allSatisfy({ abs($0) <= 1e100 }) {
-                #expect(f.isNull || nan == 0, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
+                tally.expect(f.isNull || nan == 0, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
             }
         }
-        print("§5 frame getter: \(Adversarial.geometries.count) adversarial geometries, all as documented")
+        tally.report("§5 frame getter: \(Adversarial.geometries.count) adversarial geometries")
     }
 
     @Test func setFrameIgnoresNonFiniteAndKeepsTheSizeWhenSingular() {
+        var tally = ExpectationTally()
         var tried = 0
         for g in Adversarial.geometries {
             for r in Adversarial.rects {
@@ -74,17 +78,18 @@ import Testing
                 var h = g
                 h.setFrame(r)
                 if !Self.parts(r).allSatisfy(\.isFinite) || !g.transform.isFinite {
-                    #expect(Self.bitsEqual(h, g), "setFrame(\(r)) must be ignored")
+                    tally.expect(Self.bitsEqual(h, g), "setFrame(\(r)) must be ignored")
                 } else {
-                    #expect(h.transform.matches(g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
-                    if g.affineTransform().invertedIfPossible() == nil { #expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds)) }
+                    tally.expect(h.transform.matches(g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
+                    if g.affineTransform().invertedIfPossible() == nil { tally.expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds)) }
                 }
             }
         }
-        print("§5 setFrame: \(tried) adversarial inputs, all as documented")
+        tally.report("§5 setFrame: \(tried) adversarial inputs")
     }
 
     @Test func convertAcrossAdversarialLevels() {
+        var tally = ExpectationTally()
         var tried = 0
         for g in Adversarial.geometries {
             let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300)))
@@ -94,19 +99,20 @@ import Testing
             for p in Adversarial.points {
                 tried += 1
                 let into = child.convert(p, from: root), out = child.convert(p, to: root)
-                if singular { #expect(into.x.isNaN && into.y.isNaN, "singular level → (NaN, NaN)") }
+                if singular { tally.expect(into.x.isNaN && into.y.isNaN, "singular level → (NaN, NaN)") }
                 if p.x.isNaN || p.y.isNaN {
-                    #expect(into.x.isNaN || into.y.isNaN)
-                    #expect(out.x.isNaN || out.y.isNaN)
+                    tally.expect(into.x.isNaN || into.y.isNaN)
+                    tally.expect(out.x.isNaN || out.y.isNaN)
                 }
             }
             tried += 1
-            #expect(child.convert(CGRect.null, to: root).isNull && child.convert(CGRect.null, from: root).isNull)
+            tally.expect(child.convert(CGRect.null, to: root).isNull && child.convert(CGRect.null, from: root).isNull)
         }
-        print("§5 convert: \(tried) adversarial inputs, all as documented")
+        tally.report("§5 convert: \(tried) adversarial inputs")
     }
 
     @Test func hitTestEqualsTheReferenceOnAdversarialTrees() {
+        var tally = ExpectationTally()
         var tried = 0
         let grid = stride(from: -50.0, through: 450, by: 37.5).flatMap { x in stride(from: -50.0, through: 350, by: 41).map { CGPoint(x: x, y: $0) } }
         let geometries = Adversarial.geometries
@@ -122,40 +128,43 @@ import Testing
             for p in grid + Adversarial.points {
                 tried += 1
                 let hit = root.hitTest(p)
-                #expect(hit === LayerReference.hitTest(p, root: root), "\(p)")
-                #expect(tree.hitTest(p) == hit.flatMap { h in order.firstIndex { $0 === h } }, "\(p)")
-                if !p.x.isFinite || !p.y.isFinite { #expect(hit == nil) }
+                tally.expect(hit === LayerReference.hitTest(p, root: root), "\(p)")
+                tally.expect(tree.hitTest(p) == hit.flatMap { h in order.firstIndex { $0 === h } }, "\(p)")
+                if !p.x.isFinite || !p.y.isFinite { tally.expect(hit == nil) }
             }
         }
-        print("§5 hitTest (Layer and LayerTree vs the brute-force reference): \(tried) adversarial inputs, all as documented")
+        tally.report("§5 hitTest (Layer and LayerTree vs the brute-force reference): \(tried) adversarial inputs")
     }
 
     @Test func depthTenThousandConvertsAndHitTestsWithoutOverflow() {
+        var tally = ExpectationTally()
         let (root, leaf) = Adversarial.chain(depth: 10_000)
-        #expect(leaf.convert(CGPoint(x: 1, y: 2), to: root) == CGPoint(x: 1, y: 2))
-        #expect(leaf.convert(CGRect(x: 1, y: 2, width: 3, height: 4), to: nil) == CGRect(x: 1, y: 2, width: 3, height: 4))
-        #expect(root.hitTest(CGPoint(x: 10, y: 20)) === leaf)
-        #expect(root.hitTest(CGPoint(x: Double.nan, y: 20)) == nil)
+        tally.expect(leaf.convert(CGPoint(x: 1, y: 2), to: root) == CGPoint(x: 1, y: 2))
+        tally.expect(leaf.convert(CGRect(x: 1, y: 2, width: 3, height: 4), to: nil) == CGRect(x: 1, y: 2, width: 3, height: 4))
+        tally.expect(root.hitTest(CGPoint(x: 10, y: 20)) === leaf)
+        tally.expect(root.hitTest(CGPoint(x: Double.nan, y: 20)) == nil)
         let tree = LayerTree(root: root)
-        #expect(tree.count == 10_000 && tree.hitTest(CGPoint(x: 10, y: 20)) == 9_999)
-        print("§5 depth 10 000: convert, hitTest and LayerTree, all as documented")
+        tally.expect(tree.count == 10_000 && tree.hitTest(CGPoint(x: 10, y: 20)) == 9_999)
+        tally.report("§5 depth 10 000: convert, hitTest and LayerTree")
     }
 
     @Test func pointAndSizeApplyingAreIEEE() {
+        var tally = ExpectationTally()
         var tried = 0
         for p in Adversarial.points {
             for t in Self.affines {
                 tried += 1
                 let q = p.applying(t), x = Double(p.x), y = Double(p.y)
-                #expect(exact(Double(q.x), x * t.a + y * t.c + t.tx, .bitwiseUpToSignOfZero) && exact(Double(q.y), x * t.b + y * t.d + t.ty, .bitwiseUpToSignOfZero))
+                tally.expect(exact(Double(q.x), x * t.a + y * t.c + t.tx, .bitwiseUpToSignOfZero) && exact(Double(q.y), x * t.b + y * t.d + t.ty, .bitwiseUpToSignOfZero))
                 let s = CGSize(width: p.x, height: p.y).applying(t)
-                #expect(exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero) && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
+                tally.expect(exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero) && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
             }
         }
-        print("§5 CGPoint/CGSize.applying: \(tried) adversarial inputs, all as documented")
+        tally.report("§5 CGPoint/CGSize.applying: \(tried) adversarial inputs")
     }
 
     @Test func layerKeyPathsRefuseWithoutChangingTheLayer() {
+        var tally = ExpectationTally()
         var tried = 0
         for m in [Adversarial.base] + Adversarial.singularAndExtreme {
             for keyPath in Adversarial.keyPathStrings {
@@ -168,14 +177,14 @@ import Testing
                     do {
                         try layer.setValue(value, forKeyPath: keyPath)
                     } catch {
-                        #expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m), "\(keyPath) = \(value)")
+                        tally.expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m), "\(keyPath) = \(value)")
                     }
                     if case .number(let x) = value, !x.isFinite {
-                        #expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m))
+                        tally.expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m))
                     }
                 }
             }
         }
-        print("§5 Layer.value(forKeyPath:)/setValue(_:forKeyPath:): \(tried) adversarial inputs, all as documented")
+        tally.report("§5 Layer.value(forKeyPath:)/setValue(_:forKeyPath:): \(tried) adversarial inputs")
     }
 }

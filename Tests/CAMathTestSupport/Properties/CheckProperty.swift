@@ -8,23 +8,36 @@ import Testing
 /// 2. **randomised** — `propertyCheck` with fresh random inputs and shrinking, which reports the
 ///    shrunk failing input and a seed to reproduce it. `CAMATH_RANDOM_RUNS` sets its count (default
 ///    100; 0 turns it off).
+///
+/// Inputs outside the property's domain are re-drawn, never passed: `usable` filters both runs, and the
+/// seeded run records an issue unless exactly `seededRuns` usable inputs were checked within
+/// 50 × `seededRuns` draws (a generator that drifted away from the domain fails instead of passing
+/// vacuously).
 public func checkProperty<Value, Shrink: SendableSequenceType>(
     _ generator: Generator<Value, Shrink>,
     seededRuns: Int = 300,
     randomRuns: Int = PropertyRuns.random,
+    where usable: @escaping @Sendable (Value) -> Bool = { _ in true },
     fileID: String = #fileID, line: Int = #line,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ property: (Value) throws -> Void
 ) async {
     var rng = Xoshiro(seed: PropertyRuns.seed(fileID: fileID, line: line))
-    for _ in 0..<seededRuns {
+    var checked = 0, draws = 0
+    while checked < seededRuns && draws < 50 * seededRuns {
         let value = generator.run(using: &rng)
+        draws += 1
+        guard usable(value) else { continue }
+        checked += 1
         do { try property(value) } catch {
             Issue.record("seeded run threw \(error) for input \(value)", sourceLocation: sourceLocation)
         }
     }
+    if checked < seededRuns {
+        Issue.record("only \(checked) of \(draws) seeded inputs were usable; the property needs \(seededRuns)", sourceLocation: sourceLocation)
+    }
     if randomRuns > 0 {
-        await propertyCheck(count: randomRuns, input: generator, perform: { try property($0) },
+        await propertyCheck(count: randomRuns, input: generator.filter(usable), perform: { try property($0) },
                             sourceLocation: sourceLocation)
     }
 }
