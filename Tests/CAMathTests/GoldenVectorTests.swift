@@ -88,6 +88,37 @@ import Testing
         #expect(!GoldenReplay.run(badInput).passed)
     }
 
+    /// A conversion whose answer depends on every ancestor: it must run on the whole tree (a superlayer is
+    /// weak, so a tree nobody holds falls apart before the conversion runs).
+    static let nestedTree = """
+        [{"name": "root", "bounds": [0, 0, 100, 100], "position": [60, 70], "sublayers": [
+          {"name": "mid", "bounds": [0, 0, 40, 40], "position": [40, 30], "sublayers": [
+            {"name": "leaf", "bounds": [0, 0, 10, 10], "position": [15, 25]}]},
+          {"name": "side", "bounds": [0, 0, 20, 20], "position": [80, 90]}]}]
+        """
+
+    @Test func conversionsRunOnTheWholeTree() throws {
+        let toRoot = try Self.singleCase("""
+            {"id": "T5", "source": "test", "op": "CALayer.convertPoint(_:to:)",
+             "input": {"roots": \(Self.nestedTree), "receiver": "leaf", "other": "side", "point": [1, 2]},
+             "expected": {"point": [-39, -48]}, "exact": true}
+            """)
+        #expect(GoldenReplay.run(toRoot).failures == [])
+        let hit = try Self.singleCase("""
+            {"id": "T6", "source": "test", "op": "CALayer.hitTest",
+             "input": {"roots": \(Self.nestedTree), "receiver": "root", "point": [41, 52]}, "expected": {"layer": "leaf"}, "exact": true}
+            """)
+        #expect(GoldenReplay.run(hit).failures == [])
+    }
+
+    @Test func anEvaluationOnADetachedLayerFails() throws {
+        let roots = try JSONDecoder().decode(GoldenValue.self, from: Data(Self.nestedTree.utf8))
+        #expect(throws: GoldenFormatError.self) {
+            try GoldenLayers.evaluate(roots: roots) { layers in try layers.named("mid").removeFromSuperlayer() }
+        }
+        try GoldenLayers.evaluate(roots: roots) { layers in try layers.requireWhole() }
+    }
+
     @Test func comparisonRules() {
         let tol = GoldenTolerance.within(abs: 1e-9, rel: 0)
         #expect(GoldenComparison.numberMatches(expected: .nan, got: .nan, tolerance: tol, angle: false))

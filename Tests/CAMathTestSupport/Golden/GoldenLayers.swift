@@ -2,11 +2,17 @@ import CAMath
 import Foundation
 
 /// Builds `Layer` trees from the layer objects of the golden vectors (README "Layer trees").
+///
+/// A layer's superlayer is weak (as in CALayer), so a tree lives only while something holds its root:
+/// evaluate a case with ``evaluate(roots:_:)``, which keeps every layer of the case alive for the whole
+/// evaluation and checks afterwards that each still hangs where the case put it.
 public struct GoldenLayers {
     /// The roots, in the order of the case's `roots`.
     public let roots: [Layer]
     /// Every layer by its `name`.
     public let byName: [String: Layer]
+    /// Every layer with the superlayer the case gave it (`nil` for a root), held strongly.
+    let placements: [(layer: Layer, superlayer: Layer?)]
 
     static let keys: Set<String> = ["name", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
                                     "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers"]
@@ -16,6 +22,32 @@ public struct GoldenLayers {
         var byName: [String: Layer] = [:]
         roots = try items.map { try Self.layer($0, names: &byName) }
         self.byName = byName
+        var placements: [(Layer, Layer?)] = []
+        var pending: [(Layer, Layer?)] = roots.map { ($0, nil) }
+        while let (layer, parent) = pending.popLast() {
+            placements.append((layer, parent))
+            pending += (layer.sublayers ?? []).map { ($0, layer) }
+        }
+        self.placements = placements
+    }
+
+    /// Builds the case's trees and runs `body` on them with every layer alive, then throws if any layer
+    /// was detached from the place the case gave it (the evaluation ran on something else than the tree
+    /// the case describes).
+    public static func evaluate<R>(roots json: GoldenValue, _ body: (GoldenLayers) throws -> R) throws -> R {
+        let layers = try GoldenLayers(roots: json)
+        return try withExtendedLifetime(layers) {
+            let result = try body(layers)
+            try layers.requireWhole()
+            return result
+        }
+    }
+
+    /// Throws unless every layer still has the superlayer the case gave it.
+    public func requireWhole() throws {
+        for (layer, parent) in placements where layer.superlayer !== parent {
+            throw GoldenFormatError("layer '\(layer.name ?? "<unnamed>")' is no longer where the case put it: its tree was torn down")
+        }
     }
 
     /// A single layer (with its sublayers, if any).

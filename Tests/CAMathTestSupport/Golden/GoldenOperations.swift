@@ -102,35 +102,35 @@ public enum GoldenOperations {
                     "anchorPoint": point(layer.anchorPoint), "frame": rect(layer.frame)]
         },
         "CALayer.convertPoint(_:to:)": { i in
-            let (receiver, other) = try receiverAndOther(i)
-            return ["point": point(receiver.convert(CGPoint(try i.point("point")), to: other))]
+            try withReceiverAndOther(i) { receiver, other in ["point": point(receiver.convert(CGPoint(try i.point("point")), to: other))] }
         },
         "CALayer.convertPoint(_:from:)": { i in
-            let (receiver, other) = try receiverAndOther(i)
-            return ["point": point(receiver.convert(CGPoint(try i.point("point")), from: other))]
+            try withReceiverAndOther(i) { receiver, other in ["point": point(receiver.convert(CGPoint(try i.point("point")), from: other))] }
         },
         "CALayer.convertRect(_:to:)": { i in
-            let (receiver, other) = try receiverAndOther(i)
-            return ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), to: other))]
+            try withReceiverAndOther(i) { receiver, other in ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), to: other))] }
         },
         "CALayer.convertRect(_:from:)": { i in
-            let (receiver, other) = try receiverAndOther(i)
-            return ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), from: other))]
+            try withReceiverAndOther(i) { receiver, other in ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), from: other))] }
         },
         "CALayer.affineTransform": { i in affine(try GoldenLayers.single(try i.value("layer")).affineTransform()) },
         "CALayer.hitTest": { i in
-            let layers = try GoldenLayers(roots: try i.value("roots"))
-            let hit = try layers.named(try i.string("receiver")).hitTest(CGPoint(try i.point("point")))
-            return ["layer": hit.map { .string($0.name ?? "<unnamed>") } ?? .null]
+            try GoldenLayers.evaluate(roots: try i.value("roots")) { layers in
+                let hit = try layers.named(try i.string("receiver")).hitTest(CGPoint(try i.point("point")))
+                return ["layer": hit.map { .string($0.name ?? "<unnamed>") } ?? .null]
+            }
         },
         "CALayer.contains": { i in
             ["bool": .bool(try GoldenLayers.single(try i.value("layer")).contains(CGPoint(try i.point("point"))))]
         },
     ]
 
-    static func receiverAndOther(_ i: GoldenFields) throws -> (Layer, Layer?) {
-        let layers = try GoldenLayers(roots: try i.value("roots"))
-        return (try layers.named(try i.string("receiver")), try i.optionalString("other").map(layers.named))
+    /// Runs `body` on the case's receiver and other layer (`nil` when absent) inside the scope that keeps
+    /// the case's trees alive.
+    static func withReceiverAndOther(_ i: GoldenFields, _ body: (Layer, Layer?) throws -> [String: GoldenValue]) throws -> [String: GoldenValue] {
+        try GoldenLayers.evaluate(roots: try i.value("roots")) { layers in
+            try body(try layers.named(try i.string("receiver")), try i.optionalString("other").map(layers.named))
+        }
     }
 
     static let keyPathOperations: [String: GoldenOperation] = [
