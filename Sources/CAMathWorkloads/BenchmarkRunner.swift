@@ -29,7 +29,7 @@ public enum BenchmarkRunner {
                 var deviations: [Deviation] = [], calls: [Int] = []
                 for s in settings {
                     try workload.run(path: s.path, threads: s.threads)
-                    deviations.append(workload.deviation(from: reference))
+                    deviations.append(workload.deviation(on: s.path, from: reference))
                     let perSample = configuration.seconds / Double(configuration.repetitions)
                     calls.append(try Stopwatch.calls(workload, path: s.path, threads: s.threads, seconds: perSample))
                 }
@@ -53,13 +53,14 @@ public enum BenchmarkRunner {
         let cost = OperationCost.of(operation)
         let threadsUsed = s.threads ?? (workload.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
         let roofline = cost?.roofline(limits, count: workload.items, threads: threadsUsed)
-        let exact = s.path == .scalar || s.path == .simd
-        let correct = exact ? deviation.maxULP == 0 : deviation.maxRelativeError <= 1e-12
         return Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
                           path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
                           maxMops: sorted.last ?? 0, samples: samples.count,
                           gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
                           roofline: roofline, rooflineFraction: roofline.map { mops / $0.mops },
-                          maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError, correct: correct)
+                          rooflineUnderMeasured: roofline.map { mops > $0.mops } ?? false,
+                          maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
+                          contract: deviation.contract.description, firstMismatch: deviation.mismatch?.description,
+                          correct: deviation.mismatch == nil)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// (`report.json`) is versioned; `Reports/README.md` documents every field.
 public struct Report: Codable, Sendable, Equatable {
     /// The JSON schema this code writes and reads.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// The machine the run was on.
     public struct Host: Codable, Sendable, Equatable {
@@ -44,12 +44,20 @@ public struct Report: Codable, Sendable, Equatable {
         public var roofline: OperationCost.Roofline?
         /// `mops / roofline.mops`.
         public var rooflineFraction: Double?
+        /// Whether the row ran faster than its roofline: the roof is an upper bound by construction, so
+        /// such a row shows that a limit was under-measured; reports print it as "roof under-measured",
+        /// never as a fraction achieved.
+        public var rooflineUnderMeasured: Bool
         /// Largest difference from `.scalar`'s output, in ulps (`Int.max`: a NaN against a number).
         public var maxULP: Int
         /// Largest |difference| from `.scalar`'s output over the output's largest finite magnitude.
         public var maxRelativeError: Double
-        /// Whether the output met its contract: bit-identical for `scalar` and `simd`, within 1e-12
-        /// relative for `blas` and `auto`.
+        /// The path's contract for the operation (``Exactness/of(_:on:)``): `bitwise`, `bitwise up to the
+        /// sign of zero` or `budget`.
+        public var contract: String
+        /// The first element that broke the contract (index, both bit patterns, ulp distance), or `nil`.
+        public var firstMismatch: String?
+        /// Whether the output met its contract (`firstMismatch == nil`).
         public var correct: Bool
 
         /// `(max − min) / median`.

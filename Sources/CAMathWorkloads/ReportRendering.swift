@@ -52,13 +52,15 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             let rows = r.rows.filter { $0.operation == operation }
             guard !rows.isEmpty else { continue }
             s += "\n## \(operation)\n"
-            s += "| N | path | threads | Mops/s | spread | GB/s | roofline Mops/s (bound) | % of roofline | max ulp vs scalar |\n"
-            s += "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n"
+            s += "| N | path | threads | Mops/s | spread | GB/s | roofline Mops/s (bound) | % of roofline | contract vs scalar | max ulp |\n"
+            s += "|---:|---|---:|---:|---:|---:|---:|---:|---|---:|\n"
             for row in rows {
                 let roof = row.roofline.map { "\(number($0.mops)) (\($0.bound))" } ?? "–"
                 let ulp = row.maxULP == Int.max ? "NaN mismatch" : "\(row.maxULP)"
                 let n = row.items == row.count ? "\(row.count)" : "\(row.items) (\(row.count) points)"
-                s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(number(row.spread * 100, 0)) % | \(number(row.gigabytesPerSecond)) | \(roof) | \(number(row.rooflineFraction.map { $0 * 100 }, 0)) | \(ulp)\(row.correct ? "" : " **WRONG**") |\n"
+                let fraction = row.rooflineUnderMeasured ? "roof under-measured" : number(row.rooflineFraction.map { $0 * 100 }, 0)
+                let verdict = row.correct ? "\(row.contract): met" : "**\(row.contract): BROKEN** (\(row.firstMismatch ?? ""))"
+                s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(number(row.spread * 100, 0)) % | \(number(row.gigabytesPerSecond)) | \(roof) | \(fraction) | \(verdict) | \(ulp) |\n"
             }
         }
         func table(_ t: [String: Int]) -> String {
@@ -98,7 +100,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         return s
     }
 
-    static let csvHeader = "operation,count,items,path,threads,mops,min_mops,max_mops,samples,gb_per_s,roofline_mops,roofline_bound,roofline_fraction,max_ulp,max_relative_error,correct"
+    static let csvHeader = "operation,count,items,path,threads,mops,min_mops,max_mops,samples,gb_per_s,roofline_mops,roofline_bound,roofline_fraction,roofline_under_measured,max_ulp,max_relative_error,contract,first_mismatch,correct"
+
+    /// A CSV field in double quotes (RFC 4180), for text that may hold commas.
+    static func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     static func csv(_ r: Report) -> String {
         var lines = [csvHeader]
@@ -107,8 +112,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
                 row.operation, "\(row.count)", "\(row.items)", row.path, threads(row),
                 "\(row.mops)", "\(row.minMops)", "\(row.maxMops)", "\(row.samples)",
                 row.gigabytesPerSecond.map { "\($0)" } ?? "", row.roofline.map { "\($0.mops)" } ?? "",
-                row.roofline?.bound ?? "", row.rooflineFraction.map { "\($0)" } ?? "",
-                "\(row.maxULP)", "\(row.maxRelativeError)", "\(row.correct)",
+                row.roofline?.bound ?? "", row.rooflineFraction.map { "\($0)" } ?? "", "\(row.rooflineUnderMeasured)",
+                "\(row.maxULP)", "\(row.maxRelativeError)", quoted(row.contract), quoted(row.firstMismatch ?? ""), "\(row.correct)",
             ]
             lines.append(fields.joined(separator: ","))
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A log–log plot of one operation's throughput against N: one line per path × threads, and the
-/// roofline of one thread (dashed) and of all threads (dotted) where the operation has one.
+/// roofline of one thread (dashed) and of all threads (dotted) where the operation has one; a row faster
+/// than its roofline is circled in red ("roof under-measured").
 public enum SVGPlot {
     /// The SVG document for `operation`'s rows of `report` (a valid, empty plot when there are none).
     public static func render(_ report: Report, operation: String) -> String {
@@ -50,6 +51,11 @@ public enum SVGPlot {
             s += polyline(roof.map { (x($0.0), y($0.1)) }, color: "black", dash: dash)
             legend.append(("roofline T\(threads)", "black", dash))
         }
+        let overRoof = rows.filter(\.rooflineUnderMeasured)
+        for row in overRoof {
+            s += "<circle cx=\"\(f(x(Double(row.items))))\" cy=\"\(f(y(row.mops)))\" r=\"6\" fill=\"none\" stroke=\"red\" stroke-width=\"2\"/>\n"
+        }
+        if !overRoof.isEmpty { legend.append(("roof under-measured", "red", "1 2")) }
         for (k, (name, color, dash)) in legend.enumerated() {
             let ly = top + 10 + Double(k) * 18
             s += "<line x1=\"\(f(width - right + 12))\" y1=\"\(f(ly))\" x2=\"\(f(width - right + 40))\" y2=\"\(f(ly))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"

@@ -12,11 +12,15 @@ public final class Workload: @unchecked Sendable {
     public let items: Int
     private let body: (BatchPath, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
+    private let budget: (() -> [Double])?
 
+    /// `budget` gives SPEC §6.2's bound per output element (``ExactnessBudget``) for the operations a
+    /// budget path (`.blas`) can run.
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,
-         body: @escaping (BatchPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double]) {
+         body: @escaping (BatchPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
+         budget: (() -> [Double])? = nil) {
         self.operation = operation; self.count = count; self.items = items ?? count
-        self.body = body; self.output = output
+        self.body = body; self.output = output; self.budget = budget
     }
 
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).
@@ -25,13 +29,17 @@ public final class Workload: @unchecked Sendable {
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
     public func snapshot() -> [Double] { output() }
 
-    /// How far the latest run's output is from `reference` (a ``snapshot()`` of `.scalar`'s).
-    public func deviation(from reference: [Double]) -> Deviation {
+    /// How the latest run's output on `path` compares with `reference` (a ``snapshot()`` of `.scalar`'s):
+    /// the verdict of `path`'s contract (``Exactness/of(_:on:)``, checked by ``Exactness/firstMismatch(_:_:bounds:)``),
+    /// and for information the largest ulp and relative differences.
+    public func deviation(on path: BatchPath, from reference: [Double]) -> Deviation {
         let current = output()
+        let contract = Exactness.of(operation, on: path) ?? .bitwise
+        let mismatch = contract.firstMismatch(current, reference, bounds: contract == .budget ? budget?() : nil)
         var worstULP = current.count == reference.count ? 0 : Int.max
         var worstDifference = 0.0, scale = 0.0
         for (value, expected) in zip(current, reference) {
-            worstULP = max(worstULP, ulps(value, expected))
+            worstULP = max(worstULP, Exactness.ulpDistance(value, expected).map { Int(clamping: $0) } ?? Int.max)
             if expected.isFinite { scale = max(scale, abs(expected)) }
             if value.isNaN != expected.isNaN || (value.isInfinite || expected.isInfinite) && value != expected {
                 worstDifference = .infinity
@@ -39,15 +47,16 @@ public final class Workload: @unchecked Sendable {
                 worstDifference = max(worstDifference, abs(value - expected))
             }
         }
-        return Deviation(maxULP: worstULP, maxRelativeError: worstDifference == 0 ? 0 : worstDifference / max(scale, .leastNormalMagnitude))
+        return Deviation(contract: contract, mismatch: mismatch, maxULP: worstULP,
+                         maxRelativeError: worstDifference == 0 ? 0 : worstDifference / max(scale, .leastNormalMagnitude))
     }
 
-    /// The largest difference in ulps between `path`'s output and `.scalar`'s.
-    public func maxULPDifference(path: BatchPath, threads: Int) throws(BatchError) -> Int {
+    /// Whether `path` on `threads` meets its contract against `.scalar` on this workload's inputs.
+    public func meetsContract(path: BatchPath, threads: Int) throws(BatchError) -> Bool {
         try run(path: .scalar, threads: 1)
         let reference = output()
         try run(path: path, threads: threads)
-        return deviation(from: reference).maxULP
+        return deviation(on: path, from: reference).mismatch == nil
     }
 
     /// Whether `path` can run this operation here.
@@ -56,22 +65,13 @@ public final class Workload: @unchecked Sendable {
     }
 }
 
-/// How far one output is from another.
+/// How one path's output compares with `.scalar`'s.
 public struct Deviation: Sendable, Equatable {
+    /// The path's contract, and the first element that broke it (`nil`: none did).
+    public var contract: Exactness
+    public var mismatch: ExactnessMismatch?
     /// Largest difference in ulps (NaN pairs match; a NaN against a number, or a length mismatch, is `Int.max`).
     public var maxULP: Int
     /// Largest |difference| over the reference's largest finite magnitude (∞ for a NaN or infinity mismatch).
     public var maxRelativeError: Double
-}
-
-/// The distance in units in the last place between two doubles (0 for equal values or two NaNs).
-public func ulps(_ a: Double, _ b: Double) -> Int {
-    if a == b || (a.isNaN && b.isNaN) { return 0 }
-    if a.isNaN || b.isNaN || !a.isFinite || !b.isFinite { return Int.max }
-    func ordered(_ x: Double) -> Int64 {
-        let bits = Int64(bitPattern: x.bitPattern)
-        return bits < 0 ? Int64.min - bits : bits
-    }
-    let d = ordered(a).subtractingReportingOverflow(ordered(b))
-    return d.overflow ? Int.max : Int(d.partialValue.magnitude)
 }

@@ -19,7 +19,8 @@ public enum Workloads {
                 try Batch.concat(a.read, b.read, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .concatManyByOne:
             return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.concat(a.read, one, into: out.pointer, path: p, threads: t) }, output: matrices)
+                try Batch.concat(a.read, one, into: out.pointer, path: p, threads: t) }, output: matrices,
+                budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } })
         case .concatOneByMany:
             return Workload(operation, count: n, body: { p, t throws(BatchError) in
                 try Batch.concat(one, b.read, into: out.pointer, path: p, threads: t) }, output: matrices)
@@ -39,13 +40,15 @@ public enum Workloads {
             let points = Buffer(SeededInputs.points3(n, seed: seed)), mapped = Buffer(repeating: SIMD3<Double>(), count: n)
             return Workload(operation, count: n, body: { p, t throws(BatchError) in
                 try Batch.mapPoints(points.read, through: one, into: mapped.pointer, path: p, threads: t) },
-                output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } })
+                output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
+                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } })
         case .mapPoints2D:
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
             return Workload(operation, count: n, body: { p, t throws(BatchError) in
                 try Batch.mapPoints(points.read, through: h, into: mapped.pointer, path: p, threads: t) },
-                output: { mapped.pointer.flatMap { [$0.x, $0.y] } })
+                output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
+                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } })
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,

@@ -1,0 +1,49 @@
+import CAMath
+import Testing
+
+/// The one checker: each rule's verdicts, the first mismatch it reports, and the contract table.
+@Suite struct ExactnessTests {
+    @Test func bitwiseSeparatesTheSignsOfZeroAndNotNaNPayloads() {
+        let quiet = Double.nan, payload = Double(nan: 0x1234, signaling: false), negative = -Double.nan
+        #expect(Exactness.bitwise.matches(quiet, payload) && Exactness.bitwise.matches(negative, quiet))
+        #expect(!Exactness.bitwise.matches(-0.0, 0) && Exactness.bitwiseUpToSignOfZero.matches(-0.0, 0))
+        #expect(!Exactness.bitwise.matches(1, .nan) && !Exactness.bitwiseUpToSignOfZero.matches(.nan, 1))
+        #expect(!Exactness.bitwise.matches(1, 1.0.nextUp) && !Exactness.bitwiseUpToSignOfZero.matches(1, 1.0.nextUp))
+    }
+
+    @Test func theFirstMismatchNamesIndexBitsAndDistance() throws {
+        let m = try #require(Exactness.bitwise.firstMismatch([1, 0, 2, 3], [1, -0.0, 2, 4]))
+        #expect(m.index == 1 && m.actual.bitPattern == 0 && m.expected.bitPattern == (-0.0).bitPattern && m.ulps == 0)
+        #expect(m.description.contains("element 1") && m.description.contains("0x8000000000000000") && m.description.contains("0 ulp"))
+        let far = try #require(Exactness.bitwiseUpToSignOfZero.firstMismatch([1, 0, 2, 3], [1, -0.0, 2, 3.0.nextUp.nextUp]))
+        #expect(far.index == 3 && far.ulps == 2)
+        #expect(Exactness.bitwise.firstMismatch([1, 2], [1, 2, 3])?.lengths?.expected == 3)
+        #expect(Exactness.bitwise.firstMismatch([.nan, -0.0, .infinity], [.nan, -0.0, .infinity]) == nil)
+    }
+
+    @Test func budgetsCompareWithinTheirBoundsAndNonFiniteValuesExactly() {
+        #expect(Exactness.budget.firstMismatch([1 + 1e-15, .infinity, .nan], [1, .infinity, .nan], bounds: [2e-15, 0, 0]) == nil)
+        #expect(Exactness.budget.firstMismatch([1 + 1e-14], [1], bounds: [2e-15])?.index == 0)
+        #expect(Exactness.budget.firstMismatch([1e300], [.infinity], bounds: [1e308])?.index == 0)
+        #expect(Exactness.budget.firstMismatch([.nan], [3], bounds: [.infinity]) == nil)  // outside the domain
+        let bounds = ExactnessBudget.concat(Transform3D(scaleX: 2, y: 3, z: 4), .identity)
+        #expect(bounds.count == 16 && bounds[0] == 4 * 0x1p-52 * 2 && bounds[5] == 4 * 0x1p-52 * 3)
+    }
+
+    @Test func ulpDistances() {
+        #expect(Exactness.ulpDistance(1, 1) == 0 && Exactness.ulpDistance(.nan, .nan) == 0 && Exactness.ulpDistance(0, -0.0) == 0)
+        #expect(Exactness.ulpDistance(1, 1.0.nextUp) == 1 && Exactness.ulpDistance(-1, -1.0.nextDown) == 1)
+        #expect(Exactness.ulpDistance(-Double.leastNonzeroMagnitude, .leastNonzeroMagnitude) == 2)
+        #expect(Exactness.ulpDistance(-Double.greatestFiniteMagnitude, .greatestFiniteMagnitude) == UInt64(0x7FEF_FFFF_FFFF_FFFF) * 2)
+        #expect(Exactness.ulpDistance(1, .nan) == nil && Exactness.ulpDistance(.infinity, 1) == nil)
+    }
+
+    @Test func theContractTable() {
+        for operation in BatchOperation.allCases {
+            #expect(Exactness.of(operation, on: .scalar) == .bitwise)
+            #expect(Exactness.of(operation, on: .simd) == (operation == .invertAffine ? .bitwiseUpToSignOfZero : .bitwise))
+            #expect(Exactness.of(operation, on: .blas) == (operation.isMatrixProduct ? .budget : nil))
+            #expect(Exactness.of(operation, on: .auto) == Exactness.of(operation, on: .simd), "no BLAS crossover is compiled in")
+        }
+    }
+}
