@@ -15,13 +15,15 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         public var workingSetBytes: Int
         /// Threads that ran it, each on its own slice.
         public var threads: Int
-        /// Median GB/s (10⁹ bytes per second).
+        /// The best GB/s (10⁹ bytes per second) over the repeats: a peak, so that rooflines built on it
+        /// are upper bounds.
         public var gigabytesPerSecond: Double
     }
 
     /// The instruction set the probes (and the `.simd` kernels) used.
     public var instructionSet: String
-    /// Lane-FMAs per second × 2, one thread, in GFLOP/s: the usual "FMA peak".
+    /// Lane-FMAs per second × 2, one thread, in GFLOP/s: the usual "FMA peak". Every peak is the best of
+    /// its repeats.
     public var fmaPeakGFlops: Double
     /// Lane multiplies or adds per second, one thread, in G/s: the compute bound of kernels that keep
     /// multiply and add separate (the bit-exact contract forbids FMA contraction).
@@ -34,13 +36,28 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// The working sets of the bandwidth probes: 64 KiB to 256 MiB in steps of 4×.
     public static let workingSets = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28]
 
-    /// The triad bandwidth (the read-and-write mix of the batch kernels) for a working set of `bytes` on
-    /// `threads` threads: the measurement at the largest probed working set not above `bytes` (the
-    /// smallest one for tinier sets), so the roofline it gives is an upper bound. `nil` when `threads`
-    /// was not measured.
-    public func triad(workingSet bytes: Int, threads: Int) -> Double? {
-        let rows = bandwidth.filter { $0.kernel == "triad" && $0.threads == threads }.sorted { $0.workingSetBytes < $1.workingSetBytes }
-        return (rows.last { $0.workingSetBytes <= bytes } ?? rows.first)?.gigabytesPerSecond
+    /// The memory bandwidth in GB/s that bounds an operation reading `read` and writing `written` bytes
+    /// per item, at a working set of `bytes` on `threads` threads, or `nil` when `threads` was not measured.
+    ///
+    /// It is an upper bound by construction: at each probed working set, a byte read costs `1/B_read` (the
+    /// read probe) and a byte written the least that the copy (1 read : 1 write) or the triad (2 : 1)
+    /// probe leaves after its reads, so the operation's own mix costs no more than any probe paid for it;
+    /// between two probed sizes the faster of the two neighbours applies (beyond the ladder, the nearest).
+    public func memoryBandwidth(read: Int, written: Int, workingSet bytes: Int, threads: Int) -> Double? {
+        let sizes = Set(bandwidth.filter { $0.threads == threads }.map(\.workingSetBytes)).sorted()
+        let neighbours = [sizes.last { $0 <= bytes }, sizes.first { $0 >= bytes }].compactMap { $0 }
+        return neighbours.compactMap { mixedBandwidth(read: read, written: written, at: $0, threads: threads) }.max()
+    }
+
+    /// The read/write-weighted bandwidth at one probed working set (see ``memoryBandwidth(read:written:workingSet:threads:)``).
+    func mixedBandwidth(read: Int, written: Int, at size: Int, threads: Int) -> Double? {
+        func best(_ kernel: String) -> Double? {
+            bandwidth.filter { $0.kernel == kernel && $0.workingSetBytes == size && $0.threads == threads }.map(\.gigabytesPerSecond).max()
+        }
+        guard let readRate = best("read") else { return [best("copy"), best("triad")].compactMap { $0 }.max() }
+        let writeCosts = [best("copy").map { 2 / $0 - 1 / readRate }, best("triad").map { 3 / $0 - 2 / readRate }].compactMap { $0 }
+        let writeCost = max(0, writeCosts.min() ?? 0)
+        return Double(read + written) / (Double(read) / readRate + Double(written) * writeCost)
     }
 
     /// Measures every limit. Cost: about `seconds` × (3 + 6 × working sets × thread counts) of wall time;
@@ -65,7 +82,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
                              mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, bandwidth: bandwidth)
     }
 
-    /// Lane operations per second of `probe(iterations, sink)`, median of five timed calls.
+    /// Lane operations per second of `probe(iterations, sink)`, the best of five timed calls.
     private static func peak(_ seconds: Double, _ probe: (Int, UnsafeMutablePointer<Double>) -> Double) -> Double {
         var sink = 0.0
         let calibrate = Stopwatch.now()
@@ -79,11 +96,12 @@ public struct MachineLimits: Codable, Sendable, Equatable {
             let lanes = probe(iterations, &sink)
             rates.append(lanes / (Stopwatch.now() - t0))
         }
-        return median(rates)
+        return rates.max()!
     }
 
     /// Read, copy and triad over `workingSet` bytes of the three `arrays`, split across `threads`
-    /// threads; each thread repeats passes over its own slice, so dispatch costs vanish in cache too.
+    /// threads; each thread repeats passes over its own slice (at least three per sample, so a DRAM-sized
+    /// sample is not one cold pass), and the best of five samples is kept.
     private static func measureBandwidth(isa: InstructionSet, arrays: [Buffer<Double>], workingSet: Int, threads: Int,
                                          seconds: Double) -> [Bandwidth] {
         let n = max(16, (workingSet / 8 / 3 / threads) / 16 * 16)
@@ -97,14 +115,14 @@ public struct MachineLimits: Codable, Sendable, Equatable {
             run(1)
             let t0 = Stopwatch.now()
             run(1)
-            let passes = max(1, Int(seconds / 5 / max(Stopwatch.now() - t0, 1e-9)))
+            let passes = max(3, Int(seconds / 5 / max(Stopwatch.now() - t0, 1e-9)))
             var rates: [Double] = []
             for _ in 0..<5 {
                 let start = Stopwatch.now()
                 run(passes)
                 rates.append(Double(bytesPerPass * threads * passes) / (Stopwatch.now() - start) / 1e9)
             }
-            return median(rates)
+            return rates.max()!
         }
         let read = rate(8 * n) { t in _ = camath_probe_read(isaValue, base[0] + t * n, n) }
         let copy = rate(16 * n) { t in camath_probe_copy(isaValue, base[0] + t * n, base[1] + t * n, n) }

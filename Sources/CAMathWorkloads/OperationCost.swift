@@ -9,8 +9,11 @@ public struct OperationCost: Codable, Sendable, Equatable {
     public var mulAdds: Int
     /// Divisions per item.
     public var divisions: Int
-    /// Bytes read plus bytes written per item, in the buffers the batch API takes.
-    public var bytes: Int
+    /// Bytes read and bytes written per item, in the buffers the batch API takes.
+    public var bytesRead: Int, bytesWritten: Int
+
+    /// Bytes read plus bytes written per item.
+    public var bytes: Int { bytesRead + bytesWritten }
 
     /// The cost of `operation`, or `nil` for the decomposition family, whose reference runs libm
     /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with, and for
@@ -19,22 +22,22 @@ public struct OperationCost: Codable, Sendable, Equatable {
         let matrix = 128
         switch operation {
         // 4×4 product: 64 multiplies, 48 adds.
-        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, bytes: 3 * matrix)
-        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, bytes: 2 * matrix)
+        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, bytesRead: 2 * matrix, bytesWritten: matrix)
+        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, bytesRead: matrix, bytesWritten: matrix)
         // Laplace: 12 minors × 3, det 11, 16 cofactors × 5; every entry divided by det. Mask byte written.
-        case .invert: return OperationCost(mulAdds: 127, divisions: 16, bytes: 2 * matrix + 1)
+        case .invert: return OperationCost(mulAdds: 127, divisions: 16, bytesRead: matrix, bytesWritten: matrix + 1)
         // The affine formula: 6 minors × 3, det 5, 6 entries × 3, 4 entries × 5; 13 divisions.
-        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, bytes: 2 * matrix + 1)
+        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, bytesRead: matrix, bytesWritten: matrix + 1)
         // Comparisons and copies only: a matrix in, a flag and six doubles out.
-        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, bytes: matrix + 1 + 48)
+        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, bytesRead: matrix, bytesWritten: 1 + 48)
         // (x, y, z, 1)·M: 4 × (3 multiplies + 3 adds), then x/w, y/w, z/w (SIMD3 is 32 bytes).
-        case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, bytes: 64)
+        case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, bytesRead: 32, bytesWritten: 32)
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
-        case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, bytes: 32)
+        case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, bytesRead: 16, bytesWritten: 16)
         case .decompose, .keyPathRead, .keyPathWrite, .blend: return nil
         // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
         // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
-        case .frames: return OperationCost(mulAdds: 80, divisions: 8, bytes: 19 * 8 + 32 + 1)
+        case .frames: return OperationCost(mulAdds: 80, divisions: 8, bytesRead: 19 * 8, bytesWritten: 32 + 1)
         // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
         // pair depend on the tree and the points: no per-pair bound holds.
         case .hitTest: return nil
@@ -50,12 +53,13 @@ public struct OperationCost: Codable, Sendable, Equatable {
     }
 
     /// The roofline at `count` items on `threads` threads: each arithmetic peak times the threads, and
-    /// the triad bandwidth measured at the working set `bytes × count` (the one-thread figure when
-    /// `threads` was not measured).
+    /// the memory bandwidth of this operation's read/write mix at the working set `bytes × count`
+    /// (``MachineLimits/memoryBandwidth(read:written:workingSet:threads:)``; the one-thread figure when
+    /// `threads` was not measured). Every input is a measured peak, so the roofline is an upper bound.
     public func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
         let workingSet = bytes * count
-        guard let gbs = limits.triad(workingSet: workingSet, threads: threads) ?? limits.triad(workingSet: workingSet, threads: 1)
-        else { return nil }
+        func memory(_ t: Int) -> Double? { limits.memoryBandwidth(read: bytesRead, written: bytesWritten, workingSet: workingSet, threads: t) }
+        guard let gbs = memory(threads) ?? memory(1) else { return nil }
         let scale = Double(threads)
         var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]
         if mulAdds > 0 { bounds.append((limits.mulAddPeakGOps * 1e3 * scale / Double(mulAdds), "compute")) }

@@ -28,7 +28,8 @@ public struct Report: Codable, Sendable, Equatable {
         public var operation: String
         /// Batch size (the hit test's point count × layer count is ``items``).
         public var count: Int
-        /// Items per call that Mops/s counts (elements, or point×layer pairs for the hit test).
+        /// Items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
+        /// (points × layers; pruning evaluates only some of them).
         public var items: Int
         /// ``BatchPath`` raw value.
         public var path: String

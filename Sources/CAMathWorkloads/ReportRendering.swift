@@ -57,7 +57,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             for row in rows {
                 let roof = row.roofline.map { "\(number($0.mops)) (\($0.bound))" } ?? "–"
                 let ulp = row.maxULP == Int.max ? "NaN mismatch" : "\(row.maxULP)"
-                let n = row.items == row.count ? "\(row.count)" : "\(row.items) (\(row.count) points)"
+                let n = row.items == row.count ? "\(row.count)" : "\(row.items) nominal pairs (\(row.count) points)"
                 let fraction = row.rooflineUnderMeasured ? "roof under-measured" : number(row.rooflineFraction.map { $0 * 100 }, 0)
                 let verdict = row.correct ? "\(row.contract): met" : "**\(row.contract): BROKEN** (\(row.firstMismatch ?? ""))"
                 s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(number(row.spread * 100, 0)) % | \(number(row.gigabytesPerSecond)) | \(roof) | \(fraction) | \(verdict) | \(ulp) |\n"

@@ -6,9 +6,10 @@ import Foundation
 public final class Workload: @unchecked Sendable {
     /// The operation.
     public let operation: BatchOperation
-    /// Elements per call (for the hit test: points; ``pairs`` counts point×layer pairs).
+    /// Elements per call (for the hit test: points; ``items`` counts point×layer pairs).
     public let count: Int
-    /// Work items per call that Mops/s counts (elements, or point×layer pairs for the hit test).
+    /// Work items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
+    /// (points × layers, although pruning evaluates only some of them).
     public let items: Int
     private let body: (BatchPath, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]

@@ -70,7 +70,8 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // takes the smallest one's bandwidth.
         let dram = try #require(OperationCost.of(.concatPairwise)?.roofline(limits, count: 1_000_000, threads: 1))
         #expect(dram.bound == "memory" && abs(dram.mops - 20e3 / 384) < 1e-9)
-        #expect(limits.triad(workingSet: 10, threads: 1) == 100 && limits.triad(workingSet: 1 << 20, threads: 3) == nil)
+        #expect(limits.memoryBandwidth(read: 2, written: 1, workingSet: 10, threads: 1) == 100)
+        #expect(limits.memoryBandwidth(read: 2, written: 1, workingSet: 1 << 20, threads: 3) == nil)
         // The inverse divides 16 times: 3.3 G/s / 16 = 206 M/s, below both other bounds.
         let invert = try #require(OperationCost.of(.invert)?.roofline(limits, count: 1_000, threads: 1))
         #expect(invert.bound == "division" && abs(invert.mops - 3.3e3 / 16) < 1e-9)
@@ -84,7 +85,26 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let limits = MachineLimits.measure(seconds: 0.005, threads: 2)
         #expect(limits.fmaPeakGFlops > 0 && limits.mulAddPeakGOps > 0 && limits.divisionPeakGOps > 0)
         #expect(limits.bandwidth.count == 3 * MachineLimits.workingSets.count * 2 && limits.bandwidth.allSatisfy { $0.gigabytesPerSecond > 0 })
-        // Other suites cap the instruction set while they run, so any level may be in force here.
-        #expect(limits.triad(workingSet: 1 << 30, threads: 2) != nil && ["portable", "avx2", "avx512"].contains(limits.instructionSet))
+        #expect(limits.memoryBandwidth(read: 256, written: 128, workingSet: 1 << 30, threads: 2) != nil)
+        #expect(limits.instructionSet == InstructionSet.current.name)
+    }
+
+    /// The memory roof weighs the operation's reads and writes with the probes' best rates and is never
+    /// below what a probe of the same mix achieved; between probed sizes the faster neighbour counts.
+    @Test func memoryBandwidthIsAnUpperBoundOfTheProbes() {
+        func probe(_ kernel: String, _ size: Int, _ gbs: Double) -> MachineLimits.Bandwidth {
+            .init(kernel: kernel, workingSetBytes: size, threads: 1, gigabytesPerSecond: gbs)
+        }
+        let limits = MachineLimits(instructionSet: "avx2", fmaPeakGFlops: 1, mulAddPeakGOps: 1, divisionPeakGOps: 1, bandwidth: [
+            probe("read", 1 << 20, 100), probe("copy", 1 << 20, 80), probe("triad", 1 << 20, 90),
+            probe("read", 1 << 22, 50), probe("copy", 1 << 22, 40), probe("triad", 1 << 22, 45),
+        ])
+        let readOnly = limits.memoryBandwidth(read: 1, written: 0, workingSet: 1 << 20, threads: 1)!
+        let copyMix = limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 20, threads: 1)!
+        let triadMix = limits.memoryBandwidth(read: 2, written: 1, workingSet: 1 << 20, threads: 1)!
+        #expect(readOnly == 100 && copyMix >= 80 && triadMix >= 90 && copyMix <= 100 && triadMix <= 100)
+        // 2 MiB lies between the probes: the 1 MiB (faster) figures bound it.
+        #expect(limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 21, threads: 1) == copyMix)
+        #expect(limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 30, threads: 1)! < copyMix)
     }
 }

@@ -85,7 +85,7 @@ func sampleReport() -> Report {
     @Test func markdownHasATablePerOperationAndMarksWrongRows() throws {
         let md = try ReportFormat.md.render(sampleReport())
         #expect(md.contains("## concat-pairwise") && md.contains("## decompose") && md.contains("## hit-test"))
-        #expect(md.contains("| 961 (31 points) | simd | 1 |"))
+        #expect(md.contains("| 961 nominal pairs (31 points) | simd | 1 |"))
         #expect(md.contains("| 100000 | auto | auto | 118.0 |"))
         #expect(md.components(separatedBy: "**bitwise: BROKEN** (element 0: expected 1.0").count == 2)
         // The T1 simd row at 1e3 (280 Mops/s) is above the sample limits' roof: flagged, not printed as a fraction.

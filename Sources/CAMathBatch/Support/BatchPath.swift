@@ -1,14 +1,33 @@
-/// How a batch operation computes.
+/// How a batch operation computes, and what it promises against `.scalar` (``Exactness/of(_:on:)``):
+///
+/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.blas` |
+/// |---|---|---|---|
+/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames, hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
+/// | invert affine | bitwise | bitwise up to the sign of zero | throws |
+///
+/// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
+///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
+///   the operands of `+` and `×`), but NaN-ness is compared.
+/// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
+///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
+///   −0 in the general formula the reference runs, so that entry may be +0 here.
+/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`; mapped points
+///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); non-finite
+///   values identical.
+/// - `.auto` has the contract of the path it resolves to (`.simd` unless the tuning sends a matrix product
+///   to `.blas`; the compiled-in tuning never does).
 public enum BatchPath: String, CaseIterable, Sendable {
     /// A loop over the scalar reference (CAMathCore / CAMathLayer), element by element.
     case scalar
-    /// Vector kernels: hand-written AVX-512 or AVX2 kernels chosen at run time on x86-64, Swift `SIMD4`
-    /// (or portable C) elsewhere. Bit-identical to `.scalar` for every operation (no reassociation, no FMA).
+    /// The vector kernels of an ``InstructionSet`` (the `instructionSet:` argument of each call): the
+    /// reference's operations in the reference's order, no reassociation, no FMA — bitwise identical to
+    /// `.scalar` except the affine inverse (up to the sign of zero).
     case simd
     /// CBLAS `dgemm`, loaded at run time, where the operation is a matrix product (many matrices or
-    /// points times one matrix). Reassociates and fuses: within SPEC §6.2's budgets, not bit-identical.
+    /// points times one matrix). Reassociates and fuses: within SPEC §6.2's budgets (``ExactnessBudget``).
     case blas
-    /// Chooses `.simd` or `.blas` and the thread count from the measured thresholds of ``BatchTuning``.
+    /// Chooses `.simd` or `.blas` and the thread count from the measured thresholds of ``BatchTuning``;
+    /// its contract is that of the path it resolves to.
     case auto
 }
 
