@@ -1,6 +1,5 @@
 #include "CAMathProbes.h"
 #include <stdint.h>
-#include <string.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -42,15 +41,30 @@ static double probe_div_portable(long iterations, double *sink) {
     return (double)iterations * CHAINS;
 }
 
-static double read_portable(const double *a, size_t n) {
+// The memory probes walk each array as `streams` (1 or 2) interleaved parts — element i of every part in
+// the same iteration. Kernels keep different numbers of streams in flight and DRAM rewards that (Zen 5,
+// one-thread reads: 23 GB/s with one stream, 28 with two), so MachineLimits keeps the better layout. Each
+// body is inlined with a constant `streams`, so its inner loop unrolls away.
+static inline __attribute__((always_inline)) double read_portable(const double *a, size_t n, int streams) {
     const uint64_t *u = (const uint64_t *)a;
-    uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0;
-    for (size_t i = 0; i < n; i += 4) { x0 ^= u[i]; x1 ^= u[i + 1]; x2 ^= u[i + 2]; x3 ^= u[i + 3]; }
-    return (double)(x0 ^ x1 ^ x2 ^ x3);
+    size_t h = n / (size_t)streams;
+    uint64_t x[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < h; i += 2)
+        for (int p = 0; p < streams; p++) { x[2 * p] ^= u[p * h + i]; x[2 * p + 1] ^= u[p * h + i + 1]; }
+    return (double)(x[0] ^ x[1] ^ x[2] ^ x[3]);
 }
 
-static void triad_portable(double *a, const double *b, const double *c, double s, size_t n) {
-    for (size_t i = 0; i < n; i++) a[i] = b[i] + s * c[i];
+static inline __attribute__((always_inline)) void copy_portable(double *dst, const double *src, size_t n, int streams) {
+    size_t h = n / (size_t)streams;
+    for (size_t i = 0; i < h; i++)
+        for (int p = 0; p < streams; p++) dst[p * h + i] = src[p * h + i];
+}
+
+static inline __attribute__((always_inline)) void triad_portable(double *a, const double *b, const double *c, double s, size_t n,
+                                                                int streams) {
+    size_t h = n / (size_t)streams;
+    for (size_t i = 0; i < h; i++)
+        for (int p = 0; p < streams; p++) a[p * h + i] = b[p * h + i] + s * c[p * h + i];
 }
 
 #if defined(__x86_64__)
@@ -96,29 +110,49 @@ PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_
 
 // Memory probes use 256-bit accesses at both levels: one core's load/store ports, not the vector
 // width, bound bandwidth, and AVX2 is what every AVX-512 CPU has too.
-__attribute__((target("avx2"))) static double read_avx2(const double *a, size_t n) {
-    __m256i x0 = _mm256_setzero_si256(), x1 = x0, x2 = x0, x3 = x0;
-    for (size_t i = 0; i < n; i += 16) {
-        x0 = _mm256_xor_si256(x0, _mm256_load_si256((const __m256i *)(a + i)));
-        x1 = _mm256_xor_si256(x1, _mm256_load_si256((const __m256i *)(a + i + 4)));
-        x2 = _mm256_xor_si256(x2, _mm256_load_si256((const __m256i *)(a + i + 8)));
-        x3 = _mm256_xor_si256(x3, _mm256_load_si256((const __m256i *)(a + i + 12)));
-    }
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) double read_avx2(const double *a, size_t n,
+                                                                                              int streams) {
+    __m256i x[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+    size_t h = n / (size_t)streams;
+    for (size_t i = 0; i < h; i += 8)
+        for (int p = 0; p < streams; p++) {
+            x[2 * p] = _mm256_xor_si256(x[2 * p], _mm256_load_si256((const __m256i *)(a + p * h + i)));
+            x[2 * p + 1] = _mm256_xor_si256(x[2 * p + 1], _mm256_load_si256((const __m256i *)(a + p * h + i + 4)));
+        }
     uint64_t lanes[4];
-    _mm256_storeu_si256((__m256i *)lanes, _mm256_xor_si256(_mm256_xor_si256(x0, x1), _mm256_xor_si256(x2, x3)));
+    _mm256_storeu_si256((__m256i *)lanes, _mm256_xor_si256(_mm256_xor_si256(x[0], x[1]), _mm256_xor_si256(x[2], x[3])));
     return (double)(lanes[0] ^ lanes[1] ^ lanes[2] ^ lanes[3]);
 }
 
-__attribute__((target("avx2"))) static void copy_avx2(double *dst, const double *src, size_t n) {
-    for (size_t i = 0; i < n; i += 16)
-        for (int k = 0; k < 16; k += 4) _mm256_store_pd(dst + i + k, _mm256_load_pd(src + i + k));
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void copy_avx2(double *dst, const double *src, size_t n,
+                                                                                            int streams) {
+    size_t h = n / (size_t)streams;
+    for (size_t i = 0; i < h; i += 8)
+        for (int p = 0; p < streams; p++)
+            for (int k = 0; k < 8; k += 4) _mm256_store_pd(dst + p * h + i + k, _mm256_load_pd(src + p * h + i + k));
 }
 
-__attribute__((target("avx2"))) static void triad_avx2(double *a, const double *b, const double *c, double s, size_t n) {
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void triad_avx2(double *a, const double *b, const double *c,
+                                                                                             double s, size_t n, int streams) {
     __m256d vs = _mm256_set1_pd(s);
-    for (size_t i = 0; i < n; i += 16)
-        for (int k = 0; k < 16; k += 4)
-            _mm256_store_pd(a + i + k, _mm256_add_pd(_mm256_load_pd(b + i + k), _mm256_mul_pd(vs, _mm256_load_pd(c + i + k))));
+    size_t h = n / (size_t)streams;
+    for (size_t i = 0; i < h; i += 8)
+        for (int p = 0; p < streams; p++)
+            for (int k = 0; k < 8; k += 4) {
+                size_t e = p * h + i + k;
+                _mm256_store_pd(a + e, _mm256_add_pd(_mm256_load_pd(b + e), _mm256_mul_pd(vs, _mm256_load_pd(c + e))));
+            }
+}
+
+// The bodies with a constant stream count (so each inlines and unrolls), one function per level.
+__attribute__((target("avx2"))) static double read_avx2_streams(const double *a, size_t n, int streams) {
+    return streams == 2 ? read_avx2(a, n, 2) : read_avx2(a, n, 1);
+}
+__attribute__((target("avx2"))) static void copy_avx2_streams(double *dst, const double *src, size_t n, int streams) {
+    if (streams == 2) copy_avx2(dst, src, n, 2); else copy_avx2(dst, src, n, 1);
+}
+__attribute__((target("avx2"))) static void triad_avx2_streams(double *a, const double *b, const double *c, double s, size_t n, int streams) {
+    if (streams == 2) triad_avx2(a, b, c, s, n, 2); else triad_avx2(a, b, c, s, n, 1);
 }
 #endif
 
@@ -146,23 +180,23 @@ double camath_probe_div(int isa, long iterations, double *sink) {
     return probe_div_portable(iterations, sink);
 }
 
-double camath_probe_read(int isa, const double *a, size_t n) {
+double camath_probe_read(int isa, const double *a, size_t n, int streams) {
 #if defined(__x86_64__)
-    if (isa >= 2) return read_avx2(a, n);
+    if (isa >= 2) return read_avx2_streams(a, n, streams);
 #endif
-    return read_portable(a, n);
+    return streams == 2 ? read_portable(a, n, 2) : read_portable(a, n, 1);
 }
 
-void camath_probe_copy(int isa, double *dst, const double *src, size_t n) {
+void camath_probe_copy(int isa, double *dst, const double *src, size_t n, int streams) {
 #if defined(__x86_64__)
-    if (isa >= 2) { copy_avx2(dst, src, n); return; }
+    if (isa >= 2) { copy_avx2_streams(dst, src, n, streams); return; }
 #endif
-    memcpy(dst, src, n * sizeof(double));
+    if (streams == 2) copy_portable(dst, src, n, 2); else copy_portable(dst, src, n, 1);
 }
 
-void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n) {
+void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n, int streams) {
 #if defined(__x86_64__)
-    if (isa >= 2) { triad_avx2(a, b, c, s, n); return; }
+    if (isa >= 2) { triad_avx2_streams(a, b, c, s, n, streams); return; }
 #endif
-    triad_portable(a, b, c, s, n);
+    if (streams == 2) triad_portable(a, b, c, s, n, 2); else triad_portable(a, b, c, s, n, 1);
 }

@@ -50,17 +50,27 @@ public enum BenchmarkRunner {
     static func row(_ operation: BatchOperation, _ workload: Workload, _ s: Setting, _ samples: [Double],
                     _ deviation: Deviation, _ limits: MachineLimits) -> Report.Row {
         let sorted = samples.sorted(), mops = median(samples)
-        let cost = OperationCost.of(operation)
-        let threadsUsed = s.threads ?? (workload.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
-        let roofline = cost?.roofline(limits, count: workload.items, threads: threadsUsed)
-        return Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
-                          path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
-                          maxMops: sorted.last ?? 0, samples: samples.count,
-                          gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
-                          roofline: roofline, rooflineFraction: roofline.map { mops / $0.mops },
-                          rooflineUnderMeasured: roofline.map { mops > $0.mops } ?? false,
-                          maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
-                          contract: deviation.contract.description, firstMismatch: deviation.mismatch?.description,
-                          correct: deviation.mismatch == nil)
+        let row = Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
+                             path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
+                             maxMops: sorted.last ?? 0, samples: samples.count, gigabytesPerSecond: nil,
+                             roofline: nil, rooflineFraction: nil, rooflineUnderMeasured: false,
+                             maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
+                             contract: deviation.contract.description, firstMismatch: deviation.mismatch?.description,
+                             correct: deviation.mismatch == nil)
+        return rooflined(row, limits)
+    }
+
+    /// `row` with its traffic, roofline, fraction and under-measured flag computed against `limits` (the
+    /// CLI recomputes them once the limits have been measured again after the rows).
+    public static func rooflined(_ row: Report.Row, _ limits: MachineLimits) -> Report.Row {
+        guard let operation = BatchOperation(rawValue: row.operation), let cost = OperationCost.of(operation) else { return row }
+        var row = row
+        let threadsUsed = row.threads ?? (row.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
+        let roofline = cost.roofline(limits, count: row.items, threads: threadsUsed)
+        row.gigabytesPerSecond = row.mops * Double(cost.bytes) / 1e3
+        row.roofline = roofline
+        row.rooflineFraction = roofline.map { row.mops / $0.mops }
+        row.rooflineUnderMeasured = roofline.map { row.mops > $0.mops } ?? false
+        return row
     }
 }

@@ -106,5 +106,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // 2 MiB lies between the probes: the 1 MiB (faster) figures bound it.
         #expect(limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 21, threads: 1) == copyMix)
         #expect(limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 30, threads: 1)! < copyMix)
+        // Measured again later: each figure keeps the better of the two measurements.
+        var later = limits
+        later.bandwidth[0].gigabytesPerSecond = 120
+        later.bandwidth[4].gigabytesPerSecond = 30
+        later.divisionPeakGOps = 2
+        let best = limits.best(later)
+        #expect(best.bandwidth.map(\.gigabytesPerSecond) == [120, 80, 90, 50, 40, 45] && best.divisionPeakGOps == 2 && best.fmaPeakGFlops == 1)
     }
 }
