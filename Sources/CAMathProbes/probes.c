@@ -41,17 +41,18 @@ static double probe_div_portable(long iterations, double *sink) {
     return (double)iterations * CHAINS;
 }
 
-// The memory probes walk each array as `streams` (1 or 2) interleaved parts — element i of every part in
-// the same iteration. Kernels keep different numbers of streams in flight and DRAM rewards that (Zen 5,
-// one-thread reads: 23 GB/s with one stream, 28 with two), so MachineLimits keeps the better layout. Each
-// body is inlined with a constant `streams`, so its inner loop unrolls away.
+// The memory probes walk each array as `streams` (1, 2 or 4) interleaved parts — element i of every part
+// in the same iteration. One core's DRAM bandwidth is bounded by the misses it keeps in flight, so it
+// grows with the streams (Zen 5, one thread: reads 23 GB/s with one stream, 28 with two; a triad 25, 27
+// and 30 GB/s with one, two and four, where a pairwise concat kernel reaches 28), and MachineLimits keeps
+// the best layout. Each body is inlined with a constant `streams`, so its inner loop unrolls away.
 static inline __attribute__((always_inline)) double read_portable(const double *a, size_t n, int streams) {
     const uint64_t *u = (const uint64_t *)a;
     size_t h = n / (size_t)streams;
-    uint64_t x[4] = {0, 0, 0, 0};
+    uint64_t x[8] = {0};
     for (size_t i = 0; i < h; i += 2)
         for (int p = 0; p < streams; p++) { x[2 * p] ^= u[p * h + i]; x[2 * p + 1] ^= u[p * h + i + 1]; }
-    return (double)(x[0] ^ x[1] ^ x[2] ^ x[3]);
+    return (double)(x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4] ^ x[5] ^ x[6] ^ x[7]);
 }
 
 static inline __attribute__((always_inline)) void copy_portable(double *dst, const double *src, size_t n, int streams) {
@@ -112,7 +113,8 @@ PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_
 // width, bound bandwidth, and AVX2 is what every AVX-512 CPU has too.
 __attribute__((target("avx2"))) static inline __attribute__((always_inline)) double read_avx2(const double *a, size_t n,
                                                                                               int streams) {
-    __m256i x[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256()};
+    __m256i x[8];
+    for (int k = 0; k < 8; k++) x[k] = _mm256_setzero_si256();
     size_t h = n / (size_t)streams;
     for (size_t i = 0; i < h; i += 8)
         for (int p = 0; p < streams; p++) {
@@ -120,7 +122,8 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) dou
             x[2 * p + 1] = _mm256_xor_si256(x[2 * p + 1], _mm256_load_si256((const __m256i *)(a + p * h + i + 4)));
         }
     uint64_t lanes[4];
-    _mm256_storeu_si256((__m256i *)lanes, _mm256_xor_si256(_mm256_xor_si256(x[0], x[1]), _mm256_xor_si256(x[2], x[3])));
+    for (int k = 1; k < 8; k++) x[0] = _mm256_xor_si256(x[0], x[k]);
+    _mm256_storeu_si256((__m256i *)lanes, x[0]);
     return (double)(lanes[0] ^ lanes[1] ^ lanes[2] ^ lanes[3]);
 }
 
@@ -146,13 +149,13 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) voi
 
 // The bodies with a constant stream count (so each inlines and unrolls), one function per level.
 __attribute__((target("avx2"))) static double read_avx2_streams(const double *a, size_t n, int streams) {
-    return streams == 2 ? read_avx2(a, n, 2) : read_avx2(a, n, 1);
+    return streams == 4 ? read_avx2(a, n, 4) : streams == 2 ? read_avx2(a, n, 2) : read_avx2(a, n, 1);
 }
 __attribute__((target("avx2"))) static void copy_avx2_streams(double *dst, const double *src, size_t n, int streams) {
-    if (streams == 2) copy_avx2(dst, src, n, 2); else copy_avx2(dst, src, n, 1);
+    if (streams == 4) copy_avx2(dst, src, n, 4); else if (streams == 2) copy_avx2(dst, src, n, 2); else copy_avx2(dst, src, n, 1);
 }
 __attribute__((target("avx2"))) static void triad_avx2_streams(double *a, const double *b, const double *c, double s, size_t n, int streams) {
-    if (streams == 2) triad_avx2(a, b, c, s, n, 2); else triad_avx2(a, b, c, s, n, 1);
+    if (streams == 4) triad_avx2(a, b, c, s, n, 4); else if (streams == 2) triad_avx2(a, b, c, s, n, 2); else triad_avx2(a, b, c, s, n, 1);
 }
 #endif
 
@@ -184,19 +187,20 @@ double camath_probe_read(int isa, const double *a, size_t n, int streams) {
 #if defined(__x86_64__)
     if (isa >= 2) return read_avx2_streams(a, n, streams);
 #endif
-    return streams == 2 ? read_portable(a, n, 2) : read_portable(a, n, 1);
+    return streams == 4 ? read_portable(a, n, 4) : streams == 2 ? read_portable(a, n, 2) : read_portable(a, n, 1);
 }
 
 void camath_probe_copy(int isa, double *dst, const double *src, size_t n, int streams) {
 #if defined(__x86_64__)
     if (isa >= 2) { copy_avx2_streams(dst, src, n, streams); return; }
 #endif
-    if (streams == 2) copy_portable(dst, src, n, 2); else copy_portable(dst, src, n, 1);
+    if (streams == 4) copy_portable(dst, src, n, 4); else if (streams == 2) copy_portable(dst, src, n, 2); else copy_portable(dst, src, n, 1);
 }
 
 void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n, int streams) {
 #if defined(__x86_64__)
     if (isa >= 2) { triad_avx2_streams(a, b, c, s, n, streams); return; }
 #endif
-    if (streams == 2) triad_portable(a, b, c, s, n, 2); else triad_portable(a, b, c, s, n, 1);
+    if (streams == 4) triad_portable(a, b, c, s, n, 4); else if (streams == 2) triad_portable(a, b, c, s, n, 2);
+    else triad_portable(a, b, c, s, n, 1);
 }

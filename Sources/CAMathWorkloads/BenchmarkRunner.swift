@@ -3,15 +3,19 @@ import CAMath
 /// Runs a ``BenchmarkConfiguration``: per operation and size, one workload; every path × thread count
 /// is checked against `.scalar`'s output, then timed in alternating rounds (each configuration takes
 /// one sample per round, so a burst of load on a shared machine hits all of them alike) and reported
-/// as the median with its spread.
+/// as the median with its spread. Each round also re-runs the memory probes at the working sets the
+/// rows' roofline reads, so the roof sees the same drift of a shared machine's bandwidth as the rows.
 public enum BenchmarkRunner {
     /// One configuration of a path: `threads` is `nil` for `.auto`.
     struct Setting { let path: BatchPath; let threads: Int? }
 
-    /// The rows of `configuration` against `limits`, plus notes on paths that could not run.
+    /// The rows of `configuration` against `limits` (raised by the same-round probes), plus notes on
+    /// paths that could not run.
     public static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
                            progress: (String) -> Void = { _ in }) throws(BatchError) -> (rows: [Report.Row], notes: [String]) {
         var rows: [Report.Row] = [], notes: [String] = []
+        var probe: BandwidthProbe?  // grown on demand to the largest working set probed so far
+        let probeThreads = Array(Set(limits.bandwidth.map(\.threads))).sorted()
         if configuration.batchPaths.contains(.blas), case .failure(let error) = CBLAS.shared {
             notes.append("blas: \(error); its rows are absent")
         }
@@ -33,14 +37,25 @@ public enum BenchmarkRunner {
                     let perSample = configuration.seconds / Double(configuration.repetitions)
                     calls.append(try Stopwatch.calls(workload, path: s.path, threads: s.threads, seconds: perSample))
                 }
+                let probeSizes = OperationCost.of(operation).map { limits.probedNeighbours(of: $0.bytes * workload.items) } ?? []
+                if let largest = probeSizes.max(), (probe?.largestWorkingSet ?? 0) < largest {
+                    probe = BandwidthProbe(largestWorkingSet: largest)
+                }
                 var samples = Array(repeating: [Double](), count: settings.count)
+                var sameRound: [MachineLimits.Bandwidth] = []
                 for _ in 0..<configuration.repetitions {
                     for (k, s) in settings.enumerated() {
                         samples[k].append(try Stopwatch.sample(workload, path: s.path, threads: s.threads, calls: calls[k]))
                     }
+                    for size in probeSizes {
+                        for t in probeThreads {
+                            sameRound += probe!.measure(workingSet: size, threads: t, seconds: 0.01, samples: 1)
+                        }
+                    }
                 }
+                let rowLimits = limits.raising(sameRound)
                 for (k, s) in settings.enumerated() {
-                    rows.append(row(operation, workload, s, samples[k], deviations[k], limits))
+                    rows.append(row(operation, workload, s, samples[k], deviations[k], rowLimits))
                 }
             }
         }
@@ -60,9 +75,8 @@ public enum BenchmarkRunner {
         return rooflined(row, limits)
     }
 
-    /// `row` with its traffic, roofline, fraction and under-measured flag computed against `limits` (the
-    /// CLI recomputes them once the limits have been measured again after the rows).
-    public static func rooflined(_ row: Report.Row, _ limits: MachineLimits) -> Report.Row {
+    /// `row` with its traffic, roofline, fraction and under-measured flag computed against `limits`.
+    static func rooflined(_ row: Report.Row, _ limits: MachineLimits) -> Report.Row {
         guard let operation = BatchOperation(rawValue: row.operation), let cost = OperationCost.of(operation) else { return row }
         var row = row
         let threadsUsed = row.threads ?? (row.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)

@@ -33,6 +33,11 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// Every bandwidth measurement.
     public var bandwidth: [Bandwidth]
 
+    /// Timed samples per probe; each probe keeps its best. The kept maximum approaches the true peak as
+    /// samples grow, and the roofline is only an upper bound if it does (with 5, pairwise concat in L2
+    /// still came out 1 % above its roof in one run of two).
+    static let samples = 9
+
     /// The working sets of the bandwidth probes: 64 KiB to 256 MiB in steps of 4×.
     public static let workingSets = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28]
 
@@ -44,9 +49,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// probe leaves after its reads, so the operation's own mix costs no more than any probe paid for it;
     /// between two probed sizes the faster of the two neighbours applies (beyond the ladder, the nearest).
     public func memoryBandwidth(read: Int, written: Int, workingSet bytes: Int, threads: Int) -> Double? {
-        let sizes = Set(bandwidth.filter { $0.threads == threads }.map(\.workingSetBytes)).sorted()
-        let neighbours = [sizes.last { $0 <= bytes }, sizes.first { $0 >= bytes }].compactMap { $0 }
-        return neighbours.compactMap { mixedBandwidth(read: read, written: written, at: $0, threads: threads) }.max()
+        probedNeighbours(of: bytes).compactMap { mixedBandwidth(read: read, written: written, at: $0, threads: threads) }.max()
     }
 
     /// The read/write-weighted bandwidth at one probed working set (see ``memoryBandwidth(read:written:workingSet:threads:)``).
@@ -60,20 +63,25 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         return Double(read + written) / (Double(read) / readRate + Double(written) * writeCost)
     }
 
-    /// The best of two measurements of the same machine, figure by figure (peaks and every bandwidth
-    /// probe): a shared machine's bandwidth drifts over a run, and a roofline must bound every row.
-    public func best(_ other: MachineLimits) -> MachineLimits {
-        var merged = self
-        merged.fmaPeakGFlops = max(fmaPeakGFlops, other.fmaPeakGFlops)
-        merged.mulAddPeakGOps = max(mulAddPeakGOps, other.mulAddPeakGOps)
-        merged.divisionPeakGOps = max(divisionPeakGOps, other.divisionPeakGOps)
-        merged.bandwidth = bandwidth.map { b in
-            let again = other.bandwidth.first { $0.kernel == b.kernel && $0.workingSetBytes == b.workingSetBytes && $0.threads == b.threads }
+    /// These limits with each bandwidth figure raised to the best of `more` measurements of the same probe
+    /// (same kernel, working set and threads): a shared machine's bandwidth drifts over a run, and a
+    /// roofline must bound every row.
+    public func raising(_ more: [Bandwidth]) -> MachineLimits {
+        var raised = self
+        raised.bandwidth = bandwidth.map { b in
             var best = b
-            best.gigabytesPerSecond = max(b.gigabytesPerSecond, again?.gigabytesPerSecond ?? 0)
+            for m in more where m.kernel == b.kernel && m.workingSetBytes == b.workingSetBytes && m.threads == b.threads {
+                best.gigabytesPerSecond = max(best.gigabytesPerSecond, m.gigabytesPerSecond)
+            }
             return best
         }
-        return merged
+        return raised
+    }
+
+    /// The probed working sets a roofline at `bytes` reads: the neighbours on either side (one beyond the ladder).
+    public func probedNeighbours(of bytes: Int) -> [Int] {
+        let sizes = Set(bandwidth.map(\.workingSetBytes)).sorted()
+        return Array(Set([sizes.last { $0 <= bytes }, sizes.first { $0 >= bytes }].compactMap { $0 })).sorted()
     }
 
     /// Measures every limit. Cost: about `seconds` × (3 + 6 × working sets × thread counts) of wall time;
@@ -85,80 +93,34 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         let fma = peak(seconds) { camath_probe_fma(Int32(isa.level), $0, $1) }
         let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.level), $0, $1) }
         let division = peak(seconds) { camath_probe_div(Int32(isa.level), $0, $1) }
-        let largest = workingSets.max()! / 8 / 3 / 16 * 16
-        let arrays = (0..<3).map { _ in Buffer(repeating: 1.0, count: largest) }
+        let probe = BandwidthProbe(isa: isa, largestWorkingSet: workingSets.max()!)
         var bandwidth: [Bandwidth] = []
         for t in Array(Set([1, max(1, threads)])).sorted() {
             progress("measuring memory bandwidth on \(t) thread\(t == 1 ? "" : "s")")
             for bytes in workingSets {
-                bandwidth += measureBandwidth(isa: isa, arrays: arrays, workingSet: bytes, threads: t, seconds: seconds / 2)
+                bandwidth += probe.measure(workingSet: bytes, threads: t, seconds: seconds / 2, samples: samples)
             }
         }
         return MachineLimits(instructionSet: isa.description, fmaPeakGFlops: 2 * fma / 1e9,
                              mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, bandwidth: bandwidth)
     }
 
-    /// Lane operations per second of `probe(iterations, sink)`, the best of five timed calls.
+    /// Lane operations per second of `probe(iterations, sink)`, the best of ``samples`` timed calls.
     private static func peak(_ seconds: Double, _ probe: (Int, UnsafeMutablePointer<Double>) -> Double) -> Double {
         var sink = 0.0
         let calibrate = Stopwatch.now()
         let calibrationIterations = 100_000
         _ = probe(calibrationIterations, &sink)
         let perIteration = max(Stopwatch.now() - calibrate, 1e-9) / Double(calibrationIterations)
-        let iterations = max(1_000, Int(seconds / 5 / perIteration))
+        let iterations = max(1_000, Int(seconds / Double(samples) / perIteration))
         var rates: [Double] = []
-        for _ in 0..<5 {
+        for _ in 0..<samples {
             let t0 = Stopwatch.now()
             let lanes = probe(iterations, &sink)
             rates.append(lanes / (Stopwatch.now() - t0))
         }
         return rates.max()!
     }
-
-    /// Read, copy and triad over `workingSet` bytes of the three `arrays`, split across `threads`
-    /// threads; each thread repeats passes over its own slice (at least three per sample, so a DRAM-sized
-    /// sample is not one cold pass), in both stream layouts, and the best of five samples is kept.
-    private static func measureBandwidth(isa: InstructionSet, arrays: [Buffer<Double>], workingSet: Int, threads: Int,
-                                         seconds: Double) -> [Bandwidth] {
-        let n = max(16, (workingSet / 8 / 3 / threads) / 16 * 16)
-        let base = SendableBuffers(arrays.map { $0.pointer.baseAddress! })
-        let isaValue = Int32(isa.level)
-        func rate(_ bytesPerPass: Int, _ pass: @escaping @Sendable (Int) -> Void) -> Double {
-            func run(_ passes: Int) {
-                let body: @Sendable (Int) -> Void = { t in for _ in 0..<passes { pass(t) } }
-                if threads == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: body) }
-            }
-            run(1)
-            let t0 = Stopwatch.now()
-            run(1)
-            let passes = max(3, Int(seconds / 5 / max(Stopwatch.now() - t0, 1e-9)))
-            var rates: [Double] = []
-            for _ in 0..<5 {
-                let start = Stopwatch.now()
-                run(passes)
-                rates.append(Double(bytesPerPass * threads * passes) / (Stopwatch.now() - start) / 1e9)
-            }
-            return rates.max()!
-        }
-        // Each probe in both layouts (one stream per array, or two interleaved halves): the better one counts.
-        let read = [1, 2].map { k in rate(8 * n) { t in _ = camath_probe_read(isaValue, base[0] + t * n, n, Int32(k)) } }.max()!
-        let copy = [1, 2].map { k in rate(16 * n) { t in camath_probe_copy(isaValue, base[0] + t * n, base[1] + t * n, n, Int32(k)) } }.max()!
-        let triad = [1, 2].map { k in
-            rate(24 * n) { t in camath_probe_triad(isaValue, base[0] + t * n, base[1] + t * n, base[2] + t * n, 3, n, Int32(k)) }
-        }.max()!
-        return withExtendedLifetime(arrays) {
-            [("read", read), ("copy", copy), ("triad", triad)].map {
-                Bandwidth(kernel: $0.0, workingSetBytes: workingSet, threads: threads, gigabytesPerSecond: $0.1)
-            }
-        }
-    }
-}
-
-/// Base addresses of buffers that outlive every use (the probes' threads only touch their own slice).
-private struct SendableBuffers: @unchecked Sendable {
-    let base: [UnsafeMutablePointer<Double>]
-    init(_ base: [UnsafeMutablePointer<Double>]) { self.base = base }
-    subscript(k: Int) -> UnsafeMutablePointer<Double> { base[k] }
 }
 
 /// The median of a non-empty array (the upper one for an even count).

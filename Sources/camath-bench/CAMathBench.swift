@@ -87,12 +87,8 @@ struct CAMathBench: ParsableCommand {
         let configuration = try plan(), folder = outputFolder
         try ReportWriter.checkWritable(folder)
         let started = Date(), clock = Stopwatch.now()
-        // The limits are measured before and after the rows and the best of each figure kept, so that the
-        // rooflines bound rows timed while the shared machine's bandwidth drifted.
-        let before = MachineLimits.measure(seconds: min(0.1, configuration.seconds), progress: Self.progress)
-        let (measured, notes) = try BenchmarkRunner.run(configuration, limits: before, progress: Self.progress)
-        let limits = before.best(MachineLimits.measure(seconds: min(0.1, configuration.seconds), progress: Self.progress))
-        let rows = measured.map { BenchmarkRunner.rooflined($0, limits) }
+        let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), progress: Self.progress)
+        let (rows, notes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
         let report = Report(configuration: configuration, limits: limits, rows: rows, notes: notes, started: started,
                             durationSeconds: Stopwatch.now() - clock)
         try ReportWriter.write(report, to: folder)

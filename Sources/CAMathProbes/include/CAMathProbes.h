@@ -13,11 +13,11 @@ double camath_probe_mul_add(int isa, long iterations, double *sink);
 /// Independent division chains; returns the lane divisions executed.
 double camath_probe_div(int isa, long iterations, double *sink);
 
-// Memory probes: each walks its arrays as `streams` (1 or 2) interleaved parts.
-/// Reads `n` doubles (n a multiple of 16, `a` 64-byte aligned); returns a value that depends on all.
+// Memory probes: each walks its arrays as `streams` (1, 2 or 4) interleaved parts.
+/// Reads `n` doubles (n a multiple of 32, `a` 64-byte aligned); returns a value that depends on all.
 double camath_probe_read(int isa, const double *a, size_t n, int streams);
-/// dst[i] = src[i] for n doubles (n a multiple of 16, both 64-byte aligned).
+/// dst[i] = src[i] for n doubles (n a multiple of 32, both 64-byte aligned).
 void camath_probe_copy(int isa, double *dst, const double *src, size_t n, int streams);
-/// a[i] = b[i] + s·c[i] for n doubles (n a multiple of 16, all 64-byte aligned).
+/// a[i] = b[i] + s·c[i] for n doubles (n a multiple of 32, all 64-byte aligned).
 void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n, int streams);
 #endif
