@@ -4,8 +4,8 @@ import CAMathKernels
 extension Batch {
     /// `out[i] = Invert(t[i])` with CA's singular rule per element (SPEC §1.5): a singular element comes
     /// back unchanged and `singular[i] = true` (when a mask is given). `out` may be `t`.
-    /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula: bit-identical up to the sign
-    /// of zero); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
+    /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula in the same order: bitwise, see
+    /// ``Exactness``); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
     /// divisions per element.
     public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                               singular: UnsafeMutableBufferPointer<Bool>? = nil,
@@ -13,24 +13,25 @@ extension Batch {
         try invert(.invert, t, into: out, singular: singular, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// The affine fast path of ``invert(_:into:singular:path:threads:)``: elements whose column 4 is
+    /// The affine fast path of ``invert(_:into:singular:path:threads:instructionSet:)``: elements whose column 4 is
     /// `(0, 0, 0, 1)` use the reduced Laplace formula (the dropped terms are exact zeros, so results equal
-    /// the general formula's up to the sign of zero, at ~40% of the flops); other elements take the
-    /// general formula. Same singular rule, same mask.
+    /// the general formula's up to the sign of zero — the one `.simd` contract that is not bitwise, see
+    /// ``Exactness`` — at ~40% of the flops); other elements take the general formula. Same singular
+    /// rule, same mask.
     public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                                     singular: UnsafeMutableBufferPointer<Bool>? = nil,
                                     path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try invert(.invertAffine, t, into: out, singular: singular, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// Array form of ``invert(_:into:singular:path:threads:)``: the inverses and the singular mask.
+    /// Array form of ``invert(_:into:singular:path:threads:instructionSet:)``: the inverses and the singular mask.
     public static func invert(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         try invert(.invert, t, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// Array form of ``invertAffine(_:into:singular:path:threads:)``: the inverses and the singular mask.
+    /// Array form of ``invertAffine(_:into:singular:path:threads:instructionSet:)``: the inverses and the singular mask.
     public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {

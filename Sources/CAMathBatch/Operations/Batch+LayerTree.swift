@@ -102,7 +102,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``frames(of:into:path:threads:)``, preparing the plan.
+    /// Array form of ``frames(of:into:path:threads:instructionSet:)``, preparing the plan.
     public static func frames(of tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         let plan = FramePlan(tree)
         return try Array(unsafeUninitializedCapacity: tree.count) { out, initialized throws(BatchError) in
@@ -150,7 +150,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``hitTest(_:in:into:path:threads:)``, preparing the plan.
+    /// Array form of ``hitTest(_:in:into:path:threads:instructionSet:)``, preparing the plan.
     public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
         let plan = HitTestPlan(tree)
         return try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in

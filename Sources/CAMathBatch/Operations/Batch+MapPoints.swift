@@ -3,7 +3,7 @@ import CAMathKernels
 
 extension Batch {
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (SPEC §1.1; `W = 0` gives ±∞/NaN).
-    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bit-identical); `.blas` (one `(N×3)·(3×4)` dgemm
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (one `(N×3)·(3×4)` dgemm
     /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div.
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
@@ -61,7 +61,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``mapPoints(_:through:into:path:threads:)``.
+    /// Array form of ``mapPoints(_:through:into:path:threads:instructionSet:)``.
     public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, threads: threads, instructionSet: instructionSet) }
@@ -70,7 +70,7 @@ extension Batch {
     }
 
     /// 2-D points through a homography (SPEC §1.8): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
-    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bit-identical); `.blas` (a `(N×2)·(2×2)` dgemm
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (a `(N×2)·(2×2)` dgemm
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
@@ -108,7 +108,7 @@ extension Batch {
         }
     }
 
-    /// Array form of the homography ``mapPoints(_:through:into:path:threads:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
+    /// Array form of the homography ``mapPoints(_:through:into:path:threads:instructionSet:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
     public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, threads: threads, instructionSet: instructionSet) }
