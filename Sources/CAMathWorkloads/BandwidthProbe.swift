@@ -21,7 +21,7 @@ public final class BandwidthProbe: @unchecked Sendable {
     /// Read, copy and triad over `workingSet` bytes of the arrays (at most the largest working set), split across
     /// `threads` threads; each thread repeats passes over its own slice (at least three per sample, so a
     /// DRAM-sized sample is not one cold pass), in every stream layout (1, 2 or 4 interleaved parts per
-    /// array), and the best of `samples` samples of about `seconds / samples` is kept.
+    /// array), and the best of `samples` samples of about `seconds / samples` (at least 2 ms) is kept.
     public func measure(workingSet: Int, threads: Int, seconds: Double, samples: Int) -> [MachineLimits.Bandwidth] {
         let n = max(32, (workingSet / 8 / 3 / threads) / 32 * 32)
         precondition(workingSet <= largestWorkingSet, "the probe's arrays hold less than \(workingSet) bytes")
@@ -35,7 +35,8 @@ public final class BandwidthProbe: @unchecked Sendable {
             run(1)
             let t0 = Stopwatch.now()
             run(1)
-            let passes = max(3, Int(seconds / Double(samples) / max(Stopwatch.now() - t0, 1e-9)))
+            // A sample lasts at least 2 ms whatever `seconds` asks: shorter ones time the timer, not memory.
+            let passes = max(3, Int(max(seconds / Double(samples), 0.002) / max(Stopwatch.now() - t0, 1e-9)))
             var best = 0.0
             for _ in 0..<samples {
                 let start = Stopwatch.now()

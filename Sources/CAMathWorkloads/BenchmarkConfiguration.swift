@@ -44,6 +44,18 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
         return c
     }
 
+    /// The bandwidth probes' working sets this run's rooflines read: the ladder of
+    /// ``MachineLimits/workingSets`` up to the first size at or above the largest working set of an
+    /// operation with a cost (so a small run does not probe DRAM).
+    public var probedWorkingSets: [Int] {
+        let largest = batchOperations.compactMap { operation in
+            OperationCost.of(operation).map { $0.bytes * (sizes.max() ?? 0) }
+        }.max() ?? 0
+        let ladder = MachineLimits.workingSets
+        let top = ladder.first { $0 >= largest } ?? ladder.last!
+        return ladder.filter { $0 <= top }
+    }
+
     /// The operations as values (the raw values were validated when the configuration was made).
     public var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
     /// The paths as values.

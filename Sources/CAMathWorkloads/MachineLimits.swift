@@ -84,20 +84,21 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         return Array(Set([sizes.last { $0 <= bytes }, sizes.first { $0 >= bytes }].compactMap { $0 })).sorted()
     }
 
-    /// Measures every limit. Cost: about `seconds` × (3 + 6 × working sets × thread counts) of wall time;
-    /// 256 MiB of buffers are allocated and touched once.
-    public static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount,
+    /// Measures every limit, the bandwidth at `sizes` (by default the whole ladder). Cost: about
+    /// `seconds` × (3 + 3 × sizes × thread counts) of wall time, more at DRAM sizes (at least three
+    /// passes per sample); buffers of the largest size are allocated and touched once.
+    public static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount, sizes: [Int] = workingSets,
                                progress: (String) -> Void = { _ in }) -> MachineLimits {
         let isa = InstructionSet.current
         progress("measuring arithmetic peaks (\(isa))")
         let fma = peak(seconds) { camath_probe_fma(Int32(isa.level), $0, $1) }
         let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.level), $0, $1) }
         let division = peak(seconds) { camath_probe_div(Int32(isa.level), $0, $1) }
-        let probe = BandwidthProbe(isa: isa, largestWorkingSet: workingSets.max()!)
+        let probe = BandwidthProbe(isa: isa, largestWorkingSet: sizes.max() ?? workingSets[0])
         var bandwidth: [Bandwidth] = []
         for t in Array(Set([1, max(1, threads)])).sorted() {
             progress("measuring memory bandwidth on \(t) thread\(t == 1 ? "" : "s")")
-            for bytes in workingSets {
+            for bytes in sizes {
                 bandwidth += probe.measure(workingSet: bytes, threads: t, seconds: seconds / 2, samples: samples)
             }
         }
@@ -112,7 +113,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
         let calibrationIterations = 100_000
         _ = probe(calibrationIterations, &sink)
         let perIteration = max(Stopwatch.now() - calibrate, 1e-9) / Double(calibrationIterations)
-        let iterations = max(1_000, Int(seconds / Double(samples) / perIteration))
+        let iterations = max(1_000, Int(max(seconds / Double(samples), 0.002) / perIteration))
         var rates: [Double] = []
         for _ in 0..<samples {
             let t0 = Stopwatch.now()

@@ -130,11 +130,14 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     case unsupportedSchema(Int)
     /// The output folder cannot be created or written.
     case unwritableOutput(String, reason: String)
+    /// The `--write-tuning` file cannot be written.
+    case unwritableTuning(String, reason: String)
 
     public var description: String {
         switch self {
         case .unsupportedSchema(let v): "report schema version \(v) is not supported (this build reads \(Report.currentSchemaVersion))"
         case .unwritableOutput(let path, let reason): "cannot write the report to \(path): \(reason)"
+        case .unwritableTuning(let path, let reason): "cannot write the tuning file to \(path): \(reason)"
         }
     }
 }

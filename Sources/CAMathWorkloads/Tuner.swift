@@ -1,4 +1,5 @@
 import CAMath
+import Foundation
 
 /// The rule that turns measurements into the thresholds `.auto` uses, and the Swift source that stores
 /// them: for each operation the smallest size at which all threads beat one by at least 10 % and never
@@ -38,6 +39,24 @@ public enum Tuner {
     }
 
     /// Swift source for `BatchTuning.measured`, naming the report the numbers came from.
+    /// Checks, before any measuring, that the tuning source can be written to `path`: its folder exists
+    /// and is writable, and an existing file there is a writable regular file. Throws
+    /// ``ReportError/unwritableTuning(_:reason:)``.
+    public static func checkWritable(_ path: String) throws {
+        let fm = FileManager.default, url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ReportError.unwritableTuning(path, reason: "the folder \(folder) does not exist")
+        }
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue else { throw ReportError.unwritableTuning(path, reason: "it is a folder") }
+            guard fm.isWritableFile(atPath: path) else { throw ReportError.unwritableTuning(path, reason: "the file is not writable") }
+        } else if !fm.isWritableFile(atPath: folder) {
+            throw ReportError.unwritableTuning(path, reason: "\(folder) is not writable")
+        }
+    }
+
     public static func source(for tuning: BatchTuning, report: String) -> String {
         func table(_ t: [BatchOperation: Int]) -> String {
             if t.isEmpty { return "[:]" }

@@ -15,9 +15,11 @@ struct CAMathBench: ParsableCommand {
         discussion: """
         The default run takes every operation, path (scalar, simd, blas, auto) and thread count (1 and all) \
         over N = 1e2…1e6, and writes report.md, report.json, report.csv and one SVG plot per operation to \
-        Reports/<yyyy-mm-dd>-<host>/. Progress goes to stderr, the report to stdout. Exit codes: 0 done, \
-        1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, an unwritable \
-        output folder or an interrupted run.
+        Reports/<yyyy-mm-dd>-<host>/ (a --quick run to …-quick/, a run narrowed by --ops, --sizes, --paths \
+        or --threads to …-partial/). Progress goes to stderr, the report to stdout. Exit codes: 0 done, \
+        1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
+        more memory than this process may use, an unwritable output folder or tuning file, or an \
+        interrupted run.
         """)
 
     @Option(help: "Comma-separated operations (default: all): \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -38,7 +40,7 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Seconds of timing per configuration and size (default: 0.1).")
     var seconds: Double?
 
-    @Option(help: "Report folder (default: Reports/<yyyy-mm-dd>-<host>).")
+    @Option(help: "Report folder (default: Reports/<yyyy-mm-dd>-<host>, with -quick or -partial appended for --quick or narrowed runs).")
     var output: String?
 
     @Option(help: "What stdout gets: md, json or csv.")
@@ -66,15 +68,22 @@ struct CAMathBench: ParsableCommand {
         if let repetitions { c.repetitions = repetitions }
         if let seconds { c.seconds = seconds }
         if let problem = c.problem { throw ValidationError(problem) }
+        if let problem = MemoryEstimate.problem(c, available: MemoryEstimate.availableBytes()) { throw ValidationError(problem) }
         return c
     }
 
-    /// The report folder these flags ask for.
+    /// Whether the flags narrow the default run (other operations, sizes, paths or threads).
+    var narrowsTheDefaultRun: Bool { ops != nil || sizes != nil || paths != nil || threads != nil }
+
+    /// The report folder these flags ask for: `--output`, else `Reports/<date>-<host>` for the default and
+    /// `--full` runs, with `-quick` or `-partial` appended for a quick or narrowed run, so that neither
+    /// replaces the day's full report.
     var outputFolder: URL {
         if let output { return URL(fileURLWithPath: output) }
         let day = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
         let host = String(ProcessInfo.processInfo.hostName.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
-        return URL(fileURLWithPath: "Reports/\(day)-\(host.isEmpty ? "host" : host)")
+        let kind = quick ? "-quick" : narrowsTheDefaultRun ? "-partial" : ""
+        return URL(fileURLWithPath: "Reports/\(day)-\(host.isEmpty ? "host" : host)\(kind)")
     }
 
     func validate() throws {
@@ -86,9 +95,13 @@ struct CAMathBench: ParsableCommand {
     func run() throws {
         let configuration = try plan(), folder = outputFolder
         try ReportWriter.checkWritable(folder)
+        if let writeTuning { try Tuner.checkWritable(writeTuning) }
         let started = Date(), clock = Stopwatch.now()
-        let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), progress: Self.progress)
-        let (rows, notes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
+        let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), sizes: configuration.probedWorkingSets,
+                                           progress: Self.progress)
+        let (rows, runNotes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
+        for note in Self.buildNotes { Self.progress("warning: \(note)") }
+        let notes = runNotes + Self.buildNotes
         let report = Report(configuration: configuration, limits: limits, rows: rows, notes: notes, started: started,
                             durationSeconds: Stopwatch.now() - clock)
         try ReportWriter.write(report, to: folder)
@@ -98,7 +111,7 @@ struct CAMathBench: ParsableCommand {
             do {
                 try Data(source.utf8).write(to: URL(fileURLWithPath: writeTuning), options: .atomic)
             } catch {
-                throw ReportError.unwritableOutput(writeTuning, reason: "\(error.localizedDescription)")
+                throw ReportError.unwritableTuning(writeTuning, reason: "\(error.localizedDescription)")
             }
             Self.progress("thresholds written to \(writeTuning)")
         }
@@ -106,6 +119,15 @@ struct CAMathBench: ParsableCommand {
         if !report.incorrectRows.isEmpty {
             throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" })
         }
+    }
+
+    /// What the report must say about this build: a debug build's kernels and probes run unoptimised.
+    static var buildNotes: [String] {
+        #if DEBUG
+        ["a debug build: its kernels and probes run unoptimised, so neither the speeds nor the rooflines mean anything (use swift run -c release)"]
+        #else
+        []
+        #endif
     }
 
     static func progress(_ message: String) {

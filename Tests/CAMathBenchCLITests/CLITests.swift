@@ -8,11 +8,18 @@ import Testing
 let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     .appendingPathComponent("camath-bench")
 
-/// Runs `camath-bench` and captures its exit code and output.
-func runBench(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// Runs `camath-bench` (in `directory` when given; under a `shell` prefix such as `ulimit -v N;` when
+/// given) and captures its exit code and output.
+func runBench(_ arguments: [String], in directory: URL? = nil, shell: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
-    process.executableURL = benchExecutable
-    process.arguments = arguments
+    if let shell {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(shell) exec \"$0\" \"$@\"", benchExecutable.path] + arguments
+    } else {
+        process.executableURL = benchExecutable
+        process.arguments = arguments
+    }
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -44,6 +51,8 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         (["--sizes", "ten"], "not a whole number"),
         (["--sizes", "1e300"], "not a whole number"),
         (["--sizes", "1e9"], "largest supported"),
+        // Frames at 1e8 need ~150 GB: refused up front on every machine with less memory than that.
+        (["--sizes", "1e8"], "needs about"),
         (["--paths", "gpu"], "unknown path 'gpu'"),
         (["--threads", "0"], "thread count 0"),
         (["--threads", "many"], "not a whole number"),
@@ -81,6 +90,37 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
             #expect(!result.stderr.contains("measuring"), "validated before any measurement")
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+    }
+
+    @Test func aRunThatCannotFitInTheMemoryCapIsRefusedBeforeMeasuring() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An 8 GB address-space cap; frames at 1e7 need ~15 GB.
+        let result = try runBench(["--ops", "frames", "--sizes", "1e7", "--output", folder.appendingPathComponent("r").path],
+                                  shell: "ulimit -v 8000000;")
+        #expect(result.status == 2 && result.stderr.contains("needs about") && result.stderr.contains("frames at N = 10000000"), "\(result.stderr)")
+        #expect(!result.stderr.contains("measuring"))
+    }
+
+    @Test func anUnwritableTuningFileIsRefusedBeforeMeasuring() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("r")
+        for target in ["/proc/camath/T.swift", folder.path, folder.appendingPathComponent("missing/T.swift").path] {
+            let result = try runBench(tiny + ["--output", report.path, "--write-tuning", target])
+            #expect(result.status == 2 && result.stderr.contains("cannot write the tuning file to \(target)"), "\(target): \(result.stderr)")
+            #expect(!result.stderr.contains("measuring") && !FileManager.default.fileExists(atPath: report.path))
+        }
+    }
+
+    /// A narrowed (or quick) run never replaces the day's full report: it goes to a folder of its own.
+    @Test func aNarrowedRunWritesBesideTheFullReport() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runBench(tiny, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
+        #expect(written.count == 1 && written[0].hasSuffix("-partial"), "\(written)")
     }
 
     @Test func helpExitsWithZero() throws {

@@ -82,10 +82,15 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
     }
 
     @Test func machineLimitsAreMeasuredAndPositive() {
-        let limits = MachineLimits.measure(seconds: 0.005, threads: 2)
+        let sizes = [1 << 16, 1 << 22]
+        let limits = MachineLimits.measure(seconds: 0.005, threads: 2, sizes: sizes)
         #expect(limits.fmaPeakGFlops > 0 && limits.mulAddPeakGOps > 0 && limits.divisionPeakGOps > 0)
-        #expect(limits.bandwidth.count == 3 * MachineLimits.workingSets.count * 2 && limits.bandwidth.allSatisfy { $0.gigabytesPerSecond > 0 })
+        #expect(limits.bandwidth.count == 3 * sizes.count * 2 && limits.bandwidth.allSatisfy { $0.gigabytesPerSecond > 0 })
         #expect(limits.memoryBandwidth(read: 256, written: 128, workingSet: 1 << 30, threads: 2) != nil)
+        // A configuration probes only the ladder its rooflines read.
+        var small = BenchmarkConfiguration.quick
+        small.sizes = [100]
+        #expect(small.probedWorkingSets == [1 << 16] && BenchmarkConfiguration.standard.probedWorkingSets == MachineLimits.workingSets)
         #expect(limits.instructionSet == InstructionSet.current.name)
     }
 
