@@ -11,14 +11,33 @@
 /// Four doubles as one value, loaded and stored without alignment (a row of a matrix).
 typedef double row4 __attribute__((vector_size(32), aligned(8)));
 
-void camath_portable_concat(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n) {
+/// out = a·b for one matrix from its rows: row i of the product is b's rows weighted by row i of a, in the
+/// reference's order.
+static inline void concat_rows(const row4 a[4], const row4 b[4], double *out) {
+    row4 r[4];
+    for (int i = 0; i < 4; i++) r[i] = b[0] * a[i][0] + b[1] * a[i][1] + b[2] * a[i][2] + b[3] * a[i][3];
+    memcpy(out, r, sizeof r);
+}
+
+/// The concat loop for constant steps (inlined per shape, so a shared operand's rows stay in registers:
+/// the compiler cannot hoist them otherwise, since out may alias them).
+static inline __attribute__((always_inline)) void concat_shape(const double *a, size_t aStep, const double *b, size_t bStep,
+                                                              double *out, size_t n) {
+    row4 sharedA[4], sharedB[4];
+    memcpy(sharedA, a, sizeof sharedA);
+    memcpy(sharedB, b, sizeof sharedB);
     for (size_t m = 0; m < n; m++) {
-        const double *A = a + aStep * m, *B = b + bStep * m;
-        row4 b[4], r[4];
-        memcpy(b, B, sizeof b);
-        for (int i = 0; i < 4; i++) r[i] = b[0] * A[4 * i] + b[1] * A[4 * i + 1] + b[2] * A[4 * i + 2] + b[3] * A[4 * i + 3];
-        memcpy(out + 16 * m, r, sizeof r);  // all of A and B read first: out may alias either
+        row4 ra[4], rb[4];  // all of both read before out is written: out may alias either
+        if (aStep) memcpy(ra, a + aStep * m, sizeof ra); else memcpy(ra, sharedA, sizeof ra);
+        if (bStep) memcpy(rb, b + bStep * m, sizeof rb); else memcpy(rb, sharedB, sizeof rb);
+        concat_rows(ra, rb, out + 16 * m);
     }
+}
+
+void camath_portable_concat(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n) {
+    if (aStep == 0) concat_shape(a, 0, b, 16, out, n);
+    else if (bStep == 0) concat_shape(a, 16, b, 0, out, n);
+    else concat_shape(a, 16, b, 16, out, n);
 }
 
 /// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m.

@@ -1,15 +1,24 @@
 /// How a batch path's output must relate to the scalar reference's (`.scalar`, which is CAMathCore or
 /// CAMathLayer applied element by element). One table, ``of(_:on:)``, states it for every operation and
 /// path; the tests, the fuzz targets and camath-bench's correctness column all check it with
-/// ``firstMismatch(_:_:bounds:)``.
+/// ``firstMismatch(_:_:bounds:)``:
 ///
-/// | operation | `.scalar` | `.simd` (every instruction set) | `.blas` |
+/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.blas` |
 /// |---|---|---|---|
-/// | concat (all shapes), invert, map points 3-D/2-D, frames, hit test, affine round trip, decompose, key-path read/write, blend | bitwise | bitwise | budget (matrix products only) |
-/// | invert affine | bitwise | bitwise up to the sign of zero | — |
+/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames, hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
+/// | invert affine | bitwise | bitwise up to the sign of zero | throws |
 ///
-/// `.auto` has the contract of the path it resolves to (``Batch/resolvedPath(_:for:count:)``): the
-/// `.simd` one unless the tuning sends a matrix product to `.blas`.
+/// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
+///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
+///   the operands of `+` and `×`), but NaN-ness is compared.
+/// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
+///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
+///   −0 in the general formula the reference runs, so that entry may be +0 here.
+/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`; mapped points
+///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); non-finite
+///   values identical.
+/// - `.auto` has the contract of the path it resolves to (`.simd` unless the tuning sends a matrix product
+///   to `.blas`; the compiled-in tuning never does).
 public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// The same bit pattern, element by element: `−0` and `+0` differ. NaN matches NaN whatever its
     /// payload and sign, because IEEE 754 leaves open which operand's payload an operation propagates and
