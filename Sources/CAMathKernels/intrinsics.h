@@ -26,6 +26,8 @@
 #define _CMP_ORD_Q SIMDE_CMP_ORD_Q
 
 #define _mm256_add_pd simde_mm256_add_pd
+#define _mm256_castpd256_pd128 simde_mm256_castpd256_pd128
+#define _mm256_extractf128_pd simde_mm256_extractf128_pd
 #define _mm256_and_pd simde_mm256_and_pd
 #define _mm256_blendv_pd simde_mm256_blendv_pd
 #define _mm256_broadcast_sd simde_mm256_broadcast_sd
@@ -46,6 +48,8 @@
 #define _mm256_unpackhi_pd simde_mm256_unpackhi_pd
 #define _mm256_unpacklo_pd simde_mm256_unpacklo_pd
 
+#define _mm_store_sd simde_mm_store_sd
+#define _mm_storeu_pd simde_mm_storeu_pd
 #define _mm512_abs_pd simde_mm512_abs_pd
 #define _mm512_cmp_pd_mask simde_mm512_cmp_pd_mask
 #define _mm512_loadu_pd simde_mm512_loadu_pd
