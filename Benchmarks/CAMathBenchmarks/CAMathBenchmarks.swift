@@ -12,7 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     for operation in BatchOperation.allCases {
         for count in [1_000, 100_000] {
             let workload = Workloads.make(operation, count: count)
-            for (path, threads) in [(BatchPath.simd, Optional(1)), (.auto, nil)] {
+            for (path, threads) in [(BenchmarkPath.simd, Optional(1)), (.fast, Optional(1)), (.auto, nil)] where workload.supports(path) {
                 Benchmark("\(operation.rawValue) N=\(count) \(path.rawValue)\(threads.map { " T\($0)" } ?? "")") { benchmark in
                     for _ in benchmark.scaledIterations {
                         try workload.run(path: path, threads: threads)

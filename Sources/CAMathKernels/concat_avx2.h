@@ -1,15 +1,14 @@
 // Concat with AVX2 intrinsics, one matrix row (4 doubles) per ymm: out = a·b with the reference's
-// multiplies and adds as separate instructions in the reference's order, so every result is
-// CAMathCore's bits. Included by a level's .c file with KERNEL_ATTR and KERNEL(name) defined.
-#pragma clang fp contract(off)
+// multiplies and adds in the reference's order — separate instructions in an exact build, so every result
+// is CAMathCore's bits; fused in a fast one (precision.h). Included by a level's .c file with KERNEL_ATTR
+// and KERNEL(name) defined.
+#include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
 
 KERNEL_ATTR static inline __m256d KERNEL(row_times)(const double *a, __m256d b0, __m256d b1, __m256d b2, __m256d b3) {
-    __m256d r = _mm256_mul_pd(_mm256_broadcast_sd(a), b0);
-    r = _mm256_add_pd(r, _mm256_mul_pd(_mm256_broadcast_sd(a + 1), b1));
-    r = _mm256_add_pd(r, _mm256_mul_pd(_mm256_broadcast_sd(a + 2), b2));
-    return _mm256_add_pd(r, _mm256_mul_pd(_mm256_broadcast_sd(a + 3), b3));
+    return _mm256_broadcast_sd(a) * b0 + _mm256_broadcast_sd(a + 1) * b1 + _mm256_broadcast_sd(a + 2) * b2
+         + _mm256_broadcast_sd(a + 3) * b3;
 }
 
 /// C = A·B for one matrix, all of A read before C is written (out may alias A).

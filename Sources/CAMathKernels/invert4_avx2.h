@@ -3,7 +3,9 @@
 // scalar operations), singular lanes are blended back to their input, and the result is transposed
 // back; the last n mod 4 matrices go to the portable kernels. Included with KERNEL_ATTR and KERNEL(name)
 // defined (an AVX-512VL build of the same body measured slower than invert8_avx512.h).
-#pragma clang fp contract(off)
+#define CAMATH_UNFUSED
+#include "precision.h"
+#undef CAMATH_UNFUSED
 #include "kernels.h"
 #include "intrinsics.h"
 #include "invert_formula.h"
@@ -83,7 +85,7 @@ KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular,
         KERNEL(store)(r, out + 16 * i);
         KERNEL(mask)(singular ? singular + i : 0, bad);
     }
-    if (i < n) camath_portable_invert(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
+    if (i < n) KERNEL_PORTABLE(invert)(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
 }
 
 KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
@@ -103,5 +105,5 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         KERNEL(store)(r, out + 16 * i);
         KERNEL(mask)(singular ? singular + i : 0, bad);
     }
-    if (i < n) camath_portable_invert_affine(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
+    if (i < n) KERNEL_PORTABLE(invert_affine)(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
 }

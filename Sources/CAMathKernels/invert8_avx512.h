@@ -3,7 +3,9 @@
 // the scalar operations), singular lanes are blended back to their input, and the result is transposed
 // back; the last n mod 8 matrices go to the portable kernels. Included with KERNEL_ATTR and
 // KERNEL(name) defined.
-#pragma clang fp contract(off)
+#define CAMATH_UNFUSED
+#include "precision.h"
+#undef CAMATH_UNFUSED
 #include "kernels.h"
 #include "intrinsics.h"
 #include "invert_formula.h"
@@ -92,7 +94,7 @@ KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular,
         KERNEL(store8)(r, out + 16 * i);
         KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
-    if (i < n) camath_portable_invert(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
+    if (i < n) KERNEL_PORTABLE(invert)(t + 16 * i, out + 16 * i, singular ? singular + i : 0, n - i);
 }
 
 KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n) {
@@ -110,5 +112,5 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         KERNEL(store8)(r, out + 16 * i);
         KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
-    if (i < n) camath_portable_invert_affine(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
+    if (i < n) KERNEL_PORTABLE(invert_affine)(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
 }

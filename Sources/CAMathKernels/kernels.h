@@ -20,13 +20,25 @@
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
     void prefix##hit_test_block(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch)
 
-// Portable C (level_portable.c): every kernel; the vector levels' tails call its inverses.
+#define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \
+    void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, \
+                                     size_t outStride, size_t n)
+#define CAMATH_DECLARE_FAST_LANES(prefix) \
+    void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
+    void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n)
+
+// Portable C (level_portable.c, level_portable_fast.c: portable.h): every kernel; the vector levels'
+// tails call its inverses. The fast instantiations have the prefix camath_<level>_fast_ and no hit test.
 CAMATH_DECLARE_CONCAT(camath_portable_);
 CAMATH_DECLARE_MAP_POINTS3(camath_portable_);
-void camath_portable_map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
-                                         size_t outStride, size_t n);
+CAMATH_DECLARE_MAP_POINTS3_STRIDED(camath_portable_);
 CAMATH_DECLARE_INVERT(camath_portable_);
 CAMATH_DECLARE_LANES(camath_portable_);
+CAMATH_DECLARE_CONCAT(camath_portable_fast_);
+CAMATH_DECLARE_MAP_POINTS3(camath_portable_fast_);
+CAMATH_DECLARE_MAP_POINTS3_STRIDED(camath_portable_fast_);
+CAMATH_DECLARE_INVERT(camath_portable_fast_);
+CAMATH_DECLARE_FAST_LANES(camath_portable_fast_);
 
 #if defined(__x86_64__)
 // AVX2 (level_avx2.c): concat_avx2.h, points3_avx2.h, invert4_avx2.h, lanes.h.
@@ -34,12 +46,19 @@ CAMATH_DECLARE_CONCAT(camath_avx2_);
 CAMATH_DECLARE_MAP_POINTS3(camath_avx2_);
 CAMATH_DECLARE_INVERT(camath_avx2_);
 CAMATH_DECLARE_LANES(camath_avx2_);
+CAMATH_DECLARE_CONCAT(camath_avx2_fast_);
+CAMATH_DECLARE_MAP_POINTS3(camath_avx2_fast_);
+CAMATH_DECLARE_INVERT(camath_avx2_fast_);
+CAMATH_DECLARE_FAST_LANES(camath_avx2_fast_);
 
 // AVX-512F (level_avx512.c): points3_avx512.h, invert8_avx512.h, lanes.h; its concat is AVX2's (a
 // two-rows-per-zmm concat needs 8 lane-crossing shuffles per matrix and measured 30 % slower on Zen 5).
 CAMATH_DECLARE_MAP_POINTS3(camath_avx512_);
 CAMATH_DECLARE_INVERT(camath_avx512_);
 CAMATH_DECLARE_LANES(camath_avx512_);
+CAMATH_DECLARE_MAP_POINTS3(camath_avx512_fast_);
+CAMATH_DECLARE_INVERT(camath_avx512_fast_);
+CAMATH_DECLARE_FAST_LANES(camath_avx512_fast_);
 #endif
 
 #endif

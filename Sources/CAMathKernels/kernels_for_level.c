@@ -5,37 +5,42 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const camath_kernels portable = {
-    .level = CAMATH_LEVEL_PORTABLE, .name = "portable",
-    .concat = camath_portable_concat, .map_points3 = camath_portable_map_points3,
-    .map_points3_strided = camath_portable_map_points3_strided, .map_points2 = camath_portable_map_points2,
-    .invert = camath_portable_invert, .invert_affine = camath_portable_invert_affine,
-    .frames = camath_portable_frames, .hit_test_block = camath_portable_hit_test_block,
-};
+// Each exact table names its level's fast table; a fast table names itself.
+#define CAMATH_TABLE(variable, lvl, label, fastTable, isFastTable, prefix, prefix3, prefix512, prefixHit) \
+    static const camath_kernels variable = { \
+        .level = lvl, .name = label, .isFast = isFastTable, .fast = &fastTable, \
+        .concat = prefix##concat, .map_points3 = prefix3##map_points3, \
+        .map_points3_strided = prefix##map_points3_strided, .map_points2 = prefix512##map_points2, \
+        .invert = prefix3##invert, .invert_affine = prefix3##invert_affine, \
+        .frames = prefix512##frames, .hit_test_block = prefixHit##hit_test_block, \
+    }
+
+static const camath_kernels portable_fast;
+CAMATH_TABLE(portable, CAMATH_LEVEL_PORTABLE, "portable", portable_fast, 0,
+             camath_portable_, camath_portable_, camath_portable_, camath_portable_);
+CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fast, 1,
+             camath_portable_fast_, camath_portable_fast_, camath_portable_fast_, camath_portable_);
 
 #if defined(__x86_64__)
-static const camath_kernels avx2 = {
-    .level = CAMATH_LEVEL_AVX2, .name = "avx2",
-    .concat = camath_avx2_concat, .map_points3 = camath_avx2_map_points3,
-    .map_points3_strided = camath_portable_map_points3_strided, .map_points2 = camath_avx2_map_points2,
-    .invert = camath_avx2_invert, .invert_affine = camath_avx2_invert_affine,
-    .frames = camath_avx2_frames, .hit_test_block = camath_avx2_hit_test_block,
-};
-
-static const camath_kernels avx512 = {
-    .level = CAMATH_LEVEL_AVX512, .name = "avx512",
-    .concat = camath_avx2_concat, .map_points3 = camath_avx512_map_points3,
-    .map_points3_strided = camath_portable_map_points3_strided, .map_points2 = camath_avx512_map_points2,
-    .invert = camath_avx512_invert, .invert_affine = camath_avx512_invert_affine,
-    .frames = camath_avx512_frames, .hit_test_block = camath_avx512_hit_test_block,
-};
+// The strided 3-D map is the portable kernel at every level; AVX-512 reuses AVX2's concat.
+#define camath_avx2_map_points3_strided camath_portable_map_points3_strided
+#define camath_avx2_fast_map_points3_strided camath_portable_fast_map_points3_strided
+static const camath_kernels avx2_fast, avx512_fast;
+CAMATH_TABLE(avx2, CAMATH_LEVEL_AVX2, "avx2", avx2_fast, 0, camath_avx2_, camath_avx2_, camath_avx2_, camath_avx2_);
+CAMATH_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "avx2-fast", avx2_fast, 1,
+             camath_avx2_fast_, camath_avx2_fast_, camath_avx2_fast_, camath_avx2_);
+CAMATH_TABLE(avx512, CAMATH_LEVEL_AVX512, "avx512", avx512_fast, 0, camath_avx2_, camath_avx512_, camath_avx512_, camath_avx512_);
+CAMATH_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "avx512-fast", avx512_fast, 1,
+             camath_avx2_fast_, camath_avx512_fast_, camath_avx512_fast_, camath_avx512_);
 #endif
 
 static int detect_cpu_level(void) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f")) return CAMATH_LEVEL_AVX512;
-    if (__builtin_cpu_supports("avx2")) return CAMATH_LEVEL_AVX2;
+    // The AVX2 level's fast kernels fuse multiply-adds: it needs FMA beside AVX2 (every AVX2 CPU from
+    // Intel's Haswell and AMD's Excavator on has both; AVX-512F implies it).
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CAMATH_LEVEL_AVX2;
 #endif
     return CAMATH_LEVEL_PORTABLE;
 }

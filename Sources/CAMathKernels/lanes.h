@@ -1,8 +1,8 @@
-// Lane-loop kernels used at every level: each lane computes exactly the reference's operations in the
-// reference's order (fp contract off), so whatever width the compiler vectorises them to for a level's
-// KERNEL_ATTR, the results are CAMathCore's bits. Included by each level's .c file with KERNEL_ATTR and
+// Lane-loop kernels used at every level: each lane computes the reference's operations in the
+// reference's order — in an exact build without fusing, so whatever width the compiler vectorises them to
+// for a level's KERNEL_ATTR, the results are CAMathCore's bits (a fast build: precision.h). Included by each level's .c file with KERNEL_ATTR and
 // KERNEL(name) defined.
-#pragma clang fp contract(off)
+#include "precision.h"
 #include "kernels.h"
 #include <float.h>
 #include <math.h>
@@ -14,8 +14,9 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
     for (size_t i = 0; i < n; i++) {
         double x = p[2 * i], y = p[2 * i + 1];
         double X = x * h11 + y * h21 + h31, Y = x * h12 + y * h22 + h32, W = x * h13 + y * h23 + h33;
-        out[2 * i] = X / W;
-        out[2 * i + 1] = Y / W;
+        double rw = CAMATH_RECIPROCAL(W);
+        out[2 * i] = CAMATH_QUOTIENT(X, W, rw);
+        out[2 * i + 1] = CAMATH_QUOTIENT(Y, W, rw);
     }
 }
 
@@ -25,7 +26,7 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
         double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
         double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
         double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
-        double qx = X / W, qy = Y / W; \
+        double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw); \
         ok &= (W >= eps) & lane_finite(qx) & lane_finite(qy); \
         minX = qx < minX ? qx : minX; maxX = qx > maxX ? qx : maxX; \
         minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
@@ -56,6 +57,8 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
     }
 }
 
+// The hit test has no fast form (a fused edge test could move a point across a layer's edge).
+#if !defined(CAMATH_FAST)
 KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
     double px[CAMATH_HIT_BLOCK], py[CAMATH_HIT_BLOCK];
     int64_t hit[CAMATH_HIT_BLOCK];
@@ -99,3 +102,4 @@ KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const doubl
     }
     for (size_t l = 0; l < n; l++) hits[l] = hit[l];
 }
+#endif

@@ -1,9 +1,10 @@
-// The AVX-512F level: intrinsics for 3-D points and inverses; the lane loops compiled for AVX-512F.
-// Concat and the points' tails use the AVX2 kernels (see kernels.h).
+// The AVX-512F level, exact: intrinsics for 3-D points and inverses; the lane loops compiled for
+// AVX-512F. Concat and the points' tails use the AVX2 kernels (see kernels.h).
 #if defined(__x86_64__)
 #define KERNEL_ATTR __attribute__((target("avx512f")))
 #define KERNEL(name) camath_avx512_##name
 #define KERNEL_AVX2(name) camath_avx2_##name
+#define KERNEL_PORTABLE(name) camath_portable_##name
 #include "points3_avx512.h"
 #include "invert8_avx512.h"
 #include "lanes.h"

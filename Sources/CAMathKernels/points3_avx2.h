@@ -1,19 +1,17 @@
 // 3-D point maps with AVX2 intrinsics: four points per step, transposed to SoA in registers so four points
-// cost three ymm divisions (x/w, y/w, z/w), not four; the reference's multiplies and adds in order, no
-// fusing. Points are (x, y, z, pad) records; only x, y, z are written (a strided caller's fourth double is
+// cost three ymm divisions (x/w, y/w, z/w), not four; the reference's multiplies and adds in order (fused,
+// and one reciprocal of W, in a fast build: precision.h). Points are (x, y, z, pad) records; only x, y, z are written (a strided caller's fourth double is
 // its own), with a 16-byte and an 8-byte store per record: a masked ymm store is microcoded on AMD cores.
 // The last n mod 4 points take one ymm per point. Included with KERNEL_ATTR and KERNEL(name).
-#pragma clang fp contract(off)
+#include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
 
 // One point per ymm: (x, y, z, 1)·m as a row, then (X, Y, Z)/W.
 static inline KERNEL_ATTR void KERNEL(map_point3_single)(const __m256d *r, const double *q, double *o) {
-    __m256d h = _mm256_mul_pd(_mm256_broadcast_sd(q), r[0]);
-    h = _mm256_add_pd(h, _mm256_mul_pd(_mm256_broadcast_sd(q + 1), r[1]));
-    h = _mm256_add_pd(h, _mm256_mul_pd(_mm256_broadcast_sd(q + 2), r[2]));
-    h = _mm256_add_pd(h, r[3]);
-    __m256d p = _mm256_div_pd(h, _mm256_permute4x64_pd(h, 0xFF));
+    __m256d h = _mm256_broadcast_sd(q) * r[0] + _mm256_broadcast_sd(q + 1) * r[1] + _mm256_broadcast_sd(q + 2) * r[2] + r[3];
+    __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = CAMATH_RECIPROCAL(w);
+    __m256d p = CAMATH_QUOTIENT(h, w, rw);
     _mm_storeu_pd(o, _mm256_castpd256_pd128(p));
     _mm_store_sd(o + 2, _mm256_extractf128_pd(p, 1));
 }
@@ -31,11 +29,10 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         __m256d x = _mm256_permute2f128_pd(t0, t2, 0x20), z = _mm256_permute2f128_pd(t0, t2, 0x31);
         __m256d y = _mm256_permute2f128_pd(t1, t3, 0x20);
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right.
-        __m256d X = _mm256_add_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, m[0]), _mm256_mul_pd(y, m[4])), _mm256_mul_pd(z, m[8])), m[12]);
-        __m256d Y = _mm256_add_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, m[1]), _mm256_mul_pd(y, m[5])), _mm256_mul_pd(z, m[9])), m[13]);
-        __m256d Z = _mm256_add_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, m[2]), _mm256_mul_pd(y, m[6])), _mm256_mul_pd(z, m[10])), m[14]);
-        __m256d W = _mm256_add_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, m[3]), _mm256_mul_pd(y, m[7])), _mm256_mul_pd(z, m[11])), m[15]);
-        __m256d qx = _mm256_div_pd(X, W), qy = _mm256_div_pd(Y, W), qz = _mm256_div_pd(Z, W);
+        __m256d X = x * m[0] + y * m[4] + z * m[8] + m[12], Y = x * m[1] + y * m[5] + z * m[9] + m[13];
+        __m256d Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
+        __m256d rw = CAMATH_RECIPROCAL(W);
+        __m256d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
         __m256d a = _mm256_unpacklo_pd(qx, qy), b = _mm256_unpackhi_pd(qx, qy);     // x0 y0 x2 y2 | x1 y1 x3 y3
         __m256d c = _mm256_unpackhi_pd(qz, qz);                                      // z1 z1 z3 z3
         double *o = out + 4 * i;

@@ -1,8 +1,9 @@
 // 3-D point maps with AVX-512F intrinsics: eight points per step in SoA form, so each point costs three
-// divisions (x/w, y/w, z/w), not four; the reference's multiplies and adds in order. The last n mod 8
+// divisions (x/w, y/w, z/w), not four; the reference's multiplies and adds in order (fused, and one
+// reciprocal of W, in a fast build: precision.h). The last n mod 8
 // points go to the AVX2 kernel (KERNEL_AVX2(map_points3)). Records as in points3_avx2.h: the fourth
 // double is never written. Included with KERNEL_ATTR, KERNEL(name) and KERNEL_AVX2(name) defined.
-#pragma clang fp contract(off)
+#include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
 
@@ -24,7 +25,8 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right, no fusing.
         __m512d X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         __m512d Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
-        __m512d qx = X / W, qy = Y / W, qz = Z / W;
+        __m512d rw = CAMATH_RECIPROCAL(W);
+        __m512d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
         // Scatter: records 2k and 2k+1 as [qx qy qz · qx qy qz ·], stored without the fourth doubles.
         for (int k = 0; k < 4; k++) {
             const __m512i pair = _mm512_set_epi64(0, 0, 9 + 2 * k, 2 * k + 1, 0, 0, 8 + 2 * k, 2 * k);

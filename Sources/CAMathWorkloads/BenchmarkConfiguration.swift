@@ -6,7 +6,7 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     public var operations: [String]
     /// Batch sizes (elements; for the hit test, point×layer pairs), each ≥ 1.
     public var sizes: [Int]
-    /// Paths, by ``BatchPath`` raw value. `auto` is measured once per size, with the thread count the
+    /// Paths, by ``BenchmarkPath`` raw value. `auto` is measured once per size, with the thread count the
     /// measured thresholds choose.
     public var paths: [String]
     /// Thread counts for the explicit paths, each ≥ 1.
@@ -23,7 +23,7 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     public static var standard: BenchmarkConfiguration {
         BenchmarkConfiguration(operations: BatchOperation.allCases.map(\.rawValue),
                                sizes: [100, 1_000, 10_000, 100_000, 1_000_000],
-                               paths: BatchPath.allCases.map(\.rawValue),
+                               paths: BenchmarkPath.allCases.map(\.rawValue),
                                threads: Array(Set([1, Batch.processorCount])).sorted(),
                                repetitions: 5, seconds: 0.1, seed: 42)
     }
@@ -59,7 +59,7 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// The operations as values (the raw values were validated when the configuration was made).
     public var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
     /// The paths as values.
-    public var batchPaths: [BatchPath] { paths.compactMap(BatchPath.init(rawValue:)) }
+    public var batchPaths: [BenchmarkPath] { paths.compactMap(BenchmarkPath.init(rawValue:)) }
 
     /// Why this configuration cannot run, or `nil` when it can.
     public var problem: String? {
@@ -71,8 +71,8 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
         if let bad = sizes.first(where: { $0 < 1 }) { return "size \(bad) is not a positive count" }
         if let bad = sizes.first(where: { $0 > 100_000_000 }) { return "size \(bad) is above the largest supported, 100000000" }
         if paths.isEmpty { return "no path selected" }
-        if let bad = paths.first(where: { BatchPath(rawValue: $0) == nil }) {
-            return "unknown path '\(bad)' (known: \(BatchPath.allCases.map(\.rawValue).joined(separator: ", ")))"
+        if let bad = paths.first(where: { BenchmarkPath(rawValue: $0) == nil }) {
+            return "unknown path '\(bad)' (known: \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
         if threads.isEmpty { return "no thread count selected" }
         if let bad = threads.first(where: { $0 < 1 || $0 > 1024 }) { return "thread count \(bad) is not between 1 and 1024" }

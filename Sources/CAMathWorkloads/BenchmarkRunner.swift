@@ -7,7 +7,7 @@ import CAMath
 /// rows' roofline reads, so the roof sees the same drift of a shared machine's bandwidth as the rows.
 public enum BenchmarkRunner {
     /// One configuration of a path: `threads` is `nil` for `.auto`.
-    struct Setting { let path: BatchPath; let threads: Int? }
+    struct Setting { let path: BenchmarkPath; let threads: Int? }
 
     /// The rows of `configuration` against `limits` (raised by the same-round probes), plus notes on
     /// paths that could not run.

@@ -31,7 +31,7 @@ public struct Report: Codable, Sendable, Equatable {
         /// Items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
         /// (points × layers; pruning evaluates only some of them).
         public var items: Int
-        /// ``BatchPath`` raw value.
+        /// ``BenchmarkPath`` raw value (a batch path, or `fast`: `.simd` at `precision: .fast`).
         public var path: String
         /// Threads requested, or `nil` for `auto` (the measured thresholds choose).
         public var threads: Int?

@@ -13,7 +13,7 @@ public enum Tuner {
         let all = rows.compactMap(\.threads).max() ?? 1
         var threading: [BatchOperation: Int] = [:], crossover: [BatchOperation: Int] = [:]
         for operation in BatchOperation.allCases {
-            func mops(_ path: BatchPath, _ threads: Int) -> [Int: Double] {
+            func mops(_ path: BenchmarkPath, _ threads: Int) -> [Int: Double] {
                 Dictionary(rows.filter { $0.operation == operation.rawValue && $0.path == path.rawValue && $0.threads == threads }
                     .map { ($0.count, $0.mops) }, uniquingKeysWith: { a, _ in a })
             }

@@ -11,31 +11,31 @@ public final class Workload: @unchecked Sendable {
     /// Work items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
     /// (points × layers, although pruning evaluates only some of them).
     public let items: Int
-    private let body: (BatchPath, Int?) throws(BatchError) -> Void
+    private let body: (BenchmarkPath, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
     private let budget: (() -> [Double])?
 
     /// `budget` gives SPEC §6.2's bound per output element (``ExactnessBudget``) for the operations a
-    /// budget path (`.blas`) can run.
+    /// budget path (`.blas`, `fast`) can run.
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,
-         body: @escaping (BatchPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
+         body: @escaping (BenchmarkPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
          budget: (() -> [Double])? = nil) {
         self.operation = operation; self.count = count; self.items = items ?? count
         self.body = body; self.output = output; self.budget = budget
     }
 
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).
-    public func run(path: BatchPath, threads: Int?) throws(BatchError) { try body(path, threads) }
+    public func run(path: BenchmarkPath, threads: Int?) throws(BatchError) { try body(path, threads) }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
     public func snapshot() -> [Double] { output() }
 
     /// How the latest run's output on `path` compares with `reference` (a ``snapshot()`` of `.scalar`'s):
-    /// the verdict of `path`'s contract (``Exactness/of(_:on:)``, checked by ``Exactness/firstMismatch(_:_:bounds:)``),
+    /// the verdict of `path`'s contract (``BenchmarkPath/contract(_:)``, checked by ``Exactness/firstMismatch(_:_:bounds:)``),
     /// and for information the largest ulp and relative differences.
-    public func deviation(on path: BatchPath, from reference: [Double]) -> Deviation {
+    public func deviation(on path: BenchmarkPath, from reference: [Double]) -> Deviation {
         let current = output()
-        let contract = Exactness.of(operation, on: path) ?? .bitwise
+        let contract = path.contract(operation) ?? .bitwise
         let mismatch = contract.firstMismatch(current, reference, bounds: contract == .budget ? budget?() : nil)
         var worstULP = current.count == reference.count ? 0 : Int.max
         var worstDifference = 0.0, scale = 0.0
@@ -53,7 +53,7 @@ public final class Workload: @unchecked Sendable {
     }
 
     /// Whether `path` on `threads` meets its contract against `.scalar` on this workload's inputs.
-    public func meetsContract(path: BatchPath, threads: Int) throws(BatchError) -> Bool {
+    public func meetsContract(path: BenchmarkPath, threads: Int) throws(BatchError) -> Bool {
         try run(path: .scalar, threads: 1)
         let reference = output()
         try run(path: path, threads: threads)
@@ -61,8 +61,12 @@ public final class Workload: @unchecked Sendable {
     }
 
     /// Whether `path` can run this operation here.
-    public func supports(_ path: BatchPath) -> Bool {
-        path != .blas || (operation.isMatrixProduct && CBLAS.available != nil)
+    public func supports(_ path: BenchmarkPath) -> Bool {
+        switch path {
+        case .blas: operation.isMatrixProduct && CBLAS.available != nil
+        case .fast: operation.hasFastKernels
+        default: true
+        }
     }
 }
 

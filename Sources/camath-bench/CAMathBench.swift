@@ -28,7 +28,7 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e2 through 1e6).")
     var sizes: String?
 
-    @Option(help: "Comma-separated paths (default: all): \(BatchPath.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast).")
     var paths: String?
 
     @Option(help: "Comma-separated thread counts for the explicit paths; 'all' means every processor (default: 1,all).")

@@ -13,18 +13,21 @@ import Testing
     /// Batch sizes covering every tail of 4-, 8- and 32-element blocks, and a long batch.
     static let sizes = Array(0...40) + [67, 1000]
 
-    @Test func portable() throws { try checkEveryKernel(.portable) }
+    @Test(arguments: BatchPrecision.allCases)
+    func portable(_ precision: BatchPrecision) throws { try checkEveryKernel(.portable, precision) }
 
-    @Test(.enabled(if: InstructionSet.avx2.isSupported, "this CPU cannot run AVX2 (best level: \(InstructionSet.cpu))"))
-    func nativeAVX2() throws { try checkEveryKernel(.avx2) }
+    @Test(.enabled(if: InstructionSet.avx2.isSupported, "this CPU cannot run AVX2 (best level: \(InstructionSet.cpu))"),
+          arguments: BatchPrecision.allCases)
+    func nativeAVX2(_ precision: BatchPrecision) throws { try checkEveryKernel(.avx2, precision) }
 
-    @Test(.enabled(if: InstructionSet.avx512.isSupported, "this CPU cannot run AVX-512F (best level: \(InstructionSet.cpu))"))
-    func nativeAVX512() throws { try checkEveryKernel(.avx512) }
+    @Test(.enabled(if: InstructionSet.avx512.isSupported, "this CPU cannot run AVX-512F (best level: \(InstructionSet.cpu))"),
+          arguments: BatchPrecision.allCases)
+    func nativeAVX512(_ precision: BatchPrecision) throws { try checkEveryKernel(.avx512, precision) }
 
-    @Test(.enabled(if: !KernelSets.emulated.isEmpty, "\(KernelSets.skipped.last?.reason ?? "")"))
-    func emulatedAVX2AndAVX512() throws {
+    @Test(.enabled(if: !KernelSets.emulated.isEmpty, "\(KernelSets.skipped.last?.reason ?? "")"), arguments: BatchPrecision.allCases)
+    func emulatedAVX2AndAVX512(_ precision: BatchPrecision) throws {
         #expect(KernelSets.emulated.map(\.name) == ["simde-avx2", "simde-avx512"])
-        for set in KernelSets.emulated { try checkEveryKernel(set) }
+        for set in KernelSets.emulated { try checkEveryKernel(set, precision) }
     }
 
     /// CI installs libsimde-dev: there, the emulated levels must have run.
@@ -43,8 +46,9 @@ import Testing
         }
     }
 
-    /// Runs every kernel of `set` over ``sizes`` and the adversarial inputs; prints one line per kernel.
-    func checkEveryKernel(_ set: InstructionSet) throws {
+    /// Runs every kernel of `set` at `precision` over ``sizes`` and the adversarial inputs; prints one line
+    /// per kernel. The fast kernels are held to their budgets (ExactnessBudget) element by element.
+    func checkEveryKernel(_ set: InstructionSet, _ precision: BatchPrecision) throws {
         let transforms = BatchInputs.transforms(1000, seed: 51) + Adversarial.matrices
         let others = BatchInputs.transforms(transforms.count, seed: 52).reversed() as [Transform3D]
         let affine = transforms.map { Transform3D($0.affineTransform) }
@@ -55,8 +59,9 @@ import Testing
         }
         var compared: [String: Int] = [:]
         func check(_ kernel: String, _ operation: BatchOperation, _ inputs: Int, _ actual: [Double], _ expected: [Double],
-                   sourceLocation: SourceLocation = #_sourceLocation) {
-            if expectExact(actual, expected, Exactness.of(operation, on: .simd)!, "\(set) \(kernel), \(inputs) inputs",
+                   bounds: @autoclosure () -> [Double] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+            let rule = Exactness.of(operation, on: .simd, precision: precision)!
+            if expectExact(actual, expected, rule, bounds: rule == .budget ? bounds() : nil, "\(set) \(precision) \(kernel), \(inputs) inputs",
                            sourceLocation: sourceLocation) {
                 compared[kernel, default: 0] += inputs
             } else {
@@ -64,43 +69,50 @@ import Testing
             }
         }
         for (a, b) in zip(windows(transforms), windows(others)) {
-            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                  zip(a, b).map { $0.concatenating($1) }.exactnessValues)
-            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                  a.map { $0.concatenating(one) }.exactnessValues)
-            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                  b.map { one.concatenating($0) }.exactnessValues)
-            let (inverses, singular) = try Batch.invert(a, path: .simd, threads: 1, instructionSet: set)
+            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) })
+            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  a.map { $0.concatenating(one) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, one) })
+            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  b.map { one.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(one, $0) })
+            let (inverses, singular) = try Batch.invert(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
-                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 })
+                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
+                  bounds: a.flatMap { inverseBounds($0) } + Array(repeating: 0, count: a.count))
         }
         for a in windows(affine) + windows(transforms) {
-            let (inverses, singular) = try Batch.invertAffine(a, path: .simd, threads: 1, instructionSet: set)
+            let (inverses, singular) = try Batch.invertAffine(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
-                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 })
+                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
+                  bounds: a.flatMap { inverseBounds($0) } + Array(repeating: 0, count: a.count))
         }
         for p in windows(points) {
             for m in [one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms {
-                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                      p.map { m.mapPoint($0) }.exactnessValues)
+                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                      p.map { m.mapPoint($0) }.exactnessValues, bounds: p.flatMap { ExactnessBudget.mapPoint($0, through: m) })
                 let flat = p.map { SIMD2($0.x, $0.y) }, h = Homography(m)
-                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                      flat.map { h.mapPoint($0) }.exactnessValues)
+                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                      flat.map { h.mapPoint($0) }.exactnessValues, bounds: flat.flatMap { ExactnessBudget.mapPoint($0, through: h) })
             }
         }
         var rng = Xoshiro(seed: (54, 55, 56, 57))
         let generated = (0..<12).map { _ in LayerTree(root: LayerTreeGen.tree(maxNodes: 60).run(using: &rng).build()[0]) }
         for t in [LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated {
-            check("frames", .frames, t.count, try Batch.frames(of: t, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                  t.geometries.map(\.frame).exactnessValues)
+            check("frames", .frames, t.count, try Batch.frames(of: t, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  t.geometries.map(\.frame).exactnessValues, bounds: t.geometries.flatMap(ExactnessBudget.frame))
             for p in windows(points.map { CGPoint(x: $0.x / 8 + 40, y: $0.y / 8 + 40) }) {
                 check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, path: .simd, threads: 1, instructionSet: set).map(Double.init),
                       p.map { Double(t.hitTest($0) ?? Batch.noHit) })
             }
         }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
-            print("kernel agreement \(set) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd)!) against the reference")
+            print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
+    }
+
+    /// The inverse's budget against the reference's own inverse and singular verdict.
+    func inverseBounds(_ a: Transform3D) -> [Double] {
+        ExactnessBudget.invert(a, reference: a.inverted(), singular: a.invertedIfPossible() == nil)
     }
 
     let kernelOperation: [String: BatchOperation] = [

@@ -4,6 +4,7 @@
 #define CAMATH_KERNELS_SIMDE
 #define KERNEL_ATTR
 #define KERNEL(name) camath_simde_avx2_##name
+#define KERNEL_PORTABLE(name) camath_portable_##name
 #include "simde_kernels.h"
 #include "../../Sources/CAMathKernels/concat_avx2.h"
 #include "../../Sources/CAMathKernels/points3_avx2.h"

@@ -5,6 +5,7 @@
 #define KERNEL_ATTR
 #define KERNEL(name) camath_simde_avx512_##name
 #define KERNEL_AVX2(name) camath_simde_avx2_##name
+#define KERNEL_PORTABLE(name) camath_portable_##name
 #include "simde_kernels.h"
 #include "../../Sources/CAMathKernels/points3_avx512.h"
 #include "../../Sources/CAMathKernels/invert8_avx512.h"

@@ -4,21 +4,25 @@
 #include "simde_kernels.h"
 
 #if defined(__x86_64__)
-static const camath_kernels avx2 = {
-    .level = CAMATH_LEVEL_AVX2, .name = "simde-avx2",
-    .concat = camath_simde_avx2_concat, .map_points3 = camath_simde_avx2_map_points3,
-    .map_points3_strided = camath_portable_map_points3_strided, .map_points2 = camath_portable_map_points2,
-    .invert = camath_simde_avx2_invert, .invert_affine = camath_simde_avx2_invert_affine,
-    .frames = camath_portable_frames, .hit_test_block = camath_portable_hit_test_block,
-};
+// Each exact table names its fast table (the same bodies built with CAMATH_FAST); a fast table names itself.
+#define CAMATH_SIMDE_TABLE(variable, lvl, label, fastTable, isFastTable, concatPrefix, prefix, lanePrefix) \
+    static const camath_kernels variable = { \
+        .level = lvl, .name = label, .isFast = isFastTable, .fast = &fastTable, \
+        .concat = concatPrefix##concat, .map_points3 = prefix##map_points3, \
+        .map_points3_strided = lanePrefix##map_points3_strided, .map_points2 = lanePrefix##map_points2, \
+        .invert = prefix##invert, .invert_affine = prefix##invert_affine, \
+        .frames = lanePrefix##frames, .hit_test_block = camath_portable_hit_test_block, \
+    }
 
-static const camath_kernels avx512 = {
-    .level = CAMATH_LEVEL_AVX512, .name = "simde-avx512",
-    .concat = camath_simde_avx2_concat, .map_points3 = camath_simde_avx512_map_points3,
-    .map_points3_strided = camath_portable_map_points3_strided, .map_points2 = camath_portable_map_points2,
-    .invert = camath_simde_avx512_invert, .invert_affine = camath_simde_avx512_invert_affine,
-    .frames = camath_portable_frames, .hit_test_block = camath_portable_hit_test_block,
-};
+static const camath_kernels avx2_fast, avx512_fast;
+CAMATH_SIMDE_TABLE(avx2, CAMATH_LEVEL_AVX2, "simde-avx2", avx2_fast, 0,
+                   camath_simde_avx2_, camath_simde_avx2_, camath_portable_);
+CAMATH_SIMDE_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "simde-avx2-fast", avx2_fast, 1,
+                   camath_simde_avx2_fast_, camath_simde_avx2_fast_, camath_portable_fast_);
+CAMATH_SIMDE_TABLE(avx512, CAMATH_LEVEL_AVX512, "simde-avx512", avx512_fast, 0,
+                   camath_simde_avx2_, camath_simde_avx512_, camath_portable_);
+CAMATH_SIMDE_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "simde-avx512-fast", avx512_fast, 1,
+                   camath_simde_avx2_fast_, camath_simde_avx512_fast_, camath_portable_fast_);
 #endif
 
 const camath_kernels *camath_simde_kernels(int level) {

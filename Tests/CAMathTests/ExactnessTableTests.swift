@@ -15,7 +15,7 @@ import Testing
                 if text.hasPrefix("///") { text = String(text.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
                 return text
             }
-        guard let start = lines.firstIndex(of: "| operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.blas` |"),
+        guard let start = lines.firstIndex(of: "| operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.simd`, `precision: .fast` | `.blas` |"),
               let end = lines[start...].firstIndex(where: { $0.hasPrefix("- `.auto` has the contract") }) else { return [] }
         return Array(lines[start...(end + 1)])
     }

@@ -49,8 +49,9 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let limits = sampleReport().limits
         let (rows, notes) = try BenchmarkRunner.run(c, limits: limits)
         let blas = CBLAS.available != nil
-        // Per size: scalar ×2, simd ×2, auto; blas ×2 for the matrix product when a library loaded.
-        #expect(rows.count == 4 * 2 * 5 + (blas ? 2 * 2 : 0))
+        // Per size: scalar ×2, simd ×2, auto; fast ×2 for the two operations with fast kernels; blas ×2 for
+        // the matrix product when a library loaded.
+        #expect(rows.count == 4 * 2 * 5 + 2 * 2 * 2 + (blas ? 2 * 2 : 0))
         #expect(notes.isEmpty == blas)
         for row in rows {
             #expect(row.correct, "\(row.operation) \(row.count) \(row.path)")

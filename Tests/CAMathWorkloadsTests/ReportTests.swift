@@ -15,7 +15,7 @@ func sampleReport() -> Report {
         .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 2, gigabytesPerSecond: 190),
         .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 2, gigabytesPerSecond: 30),
     ])
-    func row(_ op: BatchOperation, _ n: Int, _ path: BatchPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true) -> Report.Row {
+    func row(_ op: BatchOperation, _ n: Int, _ path: BenchmarkPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true) -> Report.Row {
         let cost = OperationCost.of(op), roof = cost?.roofline(limits, count: items ?? n, threads: t ?? 1)
         return Report.Row(operation: op.rawValue, count: n, items: items ?? n, path: path.rawValue, threads: t, mops: mops,
                           minMops: mops * 0.9, maxMops: mops * 1.1, samples: 5, gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },

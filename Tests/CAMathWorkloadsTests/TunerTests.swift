@@ -23,7 +23,7 @@ import Testing
     @Test func everyWorkloadRunsOnEveryPathItSupports() throws {
         for operation in BatchOperation.allCases {
             let w = Workloads.make(operation, count: 64)
-            for path in BatchPath.allCases where w.supports(path) {
+            for path in BenchmarkPath.allCases where w.supports(path) {
                 try w.run(path: path, threads: 2)
             }
             #expect(try w.meetsContract(path: .simd, threads: 2), "\(operation)")

@@ -3,10 +3,11 @@
 /// path; the tests, the fuzz targets and camath-bench's correctness column all check it with
 /// ``firstMismatch(_:_:bounds:)``:
 ///
-/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.blas` |
-/// |---|---|---|---|
-/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames, hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
-/// | invert affine | bitwise | bitwise up to the sign of zero | throws |
+/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.simd`, `precision: .fast` | `.blas` |
+/// |---|---|---|---|---|
+/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
+/// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
+/// | hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
 ///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
@@ -14,11 +15,13 @@
 /// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
 ///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
 ///   −0 in the general formula the reference runs, so that entry may be +0 here.
-/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`; mapped points
-///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); non-finite
+/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
+///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); frames
+///   twice the worst corner's point bound plus `1e-13·max(1, |position|)`; inverses the same singular
+///   verdict and `|Δij| ≤ 1e-15·κ∞(A)·‖R‖max` (κ∞ = ‖A‖∞·‖R‖∞, R the reference's inverse); non-finite
 ///   values identical.
-/// - `.auto` has the contract of the path it resolves to (`.simd` unless the tuning sends a matrix product
-///   to `.blas`; the compiled-in tuning never does).
+/// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
+///   only with `.fast` where the tuning measured CBLAS ahead (the compiled-in tuning never does).
 public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// The same bit pattern, element by element: `−0` and `+0` differ. NaN matches NaN whatever its
     /// payload and sign, because IEEE 754 leaves open which operand's payload an operation propagates and
@@ -33,16 +36,18 @@ public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// reassociate (CBLAS).
     case budget
 
-    /// The contract of `path` for `operation`, or `nil` when the path cannot run it (`.blas` for an
-    /// operation that is not a matrix product).
-    public static func of(_ operation: BatchOperation, on path: BatchPath) -> Exactness? {
+    /// The contract of `path` for `operation` at `precision`, or `nil` when the path cannot run it
+    /// (`.blas` for an operation that is not a matrix product).
+    public static func of(_ operation: BatchOperation, on path: BatchPath, precision: BatchPrecision = .exact) -> Exactness? {
         switch path {
         case .scalar: return .bitwise
+        case .simd where precision == .fast && operation.hasFastKernels: return .budget
         case .simd: return operation == .invertAffine ? .bitwiseUpToSignOfZero : .bitwise
         case .blas: return operation.isMatrixProduct ? .budget : nil
         case .auto:
-            let simd = of(operation, on: .simd)!
-            return operation.isMatrixProduct && Batch.tuning.blasCrossover[operation] != nil ? .budget : simd
+            let simd = of(operation, on: .simd, precision: precision)!
+            let blas = precision == .fast && operation.isMatrixProduct && Batch.tuning.blasCrossover[operation] != nil
+            return blas ? .budget : simd
         }
     }
 

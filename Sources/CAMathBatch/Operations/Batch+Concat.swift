@@ -9,20 +9,20 @@ extension Batch {
     /// run throws), as in every batch operation that has vector kernels.
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("b", b.count, equals: a.count)
         try BatchError.check("out", out.count, equals: a.count)
-        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, path: path, threads: threads, instructionSet: instructionSet)
+        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
     }
 
     /// Many by one: `out[i] = a[i]·b` — one transform applied after many. `out` may be `a`.
     /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: Transform3D,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: a.count)
         try withUnsafePointer(to: b) { pb throws(BatchError) in
-            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, path: path, threads: threads, instructionSet: instructionSet)
+            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
         }
     }
 
@@ -30,36 +30,36 @@ extension Batch {
     /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``); `.blas` throws (not a single matrix product in this layout).
     public static func concat(_ a: Transform3D, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: b.count)
         try withUnsafePointer(to: a) { pa throws(BatchError) in
-            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, path: path, threads: threads, instructionSet: instructionSet)
+            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
         }
     }
 
-    /// Array form of pairwise ``concat(_:_:into:path:threads:instructionSet:)-(UnsafeBufferPointer<Transform3D>,UnsafeBufferPointer<Transform3D>,_,_,_)``.
-    public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of pairwise ``concat(_:_:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<Transform3D>,UnsafeBufferPointer<Transform3D>,_,_,_)``.
+    public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("b", b.count, equals: a.count)
         return try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
             try a.withUnsafeBufferPointer { pa throws(BatchError) in
-                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             }
             initialized = a.count
         }
     }
 
     /// Array form of many-by-one concat: `a[i]·b`.
-    public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
-            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             initialized = a.count
         }
     }
 
     /// Array form of one-by-many concat: `a·b[i]`.
-    public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array(unsafeUninitializedCapacity: b.count) { out, initialized throws(BatchError) in
-            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             initialized = b.count
         }
     }
@@ -67,9 +67,9 @@ extension Batch {
     /// The one implementation behind the three shapes: `out[m] = a[m·aStep]·b[m·bStep]`.
     private static func concat(_ operation: BatchOperation, _ a: UnsafePointer<Transform3D>?, aStep: Int,
                                _ b: UnsafePointer<Transform3D>?, bStep: Int, _ out: UnsafeMutableBufferPointer<Transform3D>,
-                               path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                               path: BatchPath, precision: BatchPrecision, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let n = out.count
-        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, threads: threads,
+        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, precision: precision, threads: threads,
                                                             instructionSet: instructionSet)
         guard n > 0, let a, let b, let o = out.baseAddress else { return }
         let pa = SharedReadPointer(base: a), pb = SharedReadPointer(base: b), po = SharedPointer(base: o)

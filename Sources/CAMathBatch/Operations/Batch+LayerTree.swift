@@ -72,10 +72,10 @@ extension Batch {
     /// Paths: `.scalar` (``LayerGeometry/frame`` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
-                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = plan.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, threads: threads,
+        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, precision: precision, threads: threads,
                                                             instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
@@ -102,11 +102,11 @@ extension Batch {
         }
     }
 
-    /// Array form of ``frames(of:into:path:threads:instructionSet:)``, preparing the plan.
-    public static func frames(of tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
+    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)``, preparing the plan.
+    public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         let plan = FramePlan(tree)
         return try Array(unsafeUninitializedCapacity: tree.count) { out, initialized throws(BatchError) in
-            try frames(of: plan, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            try frames(of: plan, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
             initialized = tree.count
         }
     }

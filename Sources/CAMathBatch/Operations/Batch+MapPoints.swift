@@ -7,11 +7,11 @@ extension Batch {
     /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div.
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
-                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: points.count)
         let stride = MemoryLayout<SIMD3<Double>>.stride
         try mapPoints(UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
-                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, threads: threads, instructionSet: instructionSet)
+                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
     }
 
     /// The stream form (DirectXMath's `XMVector3TransformCoordStream`): `count` points of three doubles
@@ -19,11 +19,11 @@ extension Batch {
     /// `SIMD3<Double>` strides (32) take the level's vector kernel; other strides a portable loop of the same arithmetic.
     public static func mapPoints(_ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
                                  into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
-                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
         guard count >= 0 else { throw .negativeCount(argument: "count", count: count) }
-        let (resolved, threadCount, kernels) = try schedule(.mapPoints3D, count: count, path: path, threads: threads,
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints3D, count: count, path: path, precision: precision, threads: threads,
                                                             instructionSet: instructionSet)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
         guard count > 0, let input, let output else { return }
@@ -61,10 +61,10 @@ extension Batch {
         }
     }
 
-    /// Array form of ``mapPoints(_:through:into:path:threads:instructionSet:)``.
-    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
+    /// Array form of ``mapPoints(_:through:into:path:precision:threads:instructionSet:)``.
+    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             initialized = points.count
         }
     }
@@ -74,10 +74,10 @@ extension Batch {
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, path: path, threads: threads,
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, path: path, precision: precision, threads: threads,
                                                             instructionSet: instructionSet)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints2D) : nil
         guard n > 0, let source = points.baseAddress, let o = out.baseAddress else { return }
@@ -108,10 +108,10 @@ extension Batch {
         }
     }
 
-    /// Array form of the homography ``mapPoints(_:through:into:path:threads:instructionSet:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
-    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
+    /// Array form of the homography ``mapPoints(_:through:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
+    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
         try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             initialized = points.count
         }
     }

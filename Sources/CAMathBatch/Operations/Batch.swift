@@ -13,26 +13,32 @@ public enum Batch {
     /// The tuning `.auto` and `threads: nil` use.
     public static var tuning: BatchTuning { BatchTuning.measured }
 
-    /// The path `.auto` resolves to for `operation` at `count` elements.
-    public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int) -> BatchPath {
+    /// The path `.auto` resolves to for `operation` at `count` elements: `.simd`, or `.blas` where the
+    /// precision is `.fast` and the tuning measured CBLAS ahead at this size (an exact call never leaves
+    /// the exact paths).
+    public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int,
+                                    precision: BatchPrecision = .exact) -> BatchPath {
         guard path == .auto else { return path }
-        if let crossover = tuning.blasCrossover[operation], count >= crossover, CBLAS.available != nil { return .blas }
+        if precision == .fast, let crossover = tuning.blasCrossover[operation], count >= crossover, CBLAS.available != nil {
+            return .blas
+        }
         return .simd
     }
 
     /// The path, thread count and kernels of one call: `.auto` resolved, `.blas` checked (it must be a
     /// matrix product and a library must load), `threads` validated, the instruction set's kernels chosen
     /// (``InstructionSet/current`` for `nil`). Throws before anything is written.
-    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, threads: Int?,
-                         instructionSet: InstructionSet? = nil) throws(BatchError)
+    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, precision: BatchPrecision = .exact,
+                         threads: Int?, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (path: BatchPath, threads: Int, kernels: KernelTable)
     {
         let set = instructionSet ?? .current
-        guard let kernels = set.kernels else {
+        guard let exact = set.kernels else {
             throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name)
         }
-        let resolved = resolvedPath(path, for: operation, count: count)
+        let resolved = resolvedPath(path, for: operation, count: count, precision: precision)
         if resolved == .blas { _ = try blasLibrary(for: operation) }
+        let kernels = precision == .fast ? exact.fast : exact
         return (resolved, try Parallel.threads(threads, count: count, threshold: tuning.threads(for: operation)), kernels)
     }
 

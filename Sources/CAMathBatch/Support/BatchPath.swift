@@ -1,9 +1,10 @@
 /// How a batch operation computes, and what it promises against `.scalar` (``Exactness/of(_:on:)``):
 ///
-/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.blas` |
-/// |---|---|---|---|
-/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames, hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
-/// | invert affine | bitwise | bitwise up to the sign of zero | throws |
+/// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.simd`, `precision: .fast` | `.blas` |
+/// |---|---|---|---|---|
+/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
+/// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
+/// | hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
 ///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
@@ -11,11 +12,13 @@
 /// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
 ///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
 ///   −0 in the general formula the reference runs, so that entry may be +0 here.
-/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`; mapped points
-///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); non-finite
+/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
+///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); frames
+///   twice the worst corner's point bound plus `1e-13·max(1, |position|)`; inverses the same singular
+///   verdict and `|Δij| ≤ 1e-15·κ∞(A)·‖R‖max` (κ∞ = ‖A‖∞·‖R‖∞, R the reference's inverse); non-finite
 ///   values identical.
-/// - `.auto` has the contract of the path it resolves to (`.simd` unless the tuning sends a matrix product
-///   to `.blas`; the compiled-in tuning never does).
+/// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
+///   only with `.fast` where the tuning measured CBLAS ahead (the compiled-in tuning never does).
 public enum BatchPath: String, CaseIterable, Sendable {
     /// A loop over the scalar reference (CAMathCore / CAMathLayer), element by element.
     case scalar

@@ -17,6 +17,14 @@ public enum BatchOperation: String, CaseIterable, Sendable {
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
+
+    /// Whether the operation has kernels for ``BatchPrecision/fast`` (the others run exact at either precision).
+    public var hasFastKernels: Bool {
+        switch self {
+        case .concatPairwise, .concatManyByOne, .concatOneByMany, .invert, .invertAffine, .mapPoints3D, .mapPoints2D, .frames: true
+        default: false
+        }
+    }
 }
 
 /// The thresholds `.auto` uses: from what batch size a second thread pays, and from what size CBLAS

@@ -67,4 +67,6 @@ struct KernelTable: @unchecked Sendable {
     let table: UnsafePointer<camath_kernels>
     init(_ table: UnsafePointer<camath_kernels>) { self.table = table }
     var k: camath_kernels { table.pointee }
+    /// The same level's fast kernels (``BatchPrecision/fast``).
+    var fast: KernelTable { KernelTable(table.pointee.fast) }
 }

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Instruction-set levels: 0 = portable C (every CPU), 2 = AVX2, 3 = AVX-512F.
+/// Instruction-set levels: 0 = portable C (every CPU), 2 = AVX2 with FMA, 3 = AVX-512F.
 enum { CAMATH_LEVEL_PORTABLE = 0, CAMATH_LEVEL_AVX2 = 2, CAMATH_LEVEL_AVX512 = 3 };
 
 /// Bulk hit test: a prepared tree (see CAMathBatch's HitTestPlan).
@@ -22,14 +22,20 @@ typedef struct {
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
 
-/// Every batch kernel of one instruction-set level. Matrices are 16 contiguous doubles in CATransform3D
-/// order (row vectors); every kernel performs the reference's multiplies, adds and divisions in the
-/// reference's order without fused multiply-add, so its results are CAMathCore's bits. Every entry is
-/// non-null at every level.
-typedef struct {
-    /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", or an emulated variant's).
+/// Every batch kernel of one instruction-set level and precision. Matrices are 16 contiguous doubles in
+/// CATransform3D order (row vectors). An exact table's kernels perform the reference's multiplies, adds
+/// and divisions in the reference's order without fused multiply-add, so their results are CAMathCore's
+/// bits; a fast table's (`fast` of an exact one) may fuse multiply-adds and multiply by one reciprocal per
+/// divisor, within SPEC §6.2's budgets (its hit test is the exact one). Every entry is non-null.
+typedef struct camath_kernels {
+    /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", "avx2-fast", …, or an
+    /// emulated variant's).
     int level;
     const char *name;
+    /// 1 for a fast table, 0 for an exact one.
+    int isFast;
+    /// The fast table of the same level (itself for a fast table).
+    const struct camath_kernels *fast;
     /// out[m] = a[m·aStep]·b[m·bStep], steps in doubles (0: one shared matrix, or 16). out may alias a or b.
     void (*concat)(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n);
     /// 3-D points as (x, y, z, pad) records, 4 doubles apart: out = (X/W, Y/W, Z/W) of (x, y, z, 1)·m;

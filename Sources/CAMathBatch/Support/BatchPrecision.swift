@@ -1,0 +1,21 @@
+/// What a batch call may trade for speed, beside the ``BatchPath`` that says how it computes.
+///
+/// `.exact` (the default everywhere) keeps the contract of ``Exactness/of(_:on:precision:)``: `.simd` returns
+/// the scalar reference's bits. `.fast` lets the `.simd` kernels fuse each multiply with the add that consumes
+/// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient; results then fall
+/// under SPEC §6.2's budgets (``ExactnessBudget``), checked against the reference like the `.blas` path's.
+///
+/// - `.scalar` is the reference whatever the precision.
+/// - `.fast` exists for concat (all three shapes), invert, invert affine, map points 3-D and 2-D and frames;
+///   the other operations take no precision and are exact.
+/// - `.auto` with `.exact` chooses only among exact paths (never `.blas`); with `.fast` it may also take
+///   `.blas` where the tuning says CBLAS wins.
+/// - Special values keep the exact path's rules: the same singular verdict for inverses (up to
+///   determinants that straddle the smallest normal), the same frames fallback for corners with W < 1/16384,
+///   NaN where the reference has NaN.
+public enum BatchPrecision: String, CaseIterable, Sendable {
+    /// Bitwise the scalar reference on `.scalar` and `.simd` (see ``Exactness``).
+    case exact
+    /// Fused multiply-adds and reciprocal multiplies on `.simd`, within SPEC §6.2's budgets.
+    case fast
+}

@@ -1,0 +1,12 @@
+// The AVX2 level, fast (precision.h): the same bodies as level_avx2.c for AVX2 with FMA, fused
+// multiply-adds allowed and one reciprocal per divisor. Its table is used only where the CPU has FMA.
+#if defined(__x86_64__)
+#define CAMATH_FAST
+#define KERNEL_ATTR __attribute__((target("avx2,fma")))
+#define KERNEL(name) camath_avx2_fast_##name
+#define KERNEL_PORTABLE(name) camath_portable_fast_##name
+#include "concat_avx2.h"
+#include "points3_avx2.h"
+#include "invert4_avx2.h"
+#include "lanes.h"
+#endif

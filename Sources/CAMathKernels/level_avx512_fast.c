@@ -1,0 +1,12 @@
+// The AVX-512F level, fast (precision.h): the same bodies as level_avx512.c with fused multiply-adds
+// allowed (AVX-512F has FMA) and one reciprocal per divisor; tails and concat from the fast AVX2 level.
+#if defined(__x86_64__)
+#define CAMATH_FAST
+#define KERNEL_ATTR __attribute__((target("avx512f")))
+#define KERNEL(name) camath_avx512_fast_##name
+#define KERNEL_AVX2(name) camath_avx2_fast_##name
+#define KERNEL_PORTABLE(name) camath_portable_fast_##name
+#include "points3_avx512.h"
+#include "invert8_avx512.h"
+#include "lanes.h"
+#endif
