@@ -7,6 +7,14 @@ import PackageDescription
 // report the emulated levels as skipped, naming the package; `.ci/run` installs it, so CI always runs them.
 let simdeIsInstalled = FileManager.default.fileExists(atPath: "/usr/include/simde/x86/avx512.h")
 
+// camath-bench times Eigen 3.4 and glm beside CAMath when Debian's libeigen3-dev and libglm-dev are
+// installed (`.ci/run` installs them): the benchmark-only C++ target CAMathBaselinesCXX. The plain C
+// baselines (CAMathBaselines) need nothing. Both build -O3 -march=native, as the peers a user compares
+// with do; they are in no library product, so a package depending on CAMath never builds them.
+let eigenAndGLMAreInstalled = ["/usr/include/eigen3/Eigen/Dense", "/usr/include/glm/glm.hpp"]
+    .allSatisfy { FileManager.default.fileExists(atPath: $0) }
+let nativeBaseline = ["-O3", "-march=native"]
+
 let package = Package(
     name: "CAMath",
     products: [
@@ -28,9 +36,13 @@ let package = Package(
         .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
         .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch"]),
 
-        // Benchmarks: workloads, machine probes and reports shared by the CLI and the package-benchmark suites.
+        // Benchmarks: workloads, machine probes, baselines and reports shared by the CLI and the
+        // package-benchmark suites.
         .target(name: "CAMathProbes"),
-        .target(name: "CAMathWorkloads", dependencies: ["CAMath", "CAMathProbes"]),
+        .target(name: "CAMathBaselines", cSettings: [.unsafeFlags(nativeBaseline)]),
+        .target(name: "CAMathWorkloads",
+                dependencies: ["CAMath", "CAMathProbes", "CAMathBaselines"] + (eigenAndGLMAreInstalled ? ["CAMathBaselinesCXX"] : []),
+                swiftSettings: eigenAndGLMAreInstalled ? [.define("CAMATH_EIGEN_GLM")] : []),
         .executableTarget(
             name: "camath-bench",
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -69,6 +81,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if eigenAndGLMAreInstalled {
+    package.targets.append(.target(name: "CAMathBaselinesCXX", cxxSettings: [.unsafeFlags(nativeBaseline)]))
+}
 
 if simdeIsInstalled {
     package.targets.append(.target(name: "CAMathKernelsSIMDe", dependencies: ["CAMathKernels"], path: "Tests/CAMathKernelsSIMDe"))

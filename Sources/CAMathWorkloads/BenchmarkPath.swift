@@ -1,25 +1,44 @@
 import CAMath
 
-/// A path as the benchmark measures it: a ``BatchPath`` at a ``BatchPrecision``. `fast` is `.simd` with
-/// `precision: .fast`; the others are the batch paths at `.exact` (`.blas` is a budget path by itself).
+/// What the benchmark times: a CAMath path — a ``BatchPath`` at a ``BatchPrecision`` (`fast` is `.simd` with
+/// `precision: .fast`; the others are the batch paths at `.exact`) — or a baseline, the code a user would
+/// write or link instead, run on the same inputs: plain C loops over the same AoS memory (`-O3
+/// -march=native`, one reciprocal per divisor; `c-loop` without fused multiply-adds, `c-loop-fma` with
+/// them) and Eigen 3.4 / glm where their packages were installed at build time. OpenBLAS is CAMath's own
+/// `blas` path. Baselines run on one thread.
 public enum BenchmarkPath: String, CaseIterable, Sendable {
     case scalar, simd, fast, blas, auto
+    case cLoop = "c-loop", cLoopFMA = "c-loop-fma", eigen, glm
 
-    /// The batch path the call takes.
-    public var path: BatchPath {
+    /// Whether this is a baseline rather than a CAMath path.
+    public var isBaseline: Bool {
         switch self {
-        case .scalar: .scalar
-        case .simd, .fast: .simd
-        case .blas: .blas
-        case .auto: .auto
+        case .cLoop, .cLoopFMA, .eigen, .glm: true
+        default: false
         }
     }
 
-    /// The precision the call asks for.
-    public var precision: BatchPrecision { self == .fast ? .fast : .exact }
+    /// The CAMath paths and the baselines, each in declaration order.
+    public static let camath = allCases.filter { !$0.isBaseline }
+    public static let baselines = allCases.filter(\.isBaseline)
 
-    /// The contract of this path for `operation` (``Exactness/of(_:on:precision:)``).
+    /// The batch path and precision of a CAMath path (`nil` for a baseline).
+    public var call: (path: BatchPath, precision: BatchPrecision)? {
+        switch self {
+        case .scalar: (.scalar, .exact)
+        case .simd: (.simd, .exact)
+        case .fast: (.simd, .fast)
+        case .blas: (.blas, .exact)
+        case .auto: (.auto, .exact)
+        case .cLoop, .cLoopFMA, .eigen, .glm: nil
+        }
+    }
+
+    /// The contract this path's output is checked against for `operation`: a CAMath path's
+    /// (``Exactness/of(_:on:precision:)``); a baseline is held to SPEC §6.2's budget, for information (a
+    /// baseline outside it is reported, but is not CAMath's error).
     public func contract(_ operation: BatchOperation) -> Exactness? {
-        Exactness.of(operation, on: path, precision: precision)
+        guard let call else { return .budget }
+        return Exactness.of(operation, on: call.path, precision: call.precision)
     }
 }

@@ -25,8 +25,9 @@ public enum BenchmarkRunner {
                 let workload = Workloads.make(operation, count: n, seed: configuration.seed)
                 let settings = configuration.batchPaths.flatMap { path -> [Setting] in
                     guard workload.supports(path) else { return [] }
-                    return path == .auto ? [Setting(path: .auto, threads: nil)]
-                                         : configuration.threads.map { Setting(path: path, threads: $0) }
+                    if path == .auto { return [Setting(path: .auto, threads: nil)] }
+                    if path.isBaseline { return [Setting(path: path, threads: 1)] }
+                    return configuration.threads.map { Setting(path: path, threads: $0) }
                 }
                 try workload.run(path: .scalar, threads: 1)
                 let reference = workload.snapshot()

@@ -30,6 +30,9 @@ final class Buffer<Element>: @unchecked Sendable {
     }
 
     var read: UnsafeBufferPointer<Element> { UnsafeBufferPointer(pointer) }
+
+    /// The memory as doubles, for the C baselines (only for all-`Double` elements: transforms, SIMD points).
+    var doubles: UnsafeMutablePointer<Double> { UnsafeMutableRawPointer(pointer.baseAddress!).assumingMemoryBound(to: Double.self) }
 }
 
 /// The next buffer's offset within its 4 KiB page (buffers are made on one thread, before timing).

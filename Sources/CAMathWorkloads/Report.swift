@@ -63,6 +63,9 @@ public struct Report: Codable, Sendable, Equatable {
 
         /// `(max − min) / median`.
         public var spread: Double { mops > 0 ? (maxMops - minMops) / mops : 0 }
+
+        /// Whether the row times a baseline (``BenchmarkPath/isBaseline``), not CAMath.
+        public var isBaseline: Bool { BenchmarkPath(rawValue: path)?.isBaseline ?? false }
     }
 
     /// The `.auto` thresholds: what this run measured and what the library has compiled in.
@@ -97,7 +100,7 @@ public struct Report: Codable, Sendable, Equatable {
     public var notes: [String]
 
     /// The rows whose output broke its contract.
-    public var incorrectRows: [Row] { rows.filter { !$0.correct } }
+    public var incorrectRows: [Row] { rows.filter { !$0.correct && !$0.isBaseline } }
 
     /// Decodes a `report.json`, refusing other schema versions.
     public static func decode(_ data: Data) throws -> Report {

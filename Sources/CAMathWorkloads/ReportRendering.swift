@@ -48,6 +48,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             s += "| \(bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB") | " + cells.joined(separator: " | ") + " |\n"
         }
         s += summary(r)
+        s += baselineComparison(r)
         for operation in r.configuration.operations {
             let rows = r.rows.filter { $0.operation == operation }
             guard !rows.isEmpty else { continue }
@@ -88,7 +89,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         s += "|---|" + sizes.map { _ in "---:" }.joined(separator: "|") + "|\n"
         for operation in r.configuration.operations {
             let cells = sizes.map { n -> String in
-                let rows = r.rows.filter { $0.operation == operation && $0.items >= n * 9 / 10 && $0.items <= n }
+                let rows = r.rows.filter { $0.operation == operation && !$0.isBaseline && $0.items >= n * 9 / 10 && $0.items <= n }
                 guard let best = rows.max(by: { $0.mops < $1.mops }) else { return "–" }
                 let scalar = rows.first { $0.path == "scalar" && $0.threads == 1 }
                 let speedup = scalar.map { " (\(number(best.mops / $0.mops))×)" } ?? ""
@@ -96,6 +97,29 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             }
             if cells.allSatisfy({ $0 == "–" }) { continue }
             s += "| \(operation) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        return s
+    }
+
+    /// Per operation and size with baselines: CAMath's exact `simd`, `fast` (one thread each) and `auto`
+    /// against the best baseline of the same run, and the ratios to it.
+    static func baselineComparison(_ r: Report) -> String {
+        let operations = r.configuration.operations.filter { op in r.rows.contains { $0.operation == op && $0.isBaseline } }
+        guard !operations.isEmpty else { return "" }
+        var s = "\n## CAMath against the baselines (Mops/s, same run, same inputs; baselines on one thread)\n"
+        s += "| operation | N | simd T1 | fast T1 | auto | best baseline | simd ÷ best | fast ÷ best | every baseline |\n"
+        s += "|---|---:|---:|---:|---:|---|---:|---:|---|\n"
+        for operation in operations {
+            for n in r.configuration.sizes {
+                let rows = r.rows.filter { $0.operation == operation && $0.count == n }
+                let baselines = rows.filter(\.isBaseline).sorted { $0.mops > $1.mops }
+                guard let best = baselines.first else { continue }
+                func mops(_ path: String, _ threads: Int?) -> Double? { rows.first { $0.path == path && $0.threads == threads }?.mops }
+                let simd = mops("simd", 1), fast = mops("fast", 1), auto = mops("auto", nil)
+                let all = baselines.map { "\($0.path) \(number($0.mops))\($0.correct ? "" : " (outside the budget)")" }.joined(separator: ", ")
+                s += "| \(operation) | \(n) | \(number(simd)) | \(number(fast)) | \(number(auto)) | \(best.path) \(number(best.mops)) | "
+                s += "\(number(simd.map { $0 / best.mops }, 2)) | \(number(fast.map { $0 / best.mops }, 2)) | \(all) |\n"
+            }
         }
         return s
     }

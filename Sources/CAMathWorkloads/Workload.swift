@@ -11,21 +11,26 @@ public final class Workload: @unchecked Sendable {
     /// Work items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
     /// (points × layers, although pruning evaluates only some of them).
     public let items: Int
-    private let body: (BenchmarkPath, Int?) throws(BatchError) -> Void
+    private let body: (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
     private let budget: (() -> [Double])?
+    private let baselines: [BenchmarkPath: () -> Void]
 
     /// `budget` gives SPEC §6.2's bound per output element (``ExactnessBudget``) for the operations a
     /// budget path (`.blas`, `fast`) can run.
+    /// `baselines` run the same operation on the same inputs into the same output, one thread.
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,
-         body: @escaping (BenchmarkPath, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
-         budget: (() -> [Double])? = nil) {
+         body: @escaping (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
+         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: () -> Void] = [:]) {
         self.operation = operation; self.count = count; self.items = items ?? count
-        self.body = body; self.output = output; self.budget = budget
+        self.body = body; self.output = output; self.budget = budget; self.baselines = baselines
     }
 
-    /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide).
-    public func run(path: BenchmarkPath, threads: Int?) throws(BatchError) { try body(path, threads) }
+    /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide; a
+    /// baseline runs on the calling thread).
+    public func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
+        if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?() }
+    }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
     public func snapshot() -> [Double] { output() }
@@ -65,6 +70,7 @@ public final class Workload: @unchecked Sendable {
         switch path {
         case .blas: operation.isMatrixProduct && CBLAS.available != nil
         case .fast: operation.hasFastKernels
+        case .cLoop, .cLoopFMA, .eigen, .glm: baselines[path] != nil
         default: true
         }
     }

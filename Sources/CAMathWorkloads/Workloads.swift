@@ -8,82 +8,87 @@ public enum Workloads {
     /// a tree of √count layers), inputs seeded from `seed`.
     public static func make(_ operation: BatchOperation, count n: Int, seed: UInt64 = 42) -> Workload {
         let a = Buffer(SeededInputs.transforms(n, seed: seed)), b = Buffer(SeededInputs.transforms(n, seed: seed &+ 1))
-        let one = SeededInputs.transforms(1, seed: seed &+ 2)[0]
+        let one = SeededInputs.transforms(1, seed: seed &+ 2)[0], shared = Buffer([one])
         let out = Buffer(repeating: Transform3D(), count: n)
         let matrices: () -> [Double] = {
             UnsafeRawBufferPointer(out.pointer).withMemoryRebound(to: Double.self) { Array($0) }
         }
         switch operation {
         case .concatPairwise:
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.concat(a.read, b.read, into: out.pointer, path: p.path, precision: p.precision, threads: t) }, output: matrices,
-                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.concat($0, $1) } })
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.concat(a.read, b.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.concat($0, $1) } },
+                baselines: Baselines.concat(a, aStep: 1, b, bStep: 1, out))
         case .concatManyByOne:
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.concat(a.read, one, into: out.pointer, path: p.path, precision: p.precision, threads: t) }, output: matrices,
-                budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } })
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.concat(a.read, one, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } },
+                baselines: Baselines.concat(a, aStep: 1, shared, bStep: 0, out))
         case .concatOneByMany:
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.concat(one, b.read, into: out.pointer, path: p.path, precision: p.precision, threads: t) }, output: matrices,
-                budget: { b.read.flatMap { ExactnessBudget.concat(one, $0) } })
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.concat(one, b.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { b.read.flatMap { ExactnessBudget.concat(one, $0) } },
+                baselines: Baselines.concat(shared, aStep: 0, b, bStep: 1, out))
         case .invert:
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.invert(a.read, into: out.pointer, path: p.path, precision: p.precision, threads: t) }, output: matrices,
-                budget: { a.read.flatMap(inverseBudget) })
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.invert(a.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { a.read.flatMap(inverseBudget) }, baselines: Baselines.invert(a, out))
         case .invertAffine:
             let affine = Buffer(SeededInputs.affineTransforms(n, seed: seed))
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.invertAffine(affine.read, into: out.pointer, path: p.path, precision: p.precision, threads: t) }, output: matrices,
-                budget: { affine.read.flatMap(inverseBudget) })
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.invertAffine(affine.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { affine.read.flatMap(inverseBudget) }, baselines: Baselines.invertAffine(affine, out))
         case .affineRoundTrip:
             let flags = Buffer(repeating: false, count: n), parts = Buffer(repeating: Transform2D(), count: n)
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.affineParts(of: a.read, isAffine: flags.pointer, affine: parts.pointer, path: p.path, threads: t) },
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.affineParts(of: a.read, isAffine: flags.pointer, affine: parts.pointer, path: p, threads: t) },
                 output: { parts.pointer.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + flags.pointer.map { $0 ? 1 : 0 } })
         case .mapPoints3D:
             let points = Buffer(SeededInputs.points3(n, seed: seed)), mapped = Buffer(repeating: SIMD3<Double>(), count: n)
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: one, into: mapped.pointer, path: p.path, precision: p.precision, threads: t) },
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.mapPoints(points.read, through: one, into: mapped.pointer, path: p, precision: q, threads: t) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
-                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } })
+                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } },
+                baselines: Baselines.points3(shared, points, mapped))
         case .mapPoints2D:
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: h, into: mapped.pointer, path: p.path, precision: p.precision, threads: t) },
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.mapPoints(points.read, through: h, into: mapped.pointer, path: p, precision: q, threads: t) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
-                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } })
+                budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } },
+                baselines: Baselines.points2(h, points, mapped))
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,
-                            body: { p, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, path: p.path, threads: t) },
+                            body: { p, q, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, path: p, threads: t) },
                             output: { parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] } })
         case .keyPathRead:
             let values = Buffer(repeating: TransformKeyPathValue.number(0), count: n)
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, path: p.path, threads: t) },
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, path: p, threads: t) },
                 output: { values.pointer.map { $0.number ?? .nan } })
         case .keyPathWrite:
             let values = Buffer((0..<n).map { TransformKeyPathValue.number(Double($0 % 628) / 100) })
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, path: p.path, threads: t) }, output: matrices)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .blend:
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p.path, threads: t) }, output: matrices)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)
-            return Workload(operation, count: n, body: { p, t throws(BatchError) in
-                try Batch.frames(of: plan, into: rects.pointer, path: p.path, precision: p.precision, threads: t) },
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.frames(of: plan, into: rects.pointer, path: p, precision: q, threads: t) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } },
-                budget: { tree.geometries.flatMap(ExactnessBudget.frame) })
+                budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects))
         case .hitTest:
             let layers = max(1, Int(Double(n).squareRoot().rounded())), pointCount = max(1, n / layers)
             let plan = HitTestPlan(SeededInputs.tree(layers, seed: seed))
             let points = Buffer(SeededInputs.points2(pointCount, seed: seed).map { CGPoint(x: $0.x + 500, y: $0.y + 500) })
             let hits = Buffer(repeating: 0, count: pointCount)
-            return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, t throws(BatchError) in
-                try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p.path, threads: t) },
+            return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
+                try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p, threads: t) },
                 output: { hits.pointer.map(Double.init) })
         }
     }

@@ -13,8 +13,9 @@ struct CAMathBench: ParsableCommand {
         commandName: "camath-bench",
         abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
         discussion: """
-        The default run takes every operation, path (scalar, simd, blas, auto) and thread count (1 and all) \
-        over N = 1e2…1e6, and writes report.md, report.json, report.csv and one SVG plot per operation to \
+        The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
+        all) over N = 1e2…1e6, times the baselines (plain C loops, and Eigen and glm when they were built) on \
+        the same inputs, and writes report.md, report.json, report.csv and one SVG plot per operation to \
         Reports/<yyyy-mm-dd>-<host>/ (a --quick run to …-quick/, a run narrowed by --ops, --sizes, --paths \
         or --threads to …-partial/). Progress goes to stderr, the report to stdout. Exit codes: 0 done, \
         1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
@@ -28,8 +29,11 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e2 through 1e6).")
     var sizes: String?
 
-    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast).")
+    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; c-loop, c-loop-fma, eigen, glm: the baselines).")
     var paths: String?
+
+    @Flag(inversion: .prefixedNo, help: "Time the baselines (plain C loops; Eigen and glm when built) beside CAMath.")
+    var baselines = true
 
     @Option(help: "Comma-separated thread counts for the explicit paths; 'all' means every processor (default: 1,all).")
     var threads: String?
@@ -62,6 +66,7 @@ struct CAMathBench: ParsableCommand {
         if let ops { c.operations = try Self.list(ops, "--ops") }
         if let sizes { c.sizes = try Self.list(sizes, "--sizes").map { try Self.count($0, "--sizes") } }
         if let paths { c.paths = try Self.list(paths, "--paths") }
+        if !baselines { c.paths.removeAll { BenchmarkPath(rawValue: $0)?.isBaseline == true } }
         if let threads {
             c.threads = try Self.list(threads, "--threads").map { $0 == "all" ? Batch.processorCount : try Self.count($0, "--threads") }
         }
@@ -73,7 +78,7 @@ struct CAMathBench: ParsableCommand {
     }
 
     /// Whether the flags narrow the default run (other operations, sizes, paths or threads).
-    var narrowsTheDefaultRun: Bool { ops != nil || sizes != nil || paths != nil || threads != nil }
+    var narrowsTheDefaultRun: Bool { ops != nil || sizes != nil || paths != nil || threads != nil || !baselines }
 
     /// The report folder these flags ask for: `--output`, else `Reports/<date>-<host>` for the default and
     /// `--full` runs, with `-quick` or `-partial` appended for a quick or narrowed run, so that neither
