@@ -53,7 +53,7 @@ public struct Report: Codable, Sendable, Equatable {
         public var maxULP: Int
         /// Largest |difference| from `.scalar`'s output over the output's largest finite magnitude.
         public var maxRelativeError: Double
-        /// The path's contract for the operation (``Exactness/of(_:on:)``): `bitwise`, `bitwise up to the
+        /// The path's contract for the operation (``Exactness/of(_:on:precision:)``): `bitwise`, `bitwise up to the
         /// sign of zero` or `budget`.
         public var contract: String
         /// The first element that broke the contract (index, both bit patterns, ulp distance), or `nil`.
@@ -74,7 +74,8 @@ public struct Report: Codable, Sendable, Equatable {
         public var threading: [String: Int]
         /// Per matrix product: the smallest size where `.blas` beats `.simd`, from this run.
         public var blasCrossover: [String: Int]
-        /// The same tables compiled into this build (`BatchTuning.measured`).
+        /// The tables `.auto` used in this run (`Batch.tuning`: the `CAMATH_TUNING` file when it loaded, else the
+        /// compiled-in `BatchTuning.measured`).
         public var compiledThreading: [String: Int]
         /// See ``compiledThreading``.
         public var compiledBlasCrossover: [String: Int]
@@ -170,7 +171,7 @@ extension Report {
         func names(_ t: [BatchOperation: Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: t.map { ($0.key.rawValue, $0.value) })
         }
-        let measured = Tuner.tuning(from: rows), compiled = BatchTuning.measured
+        let measured = Tuner.tuning(from: rows), compiled = Batch.tuning
         let formatter = ISO8601DateFormatter()
         self.init(schemaVersion: Report.currentSchemaVersion, generated: formatter.string(from: started),
                   durationSeconds: durationSeconds, host: .current, configuration: configuration, limits: limits,

@@ -56,7 +56,7 @@ struct CAMathBench: ParsableCommand {
     @Flag(help: "A short run: N = 1e3 and 1e5, 3 repetitions, short samples.")
     var quick = false
 
-    @Option(name: .customLong("write-tuning"), help: "Also write the thresholds this run measured as Swift source (BatchTuning+Measured.swift).")
+    @Option(name: .customLong("write-tuning"), help: "Also write the thresholds this run measured: as Swift source for a file ending in .swift (BatchTuning+Measured.swift), else as a tuning file the library loads from CAMATH_TUNING=<file>.")
     var writeTuning: String?
 
     /// The run these flags ask for.
@@ -101,6 +101,9 @@ struct CAMathBench: ParsableCommand {
         let configuration = try plan(), folder = outputFolder
         try ReportWriter.checkWritable(folder)
         if let writeTuning { try Tuner.checkWritable(writeTuning) }
+        if case .failure(let error) = BatchTuning.environment {
+            Self.progress("warning: CAMATH_TUNING is ignored: \(error); .auto uses the compiled-in tuning")
+        }
         let started = Date(), clock = Stopwatch.now()
         let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), sizes: configuration.probedWorkingSets,
                                            progress: Self.progress)
@@ -112,7 +115,10 @@ struct CAMathBench: ParsableCommand {
         try ReportWriter.write(report, to: folder)
         Self.progress("report written to \(folder.path)")
         if let writeTuning {
-            let source = Tuner.source(for: Tuner.tuning(from: rows), report: folder.appendingPathComponent("report.md").relativePath)
+            let tuning = Tuner.tuning(from: rows)
+            let source = writeTuning.hasSuffix(".swift")
+                ? Tuner.source(for: tuning, report: folder.appendingPathComponent("report.md").relativePath)
+                : "# measured by camath-bench: \(folder.appendingPathComponent("report.md").relativePath)\n" + tuning.text
             do {
                 try Data(source.utf8).write(to: URL(fileURLWithPath: writeTuning), options: .atomic)
             } catch {

@@ -5,7 +5,7 @@ import Testing
 
 /// SPEC §5 for the batch paths: on the shared adversarial inputs every batch operation's `.simd` path
 /// (every instruction set of ``KernelSets``, 1 and 2 threads) and `.auto` meet the operation's contract
-/// (``Exactness/of(_:on:)``) against `.scalar`, which is the reference applied element by element.
+/// (``Exactness/of(_:on:precision:)``) against `.scalar`, which is the reference applied element by element.
 @Suite struct BatchAdversarialTests {
     static let matrices = Adversarial.matrices
     static let reversed = Array(Adversarial.matrices.reversed())

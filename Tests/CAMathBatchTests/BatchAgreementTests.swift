@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Every batch op on every path, instruction set (native and emulated, ``KernelSets``) and thread count
-/// meets its contract against the scalar reference (``Exactness/of(_:on:)``).
+/// meets its contract against the scalar reference (``Exactness/of(_:on:precision:)``).
 @Suite struct BatchAgreementTests {
     static let threadCounts = [1, 2, 7]
 

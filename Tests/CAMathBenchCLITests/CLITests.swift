@@ -156,6 +156,25 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["report", "Tuning.swift"])
     }
 
+    /// A tuning file (any name not ending in .swift) is what `CAMATH_TUNING` loads; a broken one is named
+    /// on stderr and `.auto` keeps the compiled-in tuning.
+    @Test func aTuningFileRoundTripsThroughTheEnvironment() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tuning = folder.appendingPathComponent("machine.tuning")
+        let written = try runBench(tiny + ["--output", folder.appendingPathComponent("a").path, "--write-tuning", tuning.path])
+        #expect(written.status == 0, "\(written.stderr)")
+        let text = try String(contentsOf: tuning, encoding: .utf8)
+        #expect(text.contains("# camath tuning 1") && !text.contains("BatchTuning("))
+        let loaded = try runBench(tiny + ["--output", folder.appendingPathComponent("b").path], shell: "CAMATH_TUNING='\(tuning.path)'")
+        #expect(loaded.status == 0 && !loaded.stderr.contains("CAMATH_TUNING"), "\(loaded.stderr)")
+        let bad = folder.appendingPathComponent("bad.tuning")
+        try Data("threading rotate 10\n".utf8).write(to: bad)
+        let refused = try runBench(tiny + ["--output", folder.appendingPathComponent("c").path], shell: "CAMATH_TUNING='\(bad.path)'")
+        #expect(refused.status == 0)
+        #expect(refused.stderr.contains("CAMATH_TUNING is ignored: \(bad.path), line 1: unknown operation 'rotate'"), "\(refused.stderr)")
+    }
+
     @Test func interruptedRunExitsWithTwoAndLeavesThePreviousReport() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,5 @@
 /// How a batch path's output must relate to the scalar reference's (`.scalar`, which is CAMathCore or
-/// CAMathLayer applied element by element). One table, ``of(_:on:)``, states it for every operation and
+/// CAMathLayer applied element by element). One table, ``of(_:on:precision:)``, states it for every operation and
 /// path; the tests, the fuzz targets and camath-bench's correctness column all check it with
 /// ``firstMismatch(_:_:bounds:)``:
 ///

@@ -6,7 +6,8 @@ extension Batch {
     /// back unchanged and `singular[i] = true` (when a mask is given). `out` may be `t`.
     /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula in the same order: bitwise, see
     /// ``Exactness``); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
-    /// divisions per element.
+    /// divisions per element; at `precision: .fast`, 1 division and 16 multiplies by the reciprocal (same
+    /// determinant, hence the same singular verdict; within the inverse budget of ``ExactnessBudget``).
     public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                               singular: UnsafeMutableBufferPointer<Bool>? = nil,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {

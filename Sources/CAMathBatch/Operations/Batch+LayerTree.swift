@@ -71,6 +71,8 @@ extension Batch {
     /// Every layer's `frame` in its superlayer's space (SPEC §2.4), in the tree's order.
     /// Paths: `.scalar` (``LayerGeometry/frame`` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
+    /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
+    /// ``ExactnessBudget``; the same lanes fall back to the reference).
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = plan.count

@@ -4,7 +4,8 @@ import CAMathKernels
 extension Batch {
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (SPEC §1.1; `W = 0` gives ±∞/NaN).
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (one `(N×3)·(3×4)` dgemm
-    /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div.
+    /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div; at
+    /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of ``ExactnessBudget``).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
                                  path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {

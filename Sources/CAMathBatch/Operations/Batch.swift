@@ -10,8 +10,12 @@ public enum Batch {
     /// The processors `threads: nil` spreads large batches over.
     public static var processorCount: Int { Parallel.processorCount }
 
-    /// The tuning `.auto` and `threads: nil` use.
-    public static var tuning: BatchTuning { BatchTuning.measured }
+    /// The tuning `.auto` and `threads: nil` use: the file named by `CAMATH_TUNING` when it loaded
+    /// (``BatchTuning/environment``), else the compiled-in ``BatchTuning/measured``.
+    public static var tuning: BatchTuning {
+        if case .success(let loaded) = BatchTuning.environment { return loaded }
+        return BatchTuning.measured
+    }
 
     /// The path `.auto` resolves to for `operation` at `count` elements: `.simd`, or `.blas` where the
     /// precision is `.fast` and the tuning measured CBLAS ahead at this size (an exact call never leaves

@@ -1,4 +1,4 @@
-/// How a batch operation computes, and what it promises against `.scalar` (``Exactness/of(_:on:)``):
+/// How a batch operation computes, and what it promises against `.scalar` (``Exactness/of(_:on:precision:)``):
 ///
 /// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.simd`, `precision: .fast` | `.blas` |
 /// |---|---|---|---|---|
