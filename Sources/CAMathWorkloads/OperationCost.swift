@@ -9,11 +9,26 @@ public struct OperationCost: Codable, Sendable, Equatable {
     public var mulAdds: Int
     /// Divisions per item.
     public var divisions: Int
+    /// Distinct divisors per item (one determinant per inverse, one W per point or frame corner): the
+    /// divisions of code that multiplies by reciprocals.
+    public var divisors: Int
     /// Bytes read and bytes written per item, in the buffers the batch API takes.
     public var bytesRead: Int, bytesWritten: Int
+    /// Whether the multiplies and adds may fuse (the `fast` path and the baselines): the compute bound is
+    /// then the FMA peak, which counts a fused pair as two operations.
+    public var fused: Bool
 
     /// Bytes read plus bytes written per item.
     public var bytes: Int { bytesRead + bytesWritten }
+
+    /// The cost of the same work done as the fast kernels and the baselines do it: multiply-adds fused and
+    /// one division per divisor (a reciprocal), not one per quotient.
+    public var fusedWithReciprocals: OperationCost {
+        var cost = self
+        cost.fused = true
+        cost.divisions = divisors
+        return cost
+    }
 
     /// The cost of `operation`, or `nil` for the decomposition family, whose reference runs libm
     /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with, and for
@@ -22,22 +37,22 @@ public struct OperationCost: Codable, Sendable, Equatable {
         let matrix = 128
         switch operation {
         // 4×4 product: 64 multiplies, 48 adds.
-        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, bytesRead: 2 * matrix, bytesWritten: matrix)
-        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, bytesRead: matrix, bytesWritten: matrix)
+        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: 2 * matrix, bytesWritten: matrix, fused: false)
+        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: matrix, fused: false)
         // Laplace: 12 minors × 3, det 11, 16 cofactors × 5; every entry divided by det. Mask byte written.
-        case .invert: return OperationCost(mulAdds: 127, divisions: 16, bytesRead: matrix, bytesWritten: matrix + 1)
+        case .invert: return OperationCost(mulAdds: 127, divisions: 16, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
         // The affine formula: 6 minors × 3, det 5, 6 entries × 3, 4 entries × 5; 13 divisions.
-        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, bytesRead: matrix, bytesWritten: matrix + 1)
+        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
         // Comparisons and copies only: a matrix in, a flag and six doubles out.
-        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, bytesRead: matrix, bytesWritten: 1 + 48)
+        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: 1 + 48, fused: false)
         // (x, y, z, 1)·M: 4 × (3 multiplies + 3 adds), then x/w, y/w, z/w (SIMD3 is 32 bytes).
-        case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, bytesRead: 32, bytesWritten: 32)
+        case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, divisors: 1, bytesRead: 32, bytesWritten: 32, fused: false)
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
-        case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, bytesRead: 16, bytesWritten: 16)
+        case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, divisors: 1, bytesRead: 16, bytesWritten: 16, fused: false)
         case .decompose, .keyPathRead, .keyPathWrite, .blend: return nil
         // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
         // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
-        case .frames: return OperationCost(mulAdds: 80, divisions: 8, bytesRead: 19 * 8, bytesWritten: 32 + 1)
+        case .frames: return OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)
         // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
         // pair depend on the tree and the points: no per-pair bound holds.
         case .hitTest: return nil
@@ -62,7 +77,8 @@ public struct OperationCost: Codable, Sendable, Equatable {
         guard let gbs = memory(threads) ?? memory(1) else { return nil }
         let scale = Double(threads)
         var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]
-        if mulAdds > 0 { bounds.append((limits.mulAddPeakGOps * 1e3 * scale / Double(mulAdds), "compute")) }
+        let computePeak = fused ? limits.fmaPeakGFlops : limits.mulAddPeakGOps
+        if mulAdds > 0 { bounds.append((computePeak * 1e3 * scale / Double(mulAdds), "compute")) }
         if divisions > 0 { bounds.append((limits.divisionPeakGOps * 1e3 * scale / Double(divisions), "division")) }
         let least = bounds.min { $0.0 < $1.0 }!
         return Roofline(mops: least.0, bound: least.1)
