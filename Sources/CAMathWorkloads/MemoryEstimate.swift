@@ -8,10 +8,11 @@ public enum MemoryEstimate {
     /// scalar reference's snapshot and the copies the check makes. Measured as peak RSS minus the
     /// baseline at N = 1e6 with every path (frames 1.16 KB — the LayerTree and FramePlan dominate —,
     /// concat and key-path write 0.39 KB, decompose 0.32 KB, invert 0.25 KB, point maps 0.15–0.18 KB,
-    /// hit test 0.12 KB), rounded up by 25–30 % (a `--full` run measured 14.2 GB at N = 1e7).
+    /// hit test 0.12 KB), rounded up by 25–30 % (a `--full` run measured 14.2 GB at N = 1e7); frames add
+    /// the frame baseline's layer records (23 doubles, 184 bytes per layer).
     static func bytesPerElement(_ operation: BatchOperation) -> Int {
         switch operation {
-        case .frames: 1_500
+        case .frames: 1_700
         case .concatPairwise, .concatManyByOne, .concatOneByMany, .keyPathWrite, .blend: 500
         case .decompose, .keyPathRead, .invert, .invertAffine: 400
         case .affineRoundTrip: 300
