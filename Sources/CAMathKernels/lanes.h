@@ -59,10 +59,14 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
 
 // The hit test has no fast form (a fused edge test could move a point across a layer's edge).
 #if !defined(CAMATH_FAST)
-KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
+// One block of `lanes` points (8, 16 or CAMATH_HIT_BLOCK, a constant after inlining, so every lane loop has
+// a fixed trip count); lanes past n hold NaN points, which no node accepts. The scratch layout is
+// CAMATH_HIT_BLOCK lanes per row whatever `lanes` is.
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(hit_test_lanes)(
+    const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch, const int lanes) {
     double px[CAMATH_HIT_BLOCK], py[CAMATH_HIT_BLOCK];
     int64_t hit[CAMATH_HIT_BLOCK];
-    for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
+    for (int l = 0; l < lanes; l++) {
         px[l] = (size_t)l < n ? points[2 * l] : NAN;
         py[l] = (size_t)l < n ? points[2 * l + 1] : NAN;
         hit[l] = -1;
@@ -73,7 +77,7 @@ KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const doubl
         if (!tree->enterable[i]) { i = (size_t)tree->subtreeEnd[i] - 1; continue; }
         // The parent's lanes (or the input points for the root), copied so the lane loop cannot alias.
         double sx[CAMATH_HIT_BLOCK], sy[CAMATH_HIT_BLOCK], parentAlive[CAMATH_HIT_BLOCK];
-        for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
+        for (int l = 0; l < lanes; l++) {
             const double *p = scratch + 3 * CAMATH_HIT_BLOCK * (size_t)(parent < 0 ? 0 : parent);
             sx[l] = parent < 0 ? px[l] : p[l];
             sy[l] = parent < 0 ? py[l] : p[CAMATH_HIT_BLOCK + l];
@@ -85,7 +89,7 @@ KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const doubl
         const double minX = box[0], maxX = box[1], minY = box[2], maxY = box[3];
         const int masks = tree->masks[i];
         int any = 0;
-        for (int l = 0; l < CAMATH_HIT_BLOCK; l++) {
+        for (int l = 0; l < lanes; l++) {
             double X = sx[l], Y = sy[l];
             double xh = X * i11 + Y * i21 + i31, yh = X * i12 + Y * i22 + i32, wh = X * i13 + Y * i23 + i33;
             double x = xh / wh, y = yh / wh;
@@ -101,5 +105,12 @@ KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const doubl
         if (any == 0) i = (size_t)tree->subtreeEnd[i] - 1;
     }
     for (size_t l = 0; l < n; l++) hits[l] = hit[l];
+}
+
+// A small batch (a few touches) runs 8 or 16 lanes, not 32: every node's work scales with the lanes.
+KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {
+    if (n <= 8) KERNEL(hit_test_lanes)(tree, points, hits, n, scratch, 8);
+    else if (n <= 16) KERNEL(hit_test_lanes)(tree, points, hits, n, scratch, 16);
+    else KERNEL(hit_test_lanes)(tree, points, hits, n, scratch, CAMATH_HIT_BLOCK);
 }
 #endif
