@@ -52,9 +52,8 @@ extension Batch {
 
     /// Array form of ``makeTransforms(from:into:path:threads:)``.
     public static func makeTransforms(from affine: [Transform2D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
-        try Array(unsafeUninitializedCapacity: affine.count) { out, initialized throws(BatchError) in
+        try [Transform3D].filled(count: affine.count) { out throws(BatchError) in
             try affine.withUnsafeBufferPointer { pa throws(BatchError) in try makeTransforms(from: pa, into: out, path: path, threads: threads) }
-            initialized = affine.count
         }
     }
 }

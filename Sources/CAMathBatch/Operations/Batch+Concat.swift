@@ -42,27 +42,24 @@ extension Batch {
     /// Array form of pairwise ``concat(_:_:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<Transform3D>,UnsafeBufferPointer<Transform3D>,_,_,_)``.
     public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("b", b.count, equals: a.count)
-        return try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
+        return try Array.filled(count: a.count) { out throws(BatchError) in
             try a.withUnsafeBufferPointer { pa throws(BatchError) in
                 try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
             }
-            initialized = a.count
         }
     }
 
     /// Array form of many-by-one concat: `a[i]·b`.
     public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
-        try Array(unsafeUninitializedCapacity: a.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: a.count) { out throws(BatchError) in
             try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
-            initialized = a.count
         }
     }
 
     /// Array form of one-by-many concat: `a·b[i]`.
     public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
-        try Array(unsafeUninitializedCapacity: b.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: b.count) { out throws(BatchError) in
             try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
-            initialized = b.count
         }
     }
 

@@ -50,17 +50,15 @@ extension Batch {
     /// Array form of ``decompose(_:method:into:path:threads:)``.
     public static func decompose(_ t: [Transform3D], method: Transform3D.DecompositionMethod = .keyPaths,
                                  path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D.Decomposition?] {
-        try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in try decompose(pt, method: method, into: out, path: path, threads: threads) }
-            initialized = t.count
         }
     }
 
     /// Array form of ``values(for:of:into:path:threads:)``.
     public static func values(for keyPath: TransformKeyPath, of t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [TransformKeyPathValue] {
-        try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in try values(for: keyPath, of: pt, into: out, path: path, threads: threads) }
-            initialized = t.count
         }
     }
 
@@ -68,7 +66,7 @@ extension Batch {
     public static func setting(_ keyPath: TransformKeyPath, of t: [Transform3D], to values: [TransformKeyPathValue],
                                path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> (transforms: [Transform3D], refused: [Bool]) {
         var refused = [Bool](repeating: false, count: t.count)
-        let written = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+        let written = try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try values.withUnsafeBufferPointer { pv throws(BatchError) in
                     try refused.withUnsafeMutableBufferPointer { pr throws(BatchError) in
@@ -76,7 +74,6 @@ extension Batch {
                     }
                 }
             }
-            initialized = t.count
         }
         return (written, refused)
     }
@@ -85,11 +82,10 @@ extension Batch {
     public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double,
                                    path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("to", to.count, equals: from.count)
-        return try Array(unsafeUninitializedCapacity: from.count) { out, initialized throws(BatchError) in
+        return try Array.filled(count: from.count) { out throws(BatchError) in
             try from.withUnsafeBufferPointer { pf throws(BatchError) in
                 try to.withUnsafeBufferPointer { pt throws(BatchError) in try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, threads: threads) }
             }
-            initialized = from.count
         }
     }
 

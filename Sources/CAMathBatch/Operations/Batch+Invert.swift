@@ -44,13 +44,12 @@ extension Batch {
         -> (inverses: [Transform3D], singular: [Bool])
     {
         var mask = [Bool](repeating: false, count: t.count)
-        let inverses = try Array(unsafeUninitializedCapacity: t.count) { out, initialized throws(BatchError) in
+        let inverses = try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
                     try invert(operation, pt, into: out, singular: pm, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
                 }
             }
-            initialized = t.count
         }
         return (inverses, mask)
     }

@@ -107,9 +107,8 @@ extension Batch {
     /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)``, preparing the plan.
     public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         let plan = FramePlan(tree)
-        return try Array(unsafeUninitializedCapacity: tree.count) { out, initialized throws(BatchError) in
+        return try Array.filled(count: tree.count) { out throws(BatchError) in
             try frames(of: plan, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
-            initialized = tree.count
         }
     }
 
@@ -155,9 +154,8 @@ extension Batch {
     /// Array form of ``hitTest(_:in:into:path:threads:instructionSet:)``, preparing the plan.
     public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
         let plan = HitTestPlan(tree)
-        return try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+        return try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads, instructionSet: instructionSet) }
-            initialized = points.count
         }
     }
 }

@@ -64,9 +64,8 @@ extension Batch {
 
     /// Array form of ``mapPoints(_:through:into:path:precision:threads:instructionSet:)``.
     public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
-        try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
-            initialized = points.count
         }
     }
 
@@ -111,9 +110,8 @@ extension Batch {
 
     /// Array form of the homography ``mapPoints(_:through:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
     public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
-        try Array(unsafeUninitializedCapacity: points.count) { out, initialized throws(BatchError) in
+        try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
-            initialized = points.count
         }
     }
 
