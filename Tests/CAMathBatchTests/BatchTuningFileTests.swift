@@ -1,4 +1,4 @@
-import CAMathBatch
+@testable import CAMathBatch
 import Foundation
 import Testing
 
@@ -58,5 +58,12 @@ import Testing
             #expect(Exactness.of(operation, on: .simd, precision: .fast) == (operation.hasFastKernels ? .budget : Exactness.of(operation, on: .simd)))
             #expect(Exactness.of(operation, on: .scalar, precision: .fast) == .bitwise)
         }
+    }
+}
+
+extension BatchTuningFileTests {
+    /// The ordinal the per-call threshold table is indexed by is each operation's place in `allCases`.
+    @Test func ordinalsFollowAllCases() {
+        #expect(BatchOperation.allCases.map(\.ordinal) == Array(BatchOperation.allCases.indices))
     }
 }

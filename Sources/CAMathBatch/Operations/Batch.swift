@@ -43,7 +43,8 @@ public enum Batch {
         let resolved = resolvedPath(path, for: operation, count: count, precision: precision)
         if resolved == .blas { _ = try blasLibrary(for: operation) }
         let kernels = precision == .fast ? exact.fast : exact
-        return (resolved, try Parallel.threads(threads, count: count, threshold: tuning.threads(for: operation)), kernels)
+        let threshold = BatchTuning.activeThreadingThresholds[operation.ordinal]
+        return (resolved, try Parallel.threads(threads, count: count, threshold: threshold), kernels)
     }
 
     static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {

@@ -18,6 +18,26 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
 
+    /// The position in `allCases`, without hashing or comparing the raw value.
+    var ordinal: Int {
+        switch self {
+        case .concatPairwise: 0
+        case .concatManyByOne: 1
+        case .concatOneByMany: 2
+        case .invert: 3
+        case .invertAffine: 4
+        case .affineRoundTrip: 5
+        case .mapPoints3D: 6
+        case .mapPoints2D: 7
+        case .decompose: 8
+        case .keyPathRead: 9
+        case .keyPathWrite: 10
+        case .blend: 11
+        case .frames: 12
+        case .hitTest: 13
+        }
+    }
+
     /// Whether the operation has kernels for ``BatchPrecision/fast`` (the others run exact at either precision).
     public var hasFastKernels: Bool {
         switch self {
@@ -42,4 +62,8 @@ public struct BatchTuning: Sendable {
     }
 
     func threads(for operation: BatchOperation) -> Int { threadingThreshold[operation] ?? Int.max }
+
+    /// ``Batch/tuning``'s threading thresholds by ``BatchOperation/ordinal``, built once: the tuning cannot
+    /// change after start-up, and a call must not hash the operation's name (36 ns) to find its threshold.
+    static let activeThreadingThresholds: [Int] = BatchOperation.allCases.map(Batch.tuning.threads(for:))
 }
