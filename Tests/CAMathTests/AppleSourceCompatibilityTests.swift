@@ -112,3 +112,23 @@ extension ReadmeExampleTests {
         #expect(halfway.maxDifference(to: CATransform3DMakeRotation(.pi / 2, 0, 0, 1)) < 1e-15)
     }
 }
+
+extension ReadmeExampleTests {
+    /// The README's batch examples: the exact default and the `precision: .fast` line, held to its budget.
+    @Test func batchExample() throws {
+        var camera = CATransform3DMakeRotation(0.3, 0, 1, 0)
+        camera.m34 = -1.0 / 500
+        let points: [SIMD3<Double>] = (0..<100).map { i in
+            let x = Double(i) - 50, y = Double(i % 7) * 3, z = Double(i % 5)
+            return SIMD3(x, y, z)
+        }
+        let projected = try Batch.mapPoints(points, through: camera)
+        let quick = try Batch.mapPoints(points, through: camera, precision: .fast)
+        let reference: [Double] = points.flatMap { p -> [Double] in let q = camera.mapPoint(p); return [q.x, q.y, q.z] }
+        let exact: [Double] = projected.flatMap { q -> [Double] in [q.x, q.y, q.z] }
+        let fast: [Double] = quick.flatMap { q -> [Double] in [q.x, q.y, q.z] }
+        let bounds: [Double] = points.flatMap { ExactnessBudget.mapPoint($0, through: camera) }
+        #expect(Exactness.bitwise.firstMismatch(exact, reference) == nil)
+        #expect(Exactness.budget.firstMismatch(fast, reference, bounds: bounds) == nil)
+    }
+}
