@@ -18,8 +18,7 @@ public enum BenchmarkPath: String, CaseIterable, Sendable {
         }
     }
 
-    /// The CAMath paths and the baselines, each in declaration order.
-    public static let camath = allCases.filter { !$0.isBaseline }
+    /// The baselines, in declaration order.
     public static let baselines = allCases.filter(\.isBaseline)
 
     /// The batch path and precision of a CAMath path (`nil` for a baseline).

@@ -32,12 +32,12 @@ public enum Workloads {
         case .invert:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.invert(a.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
-                budget: { a.read.flatMap(inverseBudget) }, baselines: Baselines.invert(a, out))
+                budget: { a.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invert(a, out))
         case .invertAffine:
             let affine = Buffer(SeededInputs.affineTransforms(n, seed: seed))
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.invertAffine(affine.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
-                budget: { affine.read.flatMap(inverseBudget) }, baselines: Baselines.invertAffine(affine, out))
+                budget: { affine.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invertAffine(affine, out))
         case .affineRoundTrip:
             let flags = Buffer(repeating: false, count: n), parts = Buffer(repeating: Transform2D(), count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
@@ -91,10 +91,5 @@ public enum Workloads {
                 try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p, threads: t) },
                 output: { hits.pointer.map(Double.init) })
         }
-    }
-
-    /// The inverse's budget, from the reference's inverse and singular verdict.
-    static func inverseBudget(_ a: Transform3D) -> [Double] {
-        ExactnessBudget.invert(a, reference: a.inverted(), singular: a.invertedIfPossible() == nil)
     }
 }

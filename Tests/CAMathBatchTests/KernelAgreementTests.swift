@@ -78,13 +78,13 @@ import Testing
             let (inverses, singular) = try Batch.invert(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap { inverseBounds($0) } + Array(repeating: 0, count: a.count))
+                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count))
         }
         for a in windows(affine) + windows(transforms) {
             let (inverses, singular) = try Batch.invertAffine(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap { inverseBounds($0) } + Array(repeating: 0, count: a.count))
+                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count))
         }
         for p in windows(points) {
             for m in [one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms {
@@ -108,11 +108,6 @@ import Testing
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
-    }
-
-    /// The inverse's budget against the reference's own inverse and singular verdict.
-    func inverseBounds(_ a: Transform3D) -> [Double] {
-        ExactnessBudget.invert(a, reference: a.inverted(), singular: a.invertedIfPossible() == nil)
     }
 
     let kernelOperation: [String: BatchOperation] = [

@@ -40,11 +40,11 @@ public enum ExactnessBudget {
         return Array(repeating: w > 1e-3 ? finite(1e-13 * scale) : .infinity, count: 3)
     }
 
-    /// The 16 bounds of the inverse of `a`, given the reference's inverse `r` (SPEC §6.2):
-    /// `|Δij| ≤ 1e-15·κ∞(a)·‖r‖max` with `κ∞ = ‖a‖∞·‖r‖∞`, and 0 (identical) where `a` is singular by the
-    /// reference's rule (`r` is then `a` itself and the verdict must not change).
-    public static func invert(_ a: Transform3D, reference r: Transform3D, singular: Bool) -> [Double] {
-        guard !singular else { return Array(repeating: 0, count: 16) }
+    /// The 16 bounds of the inverse of `a` (SPEC §6.2): `|Δij| ≤ 1e-15·κ∞(a)·‖r‖max` with `κ∞ = ‖a‖∞·‖r‖∞`,
+    /// `r` the reference's inverse, and 0 (identical) where `a` is singular by the reference's rule (the
+    /// output is then `a` itself and the verdict must not change). Cost: one reference inversion.
+    public static func invert(_ a: Transform3D) -> [Double] {
+        guard let r = a.invertedIfPossible() else { return Array(repeating: 0, count: 16) }
         func normInf(_ m: Transform3D) -> Double {
             (0..<4).map { i in (0..<4).map { abs(m.elements[4 * i + $0]) }.reduce(0, +) }.max()!
         }
