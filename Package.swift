@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "CAMathCore", targets: ["CAMathCore"]),
         .library(name: "CAMathLayer", targets: ["CAMathLayer"]),
         .library(name: "CAMathBatch", targets: ["CAMathBatch"]),
+        .library(name: "CAMathQuartzCore", targets: ["CAMathQuartzCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -34,7 +35,10 @@ let package = Package(
         .target(name: "CAMathLayer", dependencies: ["CAMathCore"]),
         .target(name: "CAMathKernels"),
         .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
-        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch"]),
+        // The Apple spellings (CATransform3D…, CGAffineTransform, CALayer, …) and Foundation's CG types,
+        // apart from the math, so a framework with shims of its own can import the modules above alone.
+        .target(name: "CAMathQuartzCore", dependencies: ["CAMathCore", "CAMathLayer"]),
+        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch", "CAMathQuartzCore"]),
 
         // Benchmarks: workloads, machine probes, baselines and reports shared by the CLI and the
         // package-benchmark suites.
@@ -67,7 +71,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathLayerTests",
-            dependencies: ["CAMathLayer", "CAMathTestSupport",
+            dependencies: ["CAMathLayer", "CAMathQuartzCore", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathBatchTests",

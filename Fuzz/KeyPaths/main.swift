@@ -3,7 +3,7 @@ import CAMathFuzzDriver
 import CAMathFuzzSupport
 import Foundation
 
-// Key-path strings and Layer.setValue(_:forKeyPath:) / value(forKeyPath:) on fuzz-built strings,
+// Key-path strings and Layer.setTransformValue(_:forKeyPath:) / transformValue(forKeyPath:) on fuzz-built strings,
 // values and transforms. Checks: a parsed key path spells the string; an unknown one is named in the
 // error; a refused or non-finite write leaves the layer unchanged; reads never trap.
 func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -30,9 +30,9 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     default: value = .transform(input.transform())
     }
     let before = (layer.transform, layer.sublayerTransform)
-    _ = try? layer.value(forKeyPath: keyPath)
+    _ = try? layer.transformValue(forKeyPath: keyPath)
     do {
-        try layer.setValue(value, forKeyPath: keyPath)
+        try layer.setTransformValue(value, forKeyPath: keyPath)
         let finite: Bool
         switch value {
         case .number(let x): finite = x.isFinite
@@ -47,7 +47,7 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         requireExact(layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
                      .bitwise, "a refused write (\(error)) changed the layer")
     }
-    _ = try? layer.value(forKeyPath: keyPath)
+    _ = try? layer.transformValue(forKeyPath: keyPath)
     return 0
 }
 

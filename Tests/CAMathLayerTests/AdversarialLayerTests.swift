@@ -173,9 +173,9 @@ import Testing
                     let layer = Layer()
                     layer.transform = m
                     layer.sublayerTransform = m
-                    _ = try? layer.value(forKeyPath: keyPath)
+                    _ = try? layer.transformValue(forKeyPath: keyPath)
                     do {
-                        try layer.setValue(value, forKeyPath: keyPath)
+                        try layer.setTransformValue(value, forKeyPath: keyPath)
                     } catch {
                         tally.expect(layer.transform.matches(m) && layer.sublayerTransform.matches(m), "\(keyPath) = \(value)")
                     }
@@ -185,6 +185,6 @@ import Testing
                 }
             }
         }
-        tally.report("§5 Layer.value(forKeyPath:)/setValue(_:forKeyPath:): \(tried) adversarial inputs")
+        tally.report("§5 Layer.transformValue(forKeyPath:)/setTransformValue(_:forKeyPath:): \(tried) adversarial inputs")
     }
 }

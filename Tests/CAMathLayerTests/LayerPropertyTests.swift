@@ -1,5 +1,6 @@
 import CAMathCore
 import CAMathLayer
+import CAMathQuartzCore
 import CAMathTestSupport
 import Foundation
 import PropertyBased

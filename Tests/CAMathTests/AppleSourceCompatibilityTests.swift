@@ -103,11 +103,14 @@ extension ReadmeExampleTests {
     /// The README's key-path example.
     @Test func keyPathExample() throws {
         let hand = Layer()
-        try hand.setValue(.pi, forKeyPath: "transform.rotation.z")
-        let angle = try hand.value(forKeyPath: "transform.rotation.z")
+        hand.bounds = CGRect(x: 0, y: 0, width: 10, height: 80)
+        hand.setValue(.pi, forKeyPath: "transform.rotation.z")
+        let angle = hand.value(forKeyPath: "transform.rotation.z") as? CGFloat
+        let width = hand.value(forKeyPath: "bounds.size.width") as? CGFloat
         let scale = Transform3D(scaleX: 2, y: 3, z: 4).value(for: .scale)
         let halfway = CATransform3DIdentity.interpolated(to: hand.transform, fraction: 0.5)
-        #expect(abs(remainder(try #require(angle.number) - .pi, 2 * .pi)) < 1e-15)
+        #expect(abs(remainder(try #require(angle) - .pi, 2 * .pi)) < 1e-15)
+        #expect(width == 10)
         #expect(scale == .number(3))
         #expect(halfway.maxDifference(to: CATransform3DMakeRotation(.pi / 2, 0, 0, 1)) < 1e-15)
     }

@@ -31,13 +31,19 @@ public struct FramePlan: Sendable {
 
 /// A ``LayerTree`` prepared for bulk hit tests: per node its parent, subtree end, level map inverse,
 /// forward weight row and standardised bounds. Build once (O(n)), test many points.
+///
+/// A transform layer (``LayerGeometry/flattensSublayers`` `false`) becomes a pass-through node: identity
+/// inverse, forward weight `(0, 0, 1)`, no box and no mask, so its lanes carry its parent's points
+/// unchanged (`x·1 + y·0 + 0` over `1`) and it is never hit; its sublayers back-map those points through
+/// their map composed with its own, in the reference's order (``LayerHierarchy/hitTest(_:in:)``).
 public struct HitTestPlan: Sendable {
     /// The tree the plan was built from (the `.scalar` path uses it).
     public let tree: LayerTree
     let parent: [Int32], subtreeEnd: [Int32], enterable: [UInt8], masks: [UInt8]
     let inverse: [Double], forwardWeight: [Double], box: [Double]
 
-    /// Prepares `tree`. Cost: O(n).
+    /// Prepares `tree`. Cost: O(n), plus a 4×4 concatenation and a 3×3 inversion per node below a
+    /// transform layer.
     public init(_ tree: LayerTree) {
         self.tree = tree
         let n = tree.count
@@ -45,19 +51,37 @@ public struct HitTestPlan: Sendable {
         var end = (0..<n).map { Int32($0 + 1) }
         for i in stride(from: n - 1, to: 0, by: -1) { end[tree.parents[i]] = max(end[tree.parents[i]], end[i]) }
         subtreeEnd = end
-        enterable = tree.geometries.indices.map { UInt8(!tree.geometries[$0].isHidden && tree.levelMaps[$0].inverse != nil ? 1 : 0) }
-        masks = tree.geometries.map { UInt8($0.masksToBounds ? 1 : 0) }
-        inverse = tree.levelMaps.flatMap { map -> [Double] in
-            guard let h = map.inverse else { return [Double](repeating: 0, count: 9) }
-            return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33]
-        }
-        forwardWeight = tree.levelMaps.flatMap { [$0.forward.h13, $0.forward.h23, $0.forward.h33] }
-        box = tree.geometries.flatMap { g -> [Double] in
+        // The composed map of each transform layer to the plane its points are in (pre-order: parents first).
+        var pending = [Transform3D?](repeating: nil, count: n)
+        var enterable = [UInt8](), masks = [UInt8](), inverse = [Double](), weight = [Double](), box = [Double]()
+        for (i, g) in tree.geometries.enumerated() {
+            let above = tree.parents[i] == LayerTree.noParent ? nil : pending[tree.parents[i]]
+            if !g.flattensSublayers {
+                let own = tree.transformToSuperlayer(of: i)
+                pending[i] = above.map { own.concatenating($0) } ?? own
+                enterable.append(g.isHidden ? 0 : 1)
+                masks.append(0)
+                inverse += [1, 0, 0, 0, 1, 0, 0, 0, 1]
+                weight += [0, 0, 1]
+                box += [.nan, .nan, .nan, .nan]
+                continue
+            }
+            let level = above.map { LevelMap(Homography(tree.transformToSuperlayer(of: i).concatenating($0))) } ?? tree.levelMaps[i]
+            enterable.append(!g.isHidden && level.inverse != nil ? 1 : 0)
+            masks.append(g.masksToBounds ? 1 : 0)
+            if let h = level.inverse { inverse += [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33] }
+            else { inverse += [Double](repeating: 0, count: 9) }
+            weight += [level.forward.h13, level.forward.h23, level.forward.h33]
             let r = Rect2D(g.bounds)
-            if r.isNull { return [.infinity, .infinity, .infinity, .infinity] }
+            if r.isNull { box += [.infinity, .infinity, .infinity, .infinity]; continue }
             let s = r.standardized
-            return [s.x, s.x + s.width, s.y, s.y + s.height]
+            box += [s.x, s.x + s.width, s.y, s.y + s.height]
         }
+        self.enterable = enterable
+        self.masks = masks
+        self.inverse = inverse
+        self.forwardWeight = weight
+        self.box = box
     }
 
     /// The number of layers.

@@ -29,6 +29,11 @@ public struct LayerGeometry: Hashable, Sendable {
     public var masksToBounds = false
     /// Whether the layer and its subtree are excluded from hit testing (default `false`).
     public var isHidden = false
+    /// Whether the layer projects its sublayers into its own `z = 0` plane (default `true`). `false` makes
+    /// it a transform layer (``TransformLayer``, `CATransformLayer`): its sublayers' 4×4 maps compose with
+    /// its own up to the nearest ancestor that flattens, it ignores `masksToBounds`, and `hitTest` never
+    /// returns it (<doc:TransformLayers>).
+    public var flattensSublayers = true
 
     /// CALayer's defaults. O(1).
     public init() {}
@@ -37,11 +42,13 @@ public struct LayerGeometry: Hashable, Sendable {
     public init(bounds: CGRect = .zero, position: CGPoint = .zero, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5),
                 anchorPointZ: CGFloat = 0, zPosition: CGFloat = 0,
                 transform: Transform3D = .identity, sublayerTransform: Transform3D = .identity,
-                isGeometryFlipped: Bool = false, masksToBounds: Bool = false, isHidden: Bool = false) {
+                isGeometryFlipped: Bool = false, masksToBounds: Bool = false, isHidden: Bool = false,
+                flattensSublayers: Bool = true) {
         self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint
         self.anchorPointZ = anchorPointZ; self.zPosition = zPosition
         self.transform = transform; self.sublayerTransform = sublayerTransform
         self.isGeometryFlipped = isGeometryFlipped; self.masksToBounds = masksToBounds; self.isHidden = isHidden
+        self.flattensSublayers = flattensSublayers
     }
 
     /// The anchor in the layer's own space, `K = (bx + ax·bw, by + ay·bh, anchorPointZ)` (SPEC §2.1).

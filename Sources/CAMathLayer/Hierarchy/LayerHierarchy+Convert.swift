@@ -30,30 +30,32 @@ public struct ConversionPath: Sendable {
 }
 
 extension LayerHierarchy {
-    /// The levels `A.convert(_, to: B)` walks (SPEC §2.3); `b == nil` means root space.
+    /// The levels `A.convert(_, to: B)` walks (SPEC §2.3); `b == nil` means root space. Levels are planes
+    /// (``planePath(_:)``): a transform layer between two layers is not one, its map composes into the
+    /// level below it.
     /// - Same layer: no levels.
-    /// - Same tree: up from `a` to (not including) the nearest common ancestor `C`, down from `C`
+    /// - Same tree: up from `a` to (not including) the nearest common plane `C`, down from `C`
     ///   (excluded) to `b`.
     /// - `b == nil`: up from `a` through its root inclusive.
     /// - Different trees: up from `a` through its root inclusive, down from `b`'s root inclusive to `b`.
     /// Cost: O(depth(a) + depth(b)) level maps.
     public func conversionPath(from a: Node, to b: Node?) -> ConversionPath {
-        let pathA = pathToRoot(a)
-        guard let b else { return ConversionPath(up: pathA.map(levelMap(of:)), down: []) }
+        let pathA = planePath(a)
+        guard let b else { return ConversionPath(up: pathA.map(\.map), down: []) }
         if isSame(a, b) { return ConversionPath(up: [], down: []) }
-        let pathB = pathToRoot(b)
+        let pathB = planePath(b)
         var sharedFromTop = 0
         while sharedFromTop < min(pathA.count, pathB.count),
-              isSame(pathA[pathA.count - 1 - sharedFromTop], pathB[pathB.count - 1 - sharedFromTop]) {
+              isSame(pathA[pathA.count - 1 - sharedFromTop].node, pathB[pathB.count - 1 - sharedFromTop].node) {
             sharedFromTop += 1
         }
-        let upLayers = pathA.dropLast(sharedFromTop), downLayers = pathB.dropLast(sharedFromTop).reversed()
-        return ConversionPath(up: upLayers.map(levelMap(of:)), down: downLayers.map(levelMap(of:)))
+        let upLevels = pathA.dropLast(sharedFromTop), downLevels = pathB.dropLast(sharedFromTop).reversed()
+        return ConversionPath(up: upLevels.map(\.map), down: downLevels.map(\.map))
     }
 
     /// The levels `A.convert(_, from: nil)` walks: down from `a`'s root inclusive to `a`.
     public func conversionPathFromRootSpace(to a: Node) -> ConversionPath {
-        ConversionPath(up: [], down: pathToRoot(a).reversed().map(levelMap(of:)))
+        ConversionPath(up: [], down: planePath(a).reversed().map(\.map))
     }
 
     /// `a.convert(p, to: b)` (SPEC §2.3): `p` in `a`'s bounds space to `b`'s (`nil` = root space).

@@ -11,41 +11,54 @@ extension LayerHierarchy {
     /// 4. sublayers from last to first (front-most first; `zPosition` is ignored): the first hit wins;
     /// 5. the layer itself if `contains(q)`.
     ///
+    /// A transform layer (``LayerGeometry/flattensSublayers`` `false`) is never hit and never prunes:
+    /// steps 2, 3 and 5 skip it, and its sublayers back-map `p` through their map composed with its own
+    /// (``planeMap(of:)``'s order), so the point is projected only once, where a plane flattens.
+    ///
     /// Iterative (no recursion), so depth is bounded only by memory. A NaN/±∞ point → `nil`.
     /// Cost: O(visited layers), one level map each.
     public func hitTest(_ p: CGPoint, in node: Node) -> Node? {
         let point = p.simd
-        guard point.x.isFinite, point.y.isFinite, let start = enter(node, at: point) else { return nil }
+        guard point.x.isFinite, point.y.isFinite, let start = enter(node, at: point, below: nil) else { return nil }
         var stack = [start]
         while let top = stack.last {
             if top.nextSublayer >= 0 {
                 stack[stack.count - 1].nextSublayer -= 1
                 let child = sublayer(of: top.node, at: top.nextSublayer)
-                if let frame = enter(child, at: top.point) { stack.append(frame) }
+                if let frame = enter(child, at: top.point, below: top.pending) { stack.append(frame) }
             } else {
                 stack.removeLast()
-                if geometry(of: top.node).contains(CGPoint(top.point)) { return top.node }
+                if top.pending == nil && geometry(of: top.node).contains(CGPoint(top.point)) { return top.node }
             }
         }
         return nil
     }
 
     /// Steps 1–3 of the hit-test rule for one layer: its point `q`, or `nil` when its subtree is out.
-    private func enter(_ node: Node, at p: SIMD2<Double>) -> HitTestFrame<Node>? {
+    /// `pending` is the composed 4×4 map of the transform layers between `node` and the plane `p` is in
+    /// (`nil` when the superlayer flattens).
+    private func enter(_ node: Node, at p: SIMD2<Double>, below pending: Transform3D?) -> HitTestFrame<Node>? {
         let g = geometry(of: node)
         if g.isHidden { return nil }
-        let level = levelMap(of: node)
+        if !g.flattensSublayers {
+            let own = transformToSuperlayer(of: node)
+            return HitTestFrame(node: node, point: p, pending: pending.map { own.concatenating($0) } ?? own,
+                                nextSublayer: sublayerCount(of: node) - 1)
+        }
+        let level = pending.map { LevelMap(Homography(transformToSuperlayer(of: node).concatenating($0))) } ?? levelMap(of: node)
         guard let inverse = level.inverse else { return nil }
         let q = inverse.mapPoint(p)
         guard q.x.isFinite, q.y.isFinite, level.forward.forwardWeight(q) > 0 else { return nil }
         if g.masksToBounds && !g.contains(CGPoint(q)) { return nil }
-        return HitTestFrame(node: node, point: q, nextSublayer: sublayerCount(of: node) - 1)
+        return HitTestFrame(node: node, point: q, pending: nil, nextSublayer: sublayerCount(of: node) - 1)
     }
 }
 
-/// One layer on the hit-test stack: its point in its own space and the next sublayer to visit.
+/// One layer on the hit-test stack: its point (its own for a layer that flattens; for a transform layer
+/// the point of the plane above, with `pending`, its composed map to that plane) and the next sublayer.
 private struct HitTestFrame<Node> {
     let node: Node
     let point: SIMD2<Double>
+    let pending: Transform3D?
     var nextSublayer: Int
 }

@@ -21,37 +21,72 @@ public protocol LayerHierarchy {
     func sublayer(of node: Node, at index: Int) -> Node
     /// Whether two handles denote the same layer.
     func isSame(_ a: Node, _ b: Node) -> Bool
+    /// The 4×4 map from `node`'s bounds space to its superlayer's (``LayerGeometry/transformToSuperlayer(_:)``).
+    /// The default computes it from the geometries; a snapshot supplies its root's real superlayer.
+    func transformToSuperlayer(of node: Node) -> Transform3D
     /// The level map of `node` (its homography to its superlayer's space and the inverse). The default
-    /// computes it from the geometries; a snapshot may return a cached copy of the same value.
+    /// computes it from ``transformToSuperlayer(of:)``; a snapshot may return a cached copy of the same value.
     func levelMap(of node: Node) -> LevelMap
 }
 
 extension LayerHierarchy {
-    /// `LayerGeometry.levelMap(superlayer:)` of `node` and its superlayer. Cost: O(1), ~7 concatenations.
-    public func levelMap(of node: Node) -> LevelMap {
-        geometry(of: node).levelMap(superlayer: superlayer(of: node).map { geometry(of: $0) })
+    /// `LayerGeometry.transformToSuperlayer(_:)` of `node` and its superlayer. Cost: O(1), ~7 concatenations.
+    public func transformToSuperlayer(of node: Node) -> Transform3D {
+        geometry(of: node).transformToSuperlayer(superlayer(of: node).map { geometry(of: $0) })
     }
 
-    /// `node`, its superlayer, …, its root. Cost: O(depth).
-    func pathToRoot(_ node: Node) -> [Node] {
-        var path = [node]
-        while let up = superlayer(of: path[path.count - 1]) { path.append(up) }
+    /// `LevelMap(Homography(transformToSuperlayer(of: node)))`, which equals
+    /// `LayerGeometry.levelMap(superlayer:)`. Cost: O(1), ~7 concatenations and a 3×3 inversion.
+    public func levelMap(of node: Node) -> LevelMap {
+        LevelMap(Homography(transformToSuperlayer(of: node)))
+    }
+
+    /// The map from `node`'s plane to the next plane up — the nearest ancestor that flattens its
+    /// sublayers, or root space (`above == nil`) — and that ancestor. When the superlayer flattens (every
+    /// tree without transform layers) it is ``levelMap(of:)`` and the superlayer. Below transform layers
+    /// `S1 … Sk` it is the homography of `F(node)·(F(S1)·(…·F(Sk)))`, composed from the top, the order
+    /// `hitTest` composes in. Cost: O(k) concatenations and one 3×3 inversion.
+    public func planeMap(of node: Node) -> (map: LevelMap, above: Node?) {
+        var above = superlayer(of: node)
+        var transformLayers: [Node] = []
+        while let s = above, !geometry(of: s).flattensSublayers {
+            transformLayers.append(s)
+            above = superlayer(of: s)
+        }
+        guard let top = transformLayers.popLast() else { return (levelMap(of: node), above) }
+        var m = transformToSuperlayer(of: top)
+        while let s = transformLayers.popLast() { m = transformToSuperlayer(of: s).concatenating(m) }
+        return (LevelMap(Homography(transformToSuperlayer(of: node).concatenating(m))), above)
+    }
+
+    /// The planes a conversion from `node` passes, upward: `node` itself, then every ancestor that
+    /// flattens (transform layers between are not planes), each with its ``planeMap(of:)``. Cost: O(depth).
+    func planePath(_ node: Node) -> [(node: Node, map: LevelMap)] {
+        var path: [(node: Node, map: LevelMap)] = []
+        var current: Node? = node
+        while let n = current {
+            let (map, above) = planeMap(of: n)
+            path.append((n, map))
+            current = above
+        }
         return path
     }
 }
 
 /// A layer class that can serve as its own ``LayerHierarchy`` (through ``ObjectLayerHierarchy``).
 public protocol LayerTreeNode: AnyObject {
+    /// The class every node of the tree is (the tree's base class: subclasses share it).
+    associatedtype TreeNode: LayerTreeNode where TreeNode.TreeNode == TreeNode
     /// The layer's geometry.
     var layerGeometry: LayerGeometry { get }
     /// The superlayer, or `nil` for a root.
-    var superlayerNode: Self? { get }
+    var superlayerNode: TreeNode? { get }
     /// The sublayers, back to front.
-    var sublayerNodes: [Self] { get }
+    var sublayerNodes: [TreeNode] { get }
 }
 
 /// The ``LayerHierarchy`` of any ``LayerTreeNode`` class; nodes are compared by identity.
-public struct ObjectLayerHierarchy<Node: LayerTreeNode>: LayerHierarchy {
+public struct ObjectLayerHierarchy<Node: LayerTreeNode>: LayerHierarchy where Node.TreeNode == Node {
     /// The hierarchy of every `Node` tree.
     public init() {}
     /// `node.layerGeometry`.

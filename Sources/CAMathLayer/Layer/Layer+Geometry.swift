@@ -48,12 +48,12 @@ extension Layer {
     }
 
     /// `transform`'s affine part when it is affine, else the identity (SPEC §1.6).
-    public func affineTransform() -> CGAffineTransform {
+    public func affineTransform() -> Transform2D {
         geometry.affineTransform()
     }
 
     /// Sets `transform` to the 3-D form of `m` (SPEC §1.6).
-    public func setAffineTransform(_ m: CGAffineTransform) {
+    public func setAffineTransform(_ m: Transform2D) {
         geometry.setAffineTransform(m)
     }
 }

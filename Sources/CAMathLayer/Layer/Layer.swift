@@ -2,28 +2,60 @@ import CAMathCore
 import Foundation
 
 /// A layer with `CALayer`'s geometry surface and names: properties, the sublayer tree, `frame`,
-/// `convert`, `contains` and `hitTest`.
+/// `convert`, `contains`, `hitTest` and `CALayer`-shaped key-value coding. On platforms without
+/// QuartzCore, `CAMathQuartzCore` names it `CALayer`.
+///
+/// It is an open class, as `CALayer` is: subclass it to add state (override ``init(layer:)`` to copy it)
+/// or to give custom keys defaults (override ``defaultValue(forKey:)``). Like `CALayer` it derives from
+/// `NSObject`, so layers are `Equatable` and `Hashable` by identity (`[a, b] == layer.sublayers`).
 ///
 /// `Layer` only stores state; every computation is a pure function of ``LayerGeometry`` values run by
 /// ``ObjectLayerHierarchy`` — the same code any other tree can use. Like `CALayer`, it is not
 /// thread-safe: use one tree from one thread (or snapshot it into a ``LayerTree``, which is `Sendable`).
-public final class Layer {
+open class Layer: NSObject {
     /// All geometry properties as one value.
     public var geometry = LayerGeometry()
     /// A name for debugging and lookup (default `nil`).
     public var name: String?
+    /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
+    /// it: `hitTest` ignores it, as `CALayer`'s does.
+    public var opacity: Float = 1
 
     private var children: [Layer] = []
     /// The layer whose `sublayers` contains this one, or `nil` for a root (held weakly).
     public private(set) weak var superlayer: Layer?
+    /// The values of keys that are not properties (``setValue(_:forKey:)``).
+    var customValues: [String: Any] = [:]
 
     /// A layer with CALayer's defaults and no sublayers.
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// A layer with the given geometry and name.
     public init(geometry: LayerGeometry, name: String? = nil) {
         self.geometry = geometry
         self.name = name
+        super.init()
+    }
+
+    /// A copy of `layer`'s state, as `CALayer` makes for its presentation layer: geometry, name, opacity
+    /// and the values of custom keys. Sublayers and superlayer are not copied. When `layer` is not a
+    /// ``Layer``, a layer with the defaults. Subclasses override it to copy their own state (call `super`).
+    /// Cost: O(custom keys).
+    public init(layer: Any) {
+        super.init()
+        guard let other = layer as? Layer else { return }
+        geometry = other.geometry
+        name = other.name
+        opacity = other.opacity
+        customValues = other.customValues
+    }
+
+    /// Decoding from an archive is not supported: always `nil`. It exists so that `CALayer` subclasses,
+    /// which must declare `required init?(coder:)`, compile unchanged.
+    public required init?(coder: NSCoder) {
+        return nil
     }
 
     /// Releases the subtree iteratively: a sublayer that nobody else holds gives up its own sublayers
@@ -35,6 +67,55 @@ public final class Layer {
             guard isKnownUniquelyReferenced(&layer) else { continue }
             pending.append(contentsOf: layer.children)
             layer.children = []
+        }
+    }
+
+    // MARK: Key-value coding (CALayer's shape; the rules are in Layer+KeyValueCoding.swift)
+
+    /// The value of `key`, as `CALayer` gives it: a property (`"bounds"`, `"position"`, `"anchorPoint"`,
+    /// `"anchorPointZ"`, `"zPosition"`, `"transform"`, `"sublayerTransform"`, `"frame"`, `"opacity"`,
+    /// `"hidden"`, `"masksToBounds"`, `"geometryFlipped"`, `"name"`, `"sublayers"`, `"superlayer"`) as its
+    /// Swift type (`CGRect`, `CGPoint`, `CGFloat`, `CATransform3D`, `Float`, `Bool`, …); any other key's
+    /// stored value, or ``defaultValue(forKey:)`` when none was set. Never throws, never traps. O(1).
+    open func value(forKey key: String) -> Any? {
+        keyValue(forKey: key)
+    }
+
+    /// Sets `key` as `CALayer` does: a property from a value of its type (numbers as `CGFloat`, `Double`,
+    /// `Float`, `Int` or `NSNumber`; points, sizes and rects as CG values or `NSValue`); a value of another
+    /// type, or `nil`, for a property is ignored (the layer is unchanged). Any other key stores `value`
+    /// (`nil` removes it). Read-only properties (`"superlayer"`) ignore the call. O(1) (`"sublayers"`: O(n)).
+    open func setValue(_ value: Any?, forKey key: String) {
+        setKeyValue(value, forKey: key)
+    }
+
+    /// The value at a dotted key path, as `CALayer` gives it: a property or one of its fields
+    /// (`"position.x"`, `"bounds.size.width"`, `"frame.origin"`), a transform key path
+    /// (`"transform.rotation.z"` → `CGFloat`, `"sublayerTransform.translation"` → `CGSize`; an
+    /// undecomposable matrix reads 0), or a custom key (a stored layer continues the path). An unknown
+    /// field or transform key path gives `nil`. Cost: O(1); a transform key path, one decomposition.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        keyValue(forKeyPath: keyPath)
+    }
+
+    /// Sets the value at a dotted key path, as `CALayer` does: a property, one of its fields, or a
+    /// transform key path (decompose, change, recompose; a NaN/±∞ number is ignored). An unknown field or
+    /// transform key path, a value of the wrong type or an undecomposable matrix leaves the layer
+    /// unchanged. Keys that are not properties store the value under the whole key path.
+    /// `layer.setValue(CGFloat.pi, forKeyPath: "transform.rotation.z")`. Cost: as ``value(forKeyPath:)``.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        setKeyValue(value, forKeyPath: keyPath)
+    }
+
+    /// The value a key has until it is set, as `CALayer` defines it: `CGPoint(x: 0.5, y: 0.5)` for
+    /// `"anchorPoint"`, `Float(1)` for `"opacity"`, `nil` for every other key (their defaults are their
+    /// type's zero: `.zero`, `0`, `false`, the identity matrix). Subclasses override it to give custom
+    /// keys defaults; ``value(forKey:)`` returns them for keys never set. O(1).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "anchorPoint": CGPoint(x: 0.5, y: 0.5)
+        case "opacity": Float(1)
+        default: nil
         }
     }
 
@@ -51,9 +132,9 @@ public final class Layer {
     /// The z of `position` (``LayerGeometry/zPosition``); ignored by `hitTest`.
     public var zPosition: CGFloat { get { geometry.zPosition } set { geometry.zPosition = newValue } }
     /// The transform about the anchor (``LayerGeometry/transform``).
-    public var transform: CATransform3D { get { geometry.transform } set { geometry.transform = newValue } }
+    public var transform: Transform3D { get { geometry.transform } set { geometry.transform = newValue } }
     /// The transform applied to sublayers about the anchor (``LayerGeometry/sublayerTransform``).
-    public var sublayerTransform: CATransform3D {
+    public var sublayerTransform: Transform3D {
         get { geometry.sublayerTransform } set { geometry.sublayerTransform = newValue }
     }
     /// Whether the layer's y axis is flipped toward its superlayer (``LayerGeometry/isGeometryFlipped``).
@@ -145,6 +226,8 @@ public final class Layer {
 }
 
 extension Layer: LayerTreeNode {
+    /// Every node of a layer tree is a ``Layer`` (of any subclass).
+    public typealias TreeNode = Layer
     /// ``geometry``, for ``LayerTreeNode``.
     public var layerGeometry: LayerGeometry { geometry }
     /// ``superlayer``, for ``LayerTreeNode``.

@@ -27,6 +27,9 @@ public struct LayerTree: Sendable {
     public let sublayerStart: [Int]
     /// The concatenated sublayer lists of all nodes, back to front.
     public let sublayerIndices: [Int]
+    /// The geometry of the snapshot root's real superlayer (`nil` for a real root): its
+    /// `sublayerTransform` acts on the root's map.
+    public let rootSuperlayerGeometry: LayerGeometry?
 
     /// Snapshots the subtree of `root` in O(n) (iteratively, so any depth works).
     public init(root: Layer) {
@@ -47,10 +50,10 @@ public struct LayerTree: Sendable {
         self.names = layers.map(\.name)
         self.sublayerStart = start
         self.sublayerIndices = childLists.flatMap { $0 }
-        let geometries = self.geometries
+        self.rootSuperlayerGeometry = root.superlayer?.geometry
+        let geometries = self.geometries, rootSuperlayer = self.rootSuperlayerGeometry
         self.levelMaps = layers.indices.map { i in
-            let superGeometry = parents[i] == Self.noParent ? root.superlayer?.geometry : geometries[parents[i]]
-            return geometries[i].levelMap(superlayer: superGeometry)
+            geometries[i].levelMap(superlayer: parents[i] == Self.noParent ? rootSuperlayer : geometries[parents[i]])
         }
     }
 
@@ -78,6 +81,10 @@ extension LayerTree: LayerHierarchy {
     public func sublayer(of node: Int, at index: Int) -> Int { sublayerIndices[sublayerStart[node] + index] }
     /// Index equality.
     public func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
+    /// `LayerGeometry.transformToSuperlayer(_:)` with the node's parent, or for node 0 the real superlayer.
+    public func transformToSuperlayer(of node: Int) -> Transform3D {
+        geometries[node].transformToSuperlayer(parents[node] == Self.noParent ? rootSuperlayerGeometry : geometries[parents[node]])
+    }
     /// The cached level map (the same value `LayerGeometry.levelMap(superlayer:)` computes).
     public func levelMap(of node: Int) -> LevelMap { levelMaps[node] }
 }

@@ -1,7 +1,8 @@
 import CAMath
 import Foundation
 
-/// Brute-force references for the layer algorithms, written from SPEC §2.7 independently of
+/// Brute-force references for the layer algorithms, written from SPEC §2.7 (and the transform-layer
+/// rules of the TransformLayers article) independently of
 /// ``LayerHierarchy``: no traversal order tricks, no pruning — every layer is tested on its own.
 public enum LayerReference {
     /// SPEC §2.7 applied literally: map `p` down into every layer of `root`'s subtree; a layer is a
@@ -16,13 +17,25 @@ public enum LayerReference {
         return answer
     }
 
+    /// A transform layer (`flattensSublayers == false`) is never a candidate and never excludes: it only
+    /// defers the projection, its 4×4 map composing with those below it (`F(child)·(F(T)·…)`) until a
+    /// layer that flattens is reached.
     static func isCandidate(_ layer: Layer, p: SIMD2<Double>, root: Layer) -> Bool {
+        if !layer.geometry.flattensSublayers { return false }
         var path = [layer]
         while path.last! !== root { path.append(path.last!.superlayer!) }
         var q = p
+        var deferred: Transform3D?
         for node in path.reversed() {
             if node.isHidden { return false }
-            let h = Homography(node.geometry.transformToSuperlayer(node.superlayer?.geometry))
+            let own = node.geometry.transformToSuperlayer(node.superlayer?.geometry)
+            let map = deferred.map { own.concatenating($0) } ?? own
+            if !node.geometry.flattensSublayers {
+                deferred = map
+                continue
+            }
+            deferred = nil
+            let h = Homography(map)
             guard let inverse = h.inverted() else { return false }
             q = inverse.mapPoint(q)
             guard q.x.isFinite, q.y.isFinite, h.forwardWeight(q) > 0 else { return false }

@@ -36,18 +36,20 @@ public struct LayerTreeSpec: Sendable, CustomStringConvertible {
         parents.indices.map { i in
             let g = geometries[i]
             return "#\(i) ← \(parents[i]): bounds \(g.bounds) position \(g.position) anchor \(g.anchorPoint) z \(g.anchorPointZ)/\(g.zPosition)"
-                + " flipped \(g.isGeometryFlipped) masks \(g.masksToBounds) hidden \(g.isHidden)"
+                + " flipped \(g.isGeometryFlipped) masks \(g.masksToBounds) hidden \(g.isHidden) flattens \(g.flattensSublayers)"
                 + " T \(g.transform.elements) ST \(g.sublayerTransform.elements)"
         }.joined(separator: "\n")
     }
 }
 
 /// Random layer trees with the geometry users build, plus the hard cases of SPEC §2 (perspective,
-/// singular and edge-on layers, layers behind the eye, flips, masks, hidden subtrees).
+/// singular and edge-on layers, layers behind the eye, flips, masks, hidden subtrees) and transform
+/// layers (`flattensSublayers == false`, about one layer in eight).
 public enum LayerTreeGen {
     /// Trees of 1…`maxNodes` layers. `invertible` keeps every level's homography well-conditioned
     /// (no singular, edge-on or behind-the-eye layers) and `affineSublayerTransforms` keeps every
-    /// `sublayerTransform` affine (no 3-D rotation, no perspective), so that z never reaches x, y or w. Shrinks by dropping subtrees, then by resetting
+    /// `sublayerTransform` affine (no 3-D rotation, no perspective) and every layer flattening (no
+    /// transform layers), so that z never reaches x, y or w. Shrinks by dropping subtrees, then by resetting
     /// transforms and flags.
     public static func tree(maxNodes: Int, invertible: Bool = false, affineSublayerTransforms: Bool = false)
         -> Generator<LayerTreeSpec, [LayerTreeSpec]>
@@ -70,8 +72,8 @@ public enum LayerTreeGen {
                     g = spec.geometries[i]
                     if g.sublayerTransform != .identity { g.sublayerTransform = .identity; out.append(replacing(spec, i, g)) }
                     g = spec.geometries[i]
-                    if g.isGeometryFlipped || g.masksToBounds || g.isHidden {
-                        g.isGeometryFlipped = false; g.masksToBounds = false; g.isHidden = false
+                    if g.isGeometryFlipped || g.masksToBounds || g.isHidden || !g.flattensSublayers {
+                        g.isGeometryFlipped = false; g.masksToBounds = false; g.isHidden = false; g.flattensSublayers = true
                         out.append(replacing(spec, i, g))
                     }
                 }
@@ -104,6 +106,7 @@ public enum LayerTreeGen {
         g.isGeometryFlipped = chance(0.2)
         g.masksToBounds = chance(0.3)
         g.isHidden = chance(0.08)
+        g.flattensSublayers = affineSublayerTransforms || !chance(0.12)
         return g
     }
 

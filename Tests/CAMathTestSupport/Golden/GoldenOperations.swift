@@ -137,13 +137,27 @@ public enum GoldenOperations {
         "CALayer.valueForKeyPath": { i in
             let layer = Layer()
             layer.transform = try i.transform3D("transform")
+            let keyPath = try i.string("keyPath")
+            // The Apple-shaped, non-throwing form must say the same: CGFloat, CGSize, the matrix, or nil.
+            let appleShaped = layer.value(forKeyPath: keyPath)
             do {
-                switch try layer.value(forKeyPath: try i.string("keyPath")) {
-                case .number(let v): return ["value": .number(v)]
-                case .size(let w, let h): return ["size": numbers([w, h])]
+                switch try layer.transformValue(forKeyPath: keyPath) {
+                case .number(let v):
+                    guard let x = appleShaped as? CGFloat, x.bitPattern == v.bitPattern else {
+                        throw GoldenFormatError("value(forKeyPath: \(keyPath)) gave \(String(describing: appleShaped)), not CGFloat(\(v))")
+                    }
+                    return ["value": .number(v)]
+                case .size(let w, let h):
+                    guard appleShaped as? CGSize == CGSize(width: w, height: h) else {
+                        throw GoldenFormatError("value(forKeyPath: \(keyPath)) gave \(String(describing: appleShaped)), not CGSize(\(w), \(h))")
+                    }
+                    return ["size": numbers([w, h])]
                 case .transform(let t): return matrix(t)
                 }
             } catch TransformKeyPathError.unknownKeyPath {
+                guard appleShaped == nil else {
+                    throw GoldenFormatError("value(forKeyPath: \(keyPath)) of an unknown key path gave \(String(describing: appleShaped)), not nil")
+                }
                 return ["error": .string("unknownKeyPath")]
             }
         },
@@ -157,10 +171,22 @@ public enum GoldenOperations {
                 let size = try i.numbers("value", count: 2)
                 value = .size(width: size[0], height: size[1])
             }
+            let keyPath = try i.string("keyPath")
+            // The Apple-shaped, non-throwing form must leave the same bits.
+            let appleShaped = Layer()
+            appleShaped.transform = layer.transform
+            switch value {
+            case .number(let x): appleShaped.setValue(CGFloat(x), forKeyPath: keyPath)
+            case .size(let w, let h): appleShaped.setValue(CGSize(width: w, height: h), forKeyPath: keyPath)
+            case .transform(let t): appleShaped.setValue(t, forKeyPath: keyPath)
+            }
             do {
-                try layer.setValue(value, forKeyPath: try i.string("keyPath"))
+                try layer.setTransformValue(value, forKeyPath: keyPath)
             } catch TransformKeyPathError.undecomposableTransform {
                 // documented: the write is refused and the transform is left unchanged
+            }
+            guard appleShaped.transform.elements.map(\.bitPattern) == layer.transform.elements.map(\.bitPattern) else {
+                throw GoldenFormatError("setValue(_:forKeyPath: \(keyPath)) left \(appleShaped.transform), not \(layer.transform)")
             }
             return ["transform": numbers(layer.transform.elements)]
         },

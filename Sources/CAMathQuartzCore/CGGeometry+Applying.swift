@@ -1,4 +1,5 @@
 import CAMathCore
+import CAMathLayer
 import Foundation
 
 #if !canImport(CoreGraphics)

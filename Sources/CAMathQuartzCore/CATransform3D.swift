@@ -1,4 +1,5 @@
 #if canImport(QuartzCore)
+import CAMathCore
 import QuartzCore
 
 extension Transform3D {
@@ -19,6 +20,7 @@ extension Transform3D {
     }
 }
 #else
+import CAMathCore
 
 /// Core Animation's name for ``Transform3D`` on platforms without QuartzCore.
 public typealias CATransform3D = Transform3D
