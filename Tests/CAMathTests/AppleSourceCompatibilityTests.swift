@@ -135,3 +135,23 @@ extension ReadmeExampleTests {
         #expect(Exactness.budget.firstMismatch(fast, reference, bounds: bounds) == nil)
     }
 }
+
+/// `CGAffineTransform` is `Codable` as on Apple platforms: an unkeyed list `[a, b, c, d, tx, ty]`.
+@Suite struct AffineTransformCodableTests {
+    @Test func encodesAsAppleDoesAndRoundTrips() throws {
+        let t = CGAffineTransform(a: 1, b: 2, c: -3.5, d: 4, tx: 0.1, ty: -0.0)
+        let data = try JSONEncoder().encode(t)
+        #expect(String(decoding: data, as: UTF8.self) == "[1,2,-3.5,4,0.1,-0]")
+        let back = try JSONDecoder().decode(CGAffineTransform.self, from: data)
+        #expect(back == t && back.ty.sign == .minus)
+        let nested = try JSONDecoder().decode([String: CGAffineTransform].self, from: Data(#"{"t": [1, 0, 0, 1, 5, 6]}"#.utf8))
+        #expect(nested["t"] == CGAffineTransform(translationX: 5, y: 6))
+    }
+
+    @Test func badInputThrows() {
+        for json in ["[1, 2, 3]", "{\"a\": 1}", "[1, 2, 3, 4, 5, \"x\"]", "null"] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(CGAffineTransform.self, from: Data(json.utf8)) }
+        }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)) }
+    }
+}
