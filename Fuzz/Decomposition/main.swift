@@ -4,7 +4,7 @@ import CAMathFuzzSupport
 import Foundation
 
 // Decomposition, key-path reads and writes, inversion and blending of arbitrary bit patterns, each
-// against its SPEC §5 rule, and the batch paths against the scalar reference on the same matrices.
+// against its CAMathCore's *Conventions* article, *Special values* rule, and the batch paths against the scalar reference on the same matrices.
 func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let m = input.transform(), other = input.transform(), t = input.double()

@@ -1,4 +1,4 @@
-// The Laplace inverse of SPEC §1.5, written once for every vector type (double, __m256d, __m512d):
+// The Laplace inverse of CAMathCore's *Conventions* article, *Inversion*, written once for every vector type (double, __m256d, __m512d):
 // with m11…m44 of type T in scope, defines the minors and det and assigns r[0…15] (each entry divided
 // by det, or multiplied by its reciprocal in a fast build: precision.h), in the reference's order. Clang's
 // vector operators act lane by lane, so in an exact build every lane performs exactly the scalar

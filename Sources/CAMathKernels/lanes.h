@@ -20,7 +20,7 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
     }
 }
 
-// Corner k of the frame rule (SPEC §2.4): X, Y, W of (u, v, z) through the transform, then the point
+// Corner k of the frame rule (CAMathLayer's *Layer geometry* article, *frame*): X, Y, W of (u, v, z) through the transform, then the point
 // (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
 #define FRAME_CORNER(u, v) do { \
         double X = (u) * m11 + (v) * m21 + z * m31 + m41; \

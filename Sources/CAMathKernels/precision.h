@@ -4,8 +4,8 @@
 // Exact (the default): fp contract off, so no multiply and add fuse, and every quotient is a division —
 // each lane performs the reference's operations in the reference's order and returns its bits.
 // Fast (CAMATH_FAST): fp contract fast, so the compiler may fuse any multiply with the add that consumes
-// it, and every quotient by the same divisor multiplies by one reciprocal. Results then fall under SPEC
-// §6.2's budgets (CAMathBatch's ExactnessBudget), not the bitwise contract.
+// it, and every quotient by the same divisor multiplies by one reciprocal. Results then fall under the
+// budgets of CAMathBatch's ExactnessBudget, not the bitwise contract.
 //
 // CAMATH_RECIPROCAL(d) is what a body computes once per divisor; CAMATH_QUOTIENT(x, d, rd) is x / d in the
 // exact build and x · rd in the fast one (the exact build never uses rd, so the compiler drops it).

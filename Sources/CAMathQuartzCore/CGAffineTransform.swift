@@ -16,9 +16,9 @@ extension Transform2D {
 #else
 import CAMathCore
 
-/// CoreGraphics' name for ``Transform2D`` on platforms without CoreGraphics. The Swift overlay API
+/// CoreGraphics' name for `Transform2D` on platforms without CoreGraphics. The Swift overlay API
 /// (`init(a:b:c:d:tx:ty:)`, `.identity`, `init(translationX:y:)`, `init(scaleX:y:)`,
 /// `init(rotationAngle:)`, `translatedBy`, `scaledBy`, `rotated(by:)`, `inverted()`, `concatenating`,
-/// `isIdentity`) is ``CAMathCore/Transform2D``'s own; `CGPoint/CGSize/CGRect.applying(_:)` are in this module.
+/// `isIdentity`) is `Transform2D`'s own; `CGPoint/CGSize/CGRect.applying(_:)` are in this module.
 public typealias CGAffineTransform = Transform2D
 #endif

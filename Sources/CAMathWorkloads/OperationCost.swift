@@ -1,6 +1,6 @@
 import CAMath
 
-/// What one item of an operation costs in the reference's formulas, counted from the source (SPEC §1–2
+/// What one item of an operation costs in the reference's formulas, counted from the source (CAMathCore's *Conventions* article–2
 /// and the kernels that follow it): lane multiplies and adds, lane divisions, and bytes moved to and from
 /// memory. The roofline of an operation is the least of the three bounds these give against
 /// ``MachineLimits``.

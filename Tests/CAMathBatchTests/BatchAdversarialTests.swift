@@ -3,7 +3,7 @@ import CAMathTestSupport
 import Foundation
 import Testing
 
-/// SPEC §5 for the batch paths: on the shared adversarial inputs every batch operation's `.simd` path
+/// CAMathCore's *Conventions* article, *Special values* for the batch paths: on the shared adversarial inputs every batch operation's `.simd` path
 /// (every instruction set of ``KernelSets``, 1 and 2 threads) and `.auto` meet the operation's contract
 /// (``Exactness/of(_:on:precision:)``) against `.scalar`, which is the reference applied element by element.
 @Suite struct BatchAdversarialTests {
@@ -25,7 +25,7 @@ import Testing
         }
         met = expectExact(try run(.auto, 1, .current), reference, Exactness.of(operation, on: .auto)!, "\(name) auto") && met
         if met {
-            print("§5 Batch.\(name): \(reference.count) output values × \(configurations + 1) configurations (simd on \(levels.map(\.name).joined(separator: ", ")), auto) meet \(Exactness.of(operation, on: .simd)!) against .scalar")
+            print("special values: Batch.\(name): \(reference.count) output values × \(configurations + 1) configurations (simd on \(levels.map(\.name).joined(separator: ", ")), auto) meet \(Exactness.of(operation, on: .simd)!) against .scalar")
         }
     }
 

@@ -2,7 +2,7 @@ import CAMathCore
 import CAMathTestSupport
 import Testing
 
-/// SPEC §5 over the shared adversarial matrices (special values in every position, singular and
+/// CAMathCore's *Conventions* article, *Special values* over the shared adversarial matrices (special values in every position, singular and
 /// near-singular, extreme magnitudes, right angles, gimbal lock, edge-on and behind-the-eye) for every
 /// CAMathCore entry point that takes a matrix. Each test prints how many inputs it tried.
 @Suite struct AdversarialCoreTests {
@@ -28,7 +28,7 @@ import Testing
                 refused += 1
             }
         }
-        tally.report("§5 Transform3D.inverted/invertedIfPossible: \(Self.matrices.count) adversarial inputs (\(refused) refused)")
+        tally.report("special values: Transform3D.inverted/invertedIfPossible: \(Self.matrices.count) adversarial inputs (\(refused) refused)")
     }
 
     @Test func predicatesAreFalseForNaNAndExactOtherwise() {
@@ -40,7 +40,7 @@ import Testing
                 && e[10] == 1 && e[11] == 0 && e[14] == 0 && e[15] == 1))
             tally.expect((m == m) == !e.contains { $0.isNaN })
         }
-        tally.report("§5 isIdentity/isAffine/==: \(Self.matrices.count) adversarial inputs")
+        tally.report("special values: isIdentity/isAffine/==: \(Self.matrices.count) adversarial inputs")
     }
 
     @Test func decompositionFailsExactlyForNonFiniteOrUndecomposableMatrices() {
@@ -58,7 +58,7 @@ import Testing
                 }
             }
         }
-        tally.report("§5 decomposed(_:): \(tried) adversarial inputs")
+        tally.report("special values: decomposed(_:): \(tried) adversarial inputs")
     }
 
     @Test func keyPathReadsAreZeroForUndecomposableAndWritesNeverInvent() throws {
@@ -91,7 +91,7 @@ import Testing
                 }
             }
         }
-        tally.report("§5 value(for:)/setting(_:to:): \(tried) adversarial inputs")
+        tally.report("special values: value(for:)/setting(_:to:): \(tried) adversarial inputs")
     }
 
     @Test func keyPathStringsParseOrFailWithTheirName() {
@@ -103,7 +103,7 @@ import Testing
             case .failure(let error): Issue.record("unexpected \(error) for '\(s.prefix(40))'")
             }
         }
-        tally.report("§5 TransformKeyPath(parsing:): \(Adversarial.keyPathStrings.count) adversarial strings")
+        tally.report("special values: TransformKeyPath(parsing:): \(Adversarial.keyPathStrings.count) adversarial strings")
     }
 
     @Test func blendFollowsItsSpecialValueRules() {
@@ -127,7 +127,7 @@ import Testing
                 }
             }
         }
-        tally.report("§5 interpolated(to:fraction:): \(tried) adversarial inputs")
+        tally.report("special values: interpolated(to:fraction:): \(tried) adversarial inputs")
     }
 
     @Test func rotationsAtRightAnglesStayOrthonormalAndDecompose() throws {
@@ -140,7 +140,7 @@ import Testing
             tally.expect(Transform3D(d).maxDifference(to: m) <= 1e-14, "\(m.elements)")
             tally.expect(abs(d.rotation.y) <= .pi / 2)
         }
-        tally.report("§5 rotations at k·π/2 and gimbal lock: \(Adversarial.rotations.count) inputs")
+        tally.report("special values: rotations at k·π/2 and gimbal lock: \(Adversarial.rotations.count) inputs")
     }
 
     @Test func transform2DInversionRefusesWhatItMust() {
@@ -159,7 +159,7 @@ import Testing
                 tally.expect(residual == nil, "\(a): \(residual ?? "")")
             }
         }
-        tally.report("§5 Transform2D.inverted: \(tried) adversarial inputs")
+        tally.report("special values: Transform2D.inverted: \(tried) adversarial inputs")
     }
 
     @Test func homographyRulesOnAdversarialMatrices() {
@@ -183,7 +183,7 @@ import Testing
                 if inverse == nil { tally.expect(back.x.isNaN && back.y.isNaN) }
             }
         }
-        tally.report("§5 Homography (mapPoint, forwardWeight, inverted, backMapPoint): \(tried) adversarial inputs")
+        tally.report("special values: Homography (mapPoint, forwardWeight, inverted, backMapPoint): \(tried) adversarial inputs")
     }
 
     @Test func quaternionsAndSlerpOnSpecialValues() {
@@ -198,7 +198,7 @@ import Testing
                 for t in [0, 0.5, 1, v] {
                     tried += 1
                     let r = unit.slerp(to: q, fraction: t), s = q.slerp(to: unit, fraction: t)
-                    // SPEC §4.4 is IEEE: a NaN or ±∞ component either reaches the result or (d = ±∞
+                    // CAMathCore's *Key paths and decomposition* article, *Interpolation* is IEEE: a NaN or ±∞ component either reaches the result or (d = ±∞
                     // clamps to 1, sh = 0) returns `self` unchanged.
                     if !v.isFinite {
                         func poisonedOrSelf(_ out: Quaternion, _ start: Quaternion) -> Bool {
@@ -214,7 +214,7 @@ import Testing
                 tally.expect([3, 7, 11, 12, 13, 14].allSatisfy { m[$0] == 0 } && m[15] == 1)
             }
         }
-        tally.report("§5 Quaternion, slerp, Transform3D(rotation:): \(tried) adversarial inputs")
+        tally.report("special values: Quaternion, slerp, Transform3D(rotation:): \(tried) adversarial inputs")
     }
 
     @Test func rectsAndBoxesOnSpecialValues() {
@@ -237,6 +237,6 @@ import Testing
             if [a, b, c, d].contains(where: { $0.x.isNaN || $0.y.isNaN }) { tally.expect(nan == 4) }
         }
         tally.expect(BoundingBox().rect.isNull)
-        tally.report("§5 Rect2D (standardized, contains, corners) and BoundingBox: \(tried) adversarial inputs")
+        tally.report("special values: Rect2D (standardized, contains, corners) and BoundingBox: \(tried) adversarial inputs")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// SPEC §3 (key paths, decomposition) and §4 (blend): hard cases by name and §6.1 properties.
+/// CAMathCore's *Key paths and decomposition* article (key paths, decomposition, blend): hard cases by name and the *Invariants* article's properties.
 @Suite struct DecompositionTests {
     // MARK: hard cases
 
@@ -143,7 +143,7 @@ import Glibc
         #expect(a.slerp(to: negativeNear, fraction: 0.3) == a)
     }
 
-    // MARK: properties (SPEC §6.1)
+    // MARK: properties (CAMathCore's *Invariants* article)
 
     /// Well-conditioned M from random translation, scale (negative included), skew, rotation and
     /// perspective: C(D(M)) ≈ M/m44 within relative 1e-12.
@@ -161,7 +161,7 @@ import Glibc
         print("worst relative C(D(M)) error over the runs: \(worst.value)")
     }
 
-    /// The domain of ``writeThenReadReturnsTheValue()`` (SPEC §6.1), for `m` without its perspective:
+    /// The domain of ``writeThenReadReturnsTheValue()`` (CAMathCore's *Invariants* article), for `m` without its perspective:
     /// decomposable, away from gimbal lock before and after the write, and scale writes that are not tiny
     /// and keep the determinant's sign (else step 7 moves the sign, as in FB9862872).
     @Sendable static func writeThenReadHolds(_ m: Transform3D, _ path: TransformKeyPath, _ v: Double) -> Bool {
@@ -228,7 +228,7 @@ import Glibc
 
     /// The blend of the identity and a rotation by θ is the rotation by t·θ, as far as slerp can say it:
     /// `h = acos(d)` with `d = cos(θ/2)` rounded loses about `2⁻⁵³/sin(θ/2)`, so the bound grows as
-    /// `sin(θ/2)` shrinks, and below `sin(θ/2) = 1e-5` slerp returns the start (SPEC §4.4), the identity.
+    /// `sin(θ/2)` shrinks, and below `sin(θ/2) = 1e-5` slerp returns the start (CAMathCore's *Key paths and decomposition* article, *Interpolation*), the identity.
     @Test func blendOfARotationIsTheFractionOfTheAngle() async {
         await checkProperty(zip(Gen.double(in: -3.14...3.14), Gen.double(in: 0...1))) { theta, t in
             let sh = abs(sin(theta / 2))

@@ -2,7 +2,7 @@ import CAMathCore
 import CAMathTestSupport
 import Testing
 
-/// SPEC §5: every special value (NaN, ±∞, ±0, subnormals, extremes) in every argument position.
+/// CAMathCore's *Conventions* article, *Special values*: every special value (NaN, ±∞, ±0, subnormals, extremes) in every argument position.
 @Suite struct SpecialValueTests {
     static let values = SpecialValues.all
     static let base = Transform3D(elements: [1.5, -2, 0.25, 0.125, 3, 0.5, -1, 0.0625, -0.75, 2, 1.25, -0.03125, 10, -20, 30, 1])!

@@ -3,7 +3,7 @@ import CAMathTestSupport
 import PropertyBased
 import Testing
 
-/// SPEC §6.1 invariants of §1, each run seeded (deterministic) and randomised (with shrinking).
+/// The matrix invariants of CAMathCore's *Invariants* article, each run seeded (deterministic) and randomised (with shrinking).
 @Suite struct Transform3DPropertyTests {
     /// Concat error bound for a three-factor product: each 4-term dot product errs by at most
     /// γ₄·(|x|·|y|) with γ₄ ≈ 4u, so |(ab)c − a(bc)| ≤ (16u + O(u²))·(|a||b||c|) ≤ 9·2⁻⁵²·(|a||b||c|).
@@ -39,7 +39,7 @@ import Testing
         await checkProperty(TransformGen.matrix.filter(wellConditioned), checkInversionRoundTrip)
     }
 
-    /// Layer transforms carry translations up to 1e3, so SPEC's `|det| ≥ 1e-6·max|mij|⁴` (a filter for
+    /// Layer transforms carry translations up to 1e3, so the invertibility filter's `|det| ≥ 1e-6·max|mij|⁴` (a filter for
     /// Apple-equivalent verdicts) rejects nearly all of them; here only κ∞ ≤ 1e8 is required.
     @Test func layerTransformsInvertAndRoundTrip() async {
         await checkProperty(TransformGen.layerTransform(perspective: true).filter(conditionedBelow1e8), checkInversionRoundTrip)
@@ -101,13 +101,13 @@ func checkInversionRoundTrip(_ t: Transform3D) {
     #expect(inverse.inverted().maxDifference(to: t) <= 1e-14 * kappa * t.maxMagnitude, "t = \(t)")
 }
 
-/// SPEC §6.1's invertibility filter: |det| ≥ 1e-6·max|mij|⁴ and κ∞ ≤ 1e8.
+/// CAMathCore's *Invariants* article's invertibility filter: |det| ≥ 1e-6·max|mij|⁴ and κ∞ ≤ 1e8.
 func wellConditioned(_ t: Transform3D) -> Bool {
     let m = t.maxMagnitude
     return conditionedBelow1e8(t) && abs(t.determinant) >= 1e-6 * m * m * m * m
 }
 
-/// Invertible by SPEC §1.5 with κ∞ ≤ 1e8.
+/// Invertible by CAMathCore's *Conventions* article, *Inversion* with κ∞ ≤ 1e8.
 func conditionedBelow1e8(_ t: Transform3D) -> Bool {
     guard let inverse = t.invertedIfPossible() else { return false }
     return t.infinityNorm * inverse.infinityNorm <= 1e8

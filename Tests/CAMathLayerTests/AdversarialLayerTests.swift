@@ -3,7 +3,7 @@ import CAMathTestSupport
 import Foundation
 import Testing
 
-/// SPEC §5 over the shared adversarial inputs for every CAMathLayer entry point: rect mapping,
+/// CAMathCore's *Conventions* article, *Special values* over the shared adversarial inputs for every CAMathLayer entry point: rect mapping,
 /// contains, frame get/set, convert, hitTest (against the brute-force reference), LayerTree agreement
 /// and depth 10 000. Each test prints how many inputs it tried.
 @Suite struct AdversarialLayerTests {
@@ -35,7 +35,7 @@ import Testing
                 }
             }
         }
-        tally.report("§5 CGRect.applying: \(tried) adversarial inputs")
+        tally.report("special values: CGRect.applying: \(tried) adversarial inputs")
     }
 
     @Test func containsIsFalseForNaNPointsNaNBoundsAndNull() {
@@ -47,10 +47,10 @@ import Testing
                 if p.x.isNaN || p.y.isNaN || Self.hasNaN(g.bounds) || g.bounds.isNull { tally.expect(!g.contains(p)) }
             }
         }
-        tally.report("§5 contains: \(tried) adversarial inputs")
+        tally.report("special values: contains: \(tried) adversarial inputs")
     }
 
-    /// SPEC §2.4: a NaN in any corner's X, Y or W → (NaN × 4). The corners depend on bounds.size, the
+    /// CAMathLayer's *Layer geometry* article, *frame*: a NaN in any corner's X, Y or W → (NaN × 4). The corners depend on bounds.size, the
     /// anchor point, anchorPointZ and the transform's columns 1, 2 and 4 (not column 3, not position,
     /// not bounds.origin); position is added after the box (step 4), so a NaN there reaches one field.
     @Test func frameIsAllNaNForANaNCornerAndNumbersForModerateInput() {
@@ -66,7 +66,7 @@ import Testing
                 tally.expect(f.isNull || nan == 0, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
             }
         }
-        tally.report("§5 frame getter: \(Adversarial.geometries.count) adversarial geometries")
+        tally.report("special values: frame getter: \(Adversarial.geometries.count) adversarial geometries")
     }
 
     @Test func setFrameIgnoresNonFiniteAndKeepsTheSizeWhenSingular() {
@@ -85,7 +85,7 @@ import Testing
                 }
             }
         }
-        tally.report("§5 setFrame: \(tried) adversarial inputs")
+        tally.report("special values: setFrame: \(tried) adversarial inputs")
     }
 
     @Test func convertAcrossAdversarialLevels() {
@@ -108,7 +108,7 @@ import Testing
             tried += 1
             tally.expect(child.convert(CGRect.null, to: root).isNull && child.convert(CGRect.null, from: root).isNull)
         }
-        tally.report("§5 convert: \(tried) adversarial inputs")
+        tally.report("special values: convert: \(tried) adversarial inputs")
     }
 
     @Test func hitTestEqualsTheReferenceOnAdversarialTrees() {
@@ -133,7 +133,7 @@ import Testing
                 if !p.x.isFinite || !p.y.isFinite { tally.expect(hit == nil) }
             }
         }
-        tally.report("§5 hitTest (Layer and LayerTree vs the brute-force reference): \(tried) adversarial inputs")
+        tally.report("special values: hitTest (Layer and LayerTree vs the brute-force reference): \(tried) adversarial inputs")
     }
 
     @Test func depthTenThousandConvertsAndHitTestsWithoutOverflow() {
@@ -145,7 +145,7 @@ import Testing
         tally.expect(root.hitTest(CGPoint(x: Double.nan, y: 20)) == nil)
         let tree = LayerTree(root: root)
         tally.expect(tree.count == 10_000 && tree.hitTest(CGPoint(x: 10, y: 20)) == 9_999)
-        tally.report("§5 depth 10 000: convert, hitTest and LayerTree")
+        tally.report("special values: depth 10 000: convert, hitTest and LayerTree")
     }
 
     @Test func pointAndSizeApplyingAreIEEE() {
@@ -160,7 +160,7 @@ import Testing
                 tally.expect(exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero) && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
             }
         }
-        tally.report("§5 CGPoint/CGSize.applying: \(tried) adversarial inputs")
+        tally.report("special values: CGPoint/CGSize.applying: \(tried) adversarial inputs")
     }
 
     @Test func layerKeyPathsRefuseWithoutChangingTheLayer() {
@@ -185,6 +185,6 @@ import Testing
                 }
             }
         }
-        tally.report("§5 Layer.transformValue(forKeyPath:)/setTransformValue(_:forKeyPath:): \(tried) adversarial inputs")
+        tally.report("special values: Layer.transformValue(forKeyPath:)/setTransformValue(_:forKeyPath:): \(tried) adversarial inputs")
     }
 }

@@ -3,7 +3,7 @@ import CAMathLayer
 import Foundation
 import Testing
 
-/// Depth 100 000 (ten times what SPEC asks) must not overflow the stack in convert, hitTest, snapshots or deallocation.
+/// Depth 100 000 (ten times the depth the adversarial tests use) must not overflow the stack in convert, hitTest, snapshots or deallocation.
 @Suite struct DeepTreeTests {
     static let depth = 100_000
 

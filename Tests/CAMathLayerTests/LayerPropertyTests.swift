@@ -6,7 +6,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// SPEC §6.1 invariants of §2 on random trees (seeded and randomised).
+/// The layer invariants of CAMathCore's *Invariants* article on random trees (seeded and randomised).
 @Suite struct LayerPropertyTests {
     static let points = Gen.double(in: -150...450).simd2.array(of: 24)
 
@@ -49,7 +49,7 @@ import Testing
     /// `hitTest` returns nil, the receiver or a descendant, never inside a hidden subtree; changing
     /// zPositions changes nothing when every `sublayerTransform` is affine. (With a 3-D rotation or a
     /// perspective in a superlayer's `sublayerTransform`, z reaches x, y or w and zPosition does move a
-    /// layer in 2-D, as the map of SPEC §2.2 says.)
+    /// layer in 2-D, as the map of CAMathLayer's *Layer geometry* article, *The map to the superlayer* says.)
     @Test func hitTestIgnoresZPositionAndHiddenSubtrees() async {
         let gen = zip(LayerTreeGen.tree(maxNodes: 30, affineSublayerTransforms: true), Self.points, Gen.int(in: 0...1000))
         await checkProperty(gen, seededRuns: 100) { spec, points, shift in
@@ -66,7 +66,7 @@ import Testing
     }
 
     /// `A.convert(A.convert(p, to: B), from: B) ≈ p` when every level is invertible with κ ≤ 1e6 and
-    /// the point stays in front of the eye; relative 1e-9 (SPEC §6.1).
+    /// the point stays in front of the eye; relative 1e-9 (CAMathCore's *Invariants* article).
     @Test func convertRoundTrips() async {
         let gen = zip(LayerTreeGen.tree(maxNodes: 12, invertible: true), Self.points, Gen.int(in: 0...10_000))
         @Sendable func endpoints(_ layers: [Layer], _ pick: Int) -> (Layer, Layer, ConversionPath) {
@@ -91,7 +91,7 @@ import Testing
     }
 
     /// For an affine transform the frame is `CGRect.applying` of `(−ax·bw, −ay·bh, bw, bh)` offset by
-    /// `position` (SPEC §2.4): identically for non-negative sizes. A negative size is standardised by
+    /// `position` (CAMathLayer's *Layer geometry* article, *frame*): identically for non-negative sizes. A negative size is standardised by
     /// `applying` (`(y + h) + (−h)`) but not by the frame's corner rule, so there the two may differ by
     /// rounding (checked within 4 ulp of the magnitude).
     @Test func affineFrameIsTheClosedForm() async {

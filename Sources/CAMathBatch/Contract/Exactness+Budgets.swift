@@ -1,7 +1,7 @@
 import CAMathCore
 import CAMathLayer
 
-/// SPEC §6.2's error budgets for paths under ``Exactness/budget``: one bound per output element, from the
+/// ``ExactnessBudget``'s error budgets for paths under ``Exactness/budget``: one bound per output element, from the
 /// inputs and the reference (never from the output being judged). Where a bound's formula overflows (inputs
 /// near the top of the double range), the bound is the largest finite double: any two finite results
 /// match there, and non-finite ones must still be identical. A bound is never NaN.
@@ -40,7 +40,7 @@ public enum ExactnessBudget {
         return Array(repeating: w > 1e-3 ? finite(1e-13 * scale) : .infinity, count: 3)
     }
 
-    /// The 16 bounds of the inverse of `a` (SPEC §6.2): `|Δij| ≤ 1e-15·κ∞(a)·‖r‖max` with `κ∞ = ‖a‖∞·‖r‖∞`,
+    /// The 16 bounds of the inverse of `a` (``ExactnessBudget``): `|Δij| ≤ 1e-15·κ∞(a)·‖r‖max` with `κ∞ = ‖a‖∞·‖r‖∞`,
     /// `r` the reference's inverse, and 0 (identical) where `a` is singular by the reference's rule (the
     /// output is then `a` itself and the verdict must not change). Cost: one reference inversion.
     public static func invert(_ a: Transform3D) -> [Double] {
@@ -52,7 +52,7 @@ public enum ExactnessBudget {
         return Array(repeating: finite(bound), count: 16)
     }
 
-    /// The 4 bounds of a layer's frame `(x, y, width, height)` (SPEC §2.4's corners `(u, v, −anchorPointZ)`
+    /// The 4 bounds of a layer's frame `(x, y, width, height)` (CAMathLayer's *Layer geometry* article, *frame*'s corners `(u, v, −anchorPointZ)`
     /// through its transform): each corner maps within ``mapPoint(_:through:)-(SIMD3<Double>,_)``'s bound,
     /// so the box's edges move by at most the worst of them, its sizes by twice that, and the position adds
     /// `1e-13·max(1, |position|)`. +∞ (not compared) where a corner's `|W| ≤ 1e-3`.

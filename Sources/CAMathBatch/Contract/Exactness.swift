@@ -15,7 +15,7 @@
 /// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
 ///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
 ///   −0 in the general formula the reference runs, so that entry may be +0 here.
-/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
+/// - **budget** (`ExactnessBudget`): concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
 ///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); frames
 ///   twice the worst corner's point bound plus `1e-13·max(1, |position|)`; inverses the same singular
 ///   verdict and `|Δij| ≤ 1e-15·κ∞(A)·‖R‖max` (κ∞ = ‖A‖∞·‖R‖∞, R the reference's inverse); non-finite
@@ -31,7 +31,7 @@ public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// to the sign of zero: the affine inverse evaluates the Laplace formula with its vanishing terms
     /// dropped, and a dropped `x·0` can be `−0` in the general formula the reference runs.
     case bitwiseUpToSignOfZero
-    /// Within a per-element bound `|actual − expected| ≤ bound` (SPEC §6.2's budgets, given by
+    /// Within a per-element bound `|actual − expected| ≤ bound` (``ExactnessBudget``'s budgets, given by
     /// ``ExactnessBudget``), with NaN-ness and infinities identical: paths that fuse multiply-adds or
     /// reassociate (CBLAS).
     case budget

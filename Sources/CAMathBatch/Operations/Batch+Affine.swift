@@ -1,7 +1,7 @@
 import CAMathCore
 
 extension Batch {
-    /// The affine round trip in bulk (SPEC §1.6): `isAffine[i] = t[i].isAffine` and
+    /// The affine round trip in bulk (CAMathCore's *Conventions* article, *The affine bridge*): `isAffine[i] = t[i].isAffine` and
     /// `affine[i] = GetAffineTransform(t[i])` (copied even when not affine). Either output may be omitted.
     /// Every path runs the same exact comparisons and copies (nothing to round); `.blas` throws.
     public static func affineParts(of t: UnsafeBufferPointer<Transform3D>, isAffine: UnsafeMutableBufferPointer<Bool>?,

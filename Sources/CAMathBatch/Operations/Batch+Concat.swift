@@ -39,7 +39,7 @@ extension Batch {
         }
     }
 
-    /// Array form of pairwise ``concat(_:_:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<Transform3D>,UnsafeBufferPointer<Transform3D>,_,_,_)``.
+    /// Array form of pairwise `concat(_:_:into:path:precision:threads:instructionSet:)`.
     public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("b", b.count, equals: a.count)
         return try Array.filled(count: a.count) { out throws(BatchError) in

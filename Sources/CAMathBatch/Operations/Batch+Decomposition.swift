@@ -10,7 +10,7 @@ extension Batch {
         try forEachIndex(.decompose, count: t.count, out: out, path: path, threads: threads) { pt.base[$0].decomposed(method) }
     }
 
-    /// `out[i] = t[i].value(for: keyPath)` (SPEC §3.4; undecomposable reads 0). Per element, every path.
+    /// `out[i] = t[i].value(for: keyPath)` (CAMathCore's *Key paths and decomposition* article, *Key paths*; undecomposable reads 0). Per element, every path.
     public static func values(for keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<TransformKeyPathValue>,
                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
@@ -18,7 +18,7 @@ extension Batch {
         try forEachIndex(.keyPathRead, count: t.count, out: out, path: path, threads: threads) { pt.base[$0].value(for: keyPath) }
     }
 
-    /// `out[i] = t[i].setting(keyPath, to: values[i])` (SPEC §3.4). A refused write (wrong value kind,
+    /// `out[i] = t[i].setting(keyPath, to: values[i])` (CAMathCore's *Key paths and decomposition* article, *Key paths*). A refused write (wrong value kind,
     /// undecomposable matrix) leaves `out[i] = t[i]` and sets `refused[i] = true` when a mask is given;
     /// a NaN/±∞ value leaves `out[i] = t[i]` without refusing. Per element, every path.
     public static func setting(_ keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
@@ -36,7 +36,7 @@ extension Batch {
         }
     }
 
-    /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (SPEC §4). Per element, every path.
+    /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (CAMathCore's *Key paths and decomposition* article, *Interpolation*). Per element, every path.
     public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
                                    into out: UnsafeMutableBufferPointer<Transform3D>,
                                    path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {

@@ -2,7 +2,7 @@ import CAMathCore
 import CAMathKernels
 
 extension Batch {
-    /// `out[i] = Invert(t[i])` with CA's singular rule per element (SPEC §1.5): a singular element comes
+    /// `out[i] = Invert(t[i])` with CA's singular rule per element (CAMathCore's *Conventions* article, *Inversion*): a singular element comes
     /// back unchanged and `singular[i] = true` (when a mask is given). `out` may be `t`.
     /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula in the same order: bitwise, see
     /// ``Exactness``); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16

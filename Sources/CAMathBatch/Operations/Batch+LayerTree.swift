@@ -3,7 +3,7 @@ import CAMathKernels
 import CAMathLayer
 import Foundation
 
-/// A ``LayerTree``'s geometry in columns for the frame kernels: build once (O(n)), run many times.
+/// A `LayerTree`'s geometry in columns for the frame kernels: build once (O(n)), run many times.
 public struct FramePlan: Sendable {
     /// The tree the plan was built from (the `.scalar` path and the kernels' slow lanes use it).
     public let tree: LayerTree
@@ -29,13 +29,13 @@ public struct FramePlan: Sendable {
     public var count: Int { tree.count }
 }
 
-/// A ``LayerTree`` prepared for bulk hit tests: per node its parent, subtree end, level map inverse,
+/// A `LayerTree` prepared for bulk hit tests: per node its parent, subtree end, level map inverse,
 /// forward weight row and standardised bounds. Build once (O(n)), test many points.
 ///
-/// A transform layer (``LayerGeometry/flattensSublayers`` `false`) becomes a pass-through node: identity
+/// A transform layer (`LayerGeometry.flattensSublayers` `false`) becomes a pass-through node: identity
 /// inverse, forward weight `(0, 0, 1)`, no box and no mask, so its lanes carry its parent's points
 /// unchanged (`x·1 + y·0 + 0` over `1`) and it is never hit; its sublayers back-map those points through
-/// their map composed with its own, in the reference's order (``LayerHierarchy/hitTest(_:in:)``).
+/// their map composed with its own, in the reference's order (`LayerHierarchy.hitTest(_:in:)`).
 public struct HitTestPlan: Sendable {
     /// The tree the plan was built from (the `.scalar` path uses it).
     public let tree: LayerTree
@@ -92,8 +92,8 @@ extension Batch {
     /// The value `hitTest` writes where no layer is hit.
     public static let noHit = -1
 
-    /// Every layer's `frame` in its superlayer's space (SPEC §2.4), in the tree's order.
-    /// Paths: `.scalar` (``LayerGeometry/frame`` per layer); `.simd` (vector lanes of the same formula,
+    /// Every layer's `frame` in its superlayer's space (CAMathLayer's *Layer geometry* article, *frame*), in the tree's order.
+    /// Paths: `.scalar` (`LayerGeometry.frame` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
     /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
     /// ``ExactnessBudget``; the same lanes fall back to the reference).
@@ -136,7 +136,7 @@ extension Batch {
         }
     }
 
-    /// Hit-tests many points against the tree from its root (SPEC §2.7): `hits[i]` = the node index
+    /// Hit-tests many points against the tree from its root (CAMathLayer's *Layer geometry* article, *hitTest*): `hits[i]` = the node index
     /// `LayerTree.hitTest(points[i])` returns, or ``noHit``. Points are in the root's superlayer space.
     /// Paths: `.scalar` (the reference traversal per point); `.simd` (32 points at a time down the tree in
     /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,

@@ -2,7 +2,7 @@ import CAMathCore
 import CAMathKernels
 
 extension Batch {
-    /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (SPEC §1.1; `W = 0` gives ±∞/NaN).
+    /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (CAMathCore's *Conventions* article, *Layout: row vectors*; `W = 0` gives ±∞/NaN).
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (one `(N×3)·(3×4)` dgemm
     /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div; at
     /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of ``ExactnessBudget``).
@@ -62,14 +62,14 @@ extension Batch {
         }
     }
 
-    /// Array form of ``mapPoints(_:through:into:path:precision:threads:instructionSet:)``.
+    /// Array form of `mapPoints(_:through:into:path:precision:threads:instructionSet:)` (3-D points).
     public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
         }
     }
 
-    /// 2-D points through a homography (SPEC §1.8): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
+    /// 2-D points through a homography (CAMathCore's *Planar maps* article): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (a `(N×2)·(2×2)` dgemm
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
@@ -108,7 +108,7 @@ extension Batch {
         }
     }
 
-    /// Array form of the homography ``mapPoints(_:through:into:path:precision:threads:instructionSet:)-(UnsafeBufferPointer<SIMD2<Double>>,_,_,_,_)``.
+    /// Array form of the homography `mapPoints(_:through:into:path:precision:threads:instructionSet:)` (2-D points).
     public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }

@@ -3,7 +3,7 @@ import CAMathCore
 /// Batched CAMath operations over caller buffers (allocation-free `into:` forms) and arrays.
 ///
 /// Every operation runs on any ``BatchPath`` and agrees with the scalar reference: `.simd` bit for bit,
-/// `.blas` within SPEC §6.2's budgets. Mismatched counts throw ``BatchError`` before anything is written.
+/// `.blas` within ``ExactnessBudget``'s budgets. Mismatched counts throw ``BatchError`` before anything is written.
 /// `threads: nil` splits batches above the measured threshold over every processor; an explicit count
 /// forces that many fixed chunks. Results never depend on the thread count.
 public enum Batch {

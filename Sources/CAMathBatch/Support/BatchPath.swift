@@ -12,7 +12,7 @@
 /// - **bitwise up to the sign of zero**: only for the affine inverse, which evaluates the reference's
 ///   Laplace formula with the terms that vanish for column 4 = (0, 0, 0, 1) dropped; a dropped `x·0` can be
 ///   −0 in the general formula the reference runs, so that entry may be +0 here.
-/// - **budget**: SPEC §6.2 — concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
+/// - **budget** (`ExactnessBudget`): concat `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂ + 8·2⁻¹⁰⁷⁴`; mapped points
 ///   `|Δ| ≤ 1e-13·max(1, |p|)·max(1, |m|max)/|W|` (points with `|W| ≤ 1e-3` are not compared); frames
 ///   twice the worst corner's point bound plus `1e-13·max(1, |position|)`; inverses the same singular
 ///   verdict and `|Δij| ≤ 1e-15·κ∞(A)·‖R‖max` (κ∞ = ‖A‖∞·‖R‖∞, R the reference's inverse); non-finite
@@ -27,7 +27,7 @@ public enum BatchPath: String, CaseIterable, Sendable {
     /// `.scalar` except the affine inverse (up to the sign of zero).
     case simd
     /// CBLAS `dgemm`, loaded at run time, where the operation is a matrix product (many matrices or
-    /// points times one matrix). Reassociates and fuses: within SPEC §6.2's budgets (``ExactnessBudget``).
+    /// points times one matrix). Reassociates and fuses: within ``ExactnessBudget``'s budgets (``ExactnessBudget``).
     case blas
     /// Chooses `.simd` or `.blas` and the thread count from the measured thresholds of ``BatchTuning``;
     /// its contract is that of the path it resolves to.

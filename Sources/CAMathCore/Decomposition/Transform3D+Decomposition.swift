@@ -1,10 +1,10 @@
 extension Transform3D {
-    /// A transform split into translation, scale, skew, perspective and rotation (SPEC §3.2, §4.2, §4.5),
+    /// A transform split into translation, scale, skew, perspective and rotation (<doc:KeyPathsAndDecomposition>, *The decomposition*; <doc:KeyPathsAndDecomposition>, *Interpolation*; <doc:KeyPathsAndDecomposition>, *Interpolation*),
     /// as Core Animation's transform key paths and animations see it.
     public struct Decomposition: Hashable, Sendable {
         /// `(tx, ty, tz)`.
         public var translation: SIMD3<Double>
-        /// `(sx, sy, sz)`, signed: a negative determinant negates all three (SPEC §3.2 step 7).
+        /// `(sx, sy, sz)`, signed: a negative determinant negates all three (<doc:KeyPathsAndDecomposition>, *The decomposition* step 7).
         public var scale: SIMD3<Double>
         /// `(kxy, kxz, kyz)`: the shear factors of the Gram–Schmidt step.
         public var skew: SIMD3<Double>
@@ -14,7 +14,7 @@ extension Transform3D {
         /// Euler angles `(rx, ry, rz)` in radians with `R = Rx(rx)·Ry(ry)·Rz(rz)` (x first, fixed axes);
         /// `rx, rz ∈ [−π, π]`, `ry ∈ [−π/2, π/2]`; at gimbal lock `rz = 0`.
         public var rotation: SIMD3<Double>
-        /// The same rotation as a quaternion (SPEC §4.2).
+        /// The same rotation as a quaternion (<doc:KeyPathsAndDecomposition>, *Interpolation*).
         public var quaternion: Quaternion
 
         /// A decomposition from its parts, stored as given. `rotation` and `quaternion` are not checked
@@ -26,20 +26,20 @@ extension Transform3D {
         }
     }
 
-    /// Which of the SPEC's decompositions to run.
+    /// Which decomposition to run (<doc:KeyPathsAndDecomposition>).
     public enum DecompositionMethod: Sendable {
-        /// SPEC §3.2, used by the transform key paths: the perspective-free part must be invertible
+        /// <doc:KeyPathsAndDecomposition>, *The decomposition*, used by the transform key paths: the perspective-free part must be invertible
         /// only when there is perspective, so `Sc(0, 1, 1)` decomposes (scale `(0, 1, 1)`, rotation 0).
         case keyPaths
-        /// SPEC §4.2, the 3-D path of interpolation: the perspective-free part must always be invertible.
+        /// <doc:KeyPathsAndDecomposition>, *Interpolation*, the 3-D path of interpolation: the perspective-free part must always be invertible.
         case interpolation3D
-        /// SPEC §4.5, the 2-D path of interpolation (Chromium `Decompose2d`), for affine transforms:
+        /// <doc:KeyPathsAndDecomposition>, *Interpolation*, the 2-D path of interpolation (Chromium `Decompose2d`), for affine transforms:
         /// scale `(sx, sy, 1)` with one axis negated when the determinant is negative, skew `(kxy, 0, 0)`,
         /// rotation about z only.
         case interpolation2D
     }
 
-    /// The decomposition of SPEC §3.2 (``DecompositionMethod/keyPaths``), §4.2 or §4.5, or `nil` when
+    /// The decomposition of <doc:KeyPathsAndDecomposition>: the key paths' (``DecompositionMethod/keyPaths``), interpolation's 3-D or 2-D, or `nil` when
     /// the transform is undecomposable: a NaN/±∞ element (also after dividing by `m44`), `m44 = 0`, a singular perspective-free part
     /// (as the method requires), or — for the 2-D method — a determinant `m11·m22 − m12·m21` that is not
     /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus `asin`/`atan2`.
@@ -54,7 +54,7 @@ extension Transform3D {
         }
     }
 
-    /// SPEC §4.5 on `(a, b, c, d) = (m11, m12, m21, m22)`; the other elements only decide
+    /// <doc:KeyPathsAndDecomposition>, *Interpolation* on `(a, b, c, d) = (m11, m12, m21, m22)`; the other elements only decide
     /// decomposability (finite, `m44 ≠ 0`), as the method is meant for affine transforms.
     private func decomposed2D() -> Decomposition? {
         var a = m11, b = m12, c = m21, d = m22
@@ -78,13 +78,13 @@ extension Transform3D {
 
     /// Which rotation of a ``Decomposition`` a recomposition uses.
     public enum RecompositionRotation: Sendable {
-        /// `Rx(rx)·Ry(ry)·Rz(rz)` from ``Decomposition/rotation`` (SPEC §3.3, key paths).
+        /// `Rx(rx)·Ry(ry)·Rz(rz)` from ``Decomposition/rotation`` (<doc:KeyPathsAndDecomposition>, *The decomposition*, key paths).
         case eulerAngles
-        /// `R(q)` from ``Decomposition/quaternion`` (SPEC §4.1 step 6, interpolation).
+        /// `R(q)` from ``Decomposition/quaternion`` (<doc:KeyPathsAndDecomposition>, *Interpolation* step 6, interpolation).
         case quaternion
     }
 
-    /// Recomposes `Sc(s) · K · R · Tr(t) · P`, evaluated left to right (SPEC §3.3, §4.1), where `K` is
+    /// Recomposes `Sc(s) · K · R · Tr(t) · P`, evaluated left to right (<doc:KeyPathsAndDecomposition>, *The decomposition*; <doc:KeyPathsAndDecomposition>, *Interpolation*), where `K` is
     /// the identity with `m21 = kxy, m31 = kxz, m32 = kyz` and `P` the identity with column 4 = `p`.
     /// `C(D(M)) = M/m44`, so writing through a decomposition normalises `m44` to 1 (with perspective,
     /// `m44 = t·p + pw`). Special values: IEEE. Cost: six 4×4 concatenations, and `cos`/`sin` for Euler.

@@ -1,4 +1,4 @@
-/// Steps 0–7 of SPEC §3.2 (Graphics Gems II "unmatrix"): perspective, translation, scale and shear by
+/// Steps 0–7 of <doc:KeyPathsAndDecomposition>, *The decomposition* (Graphics Gems II "unmatrix"): perspective, translation, scale and shear by
 /// Gram–Schmidt on the rows, and the orthonormal rotation rows, before any angle is extracted.
 struct Unmatrix {
     var translation: SIMD3<Double>
@@ -10,8 +10,8 @@ struct Unmatrix {
     var rows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
 
     /// `nil` when `m` is undecomposable: a non-finite element (of `m` or of `m/m44`), `m44 = 0`, or a perspective-free matrix
-    /// `PM` that is not invertible by SPEC §1.5. `testPerspectiveMatrixAlways` runs that test even
-    /// without perspective (SPEC §4.2, for interpolation); key paths test it only with perspective.
+    /// `PM` that is not invertible by <doc:Conventions>, *Inversion*. `testPerspectiveMatrixAlways` runs that test even
+    /// without perspective (<doc:KeyPathsAndDecomposition>, *Interpolation*, for interpolation); key paths test it only with perspective.
     init?(_ m: Transform3D, testPerspectiveMatrixAlways: Bool) {
         guard m.isFinite, m.m44 != 0 else { return nil }
         let w = m.m44
@@ -20,7 +20,7 @@ struct Unmatrix {
             m21: m.m21 / w, m22: m.m22 / w, m23: m.m23 / w, m24: m.m24 / w,
             m31: m.m31 / w, m32: m.m32 / w, m33: m.m33 / w, m34: m.m34 / w,
             m41: m.m41 / w, m42: m.m42 / w, m43: m.m43 / w, m44: m.m44 / w)
-        // SPEC §3.2 step 0 applied to N as well: a tiny m44 can overflow M/m44 (the SPEC is silent).
+        // The decomposition's first step (the finiteness test) applied to N as well: a tiny m44 can overflow M/m44 (a choice: the rule is silent).
         guard n.isFinite else { return nil }
         let hasPerspective = n.m14 != 0 || n.m24 != 0 || n.m34 != 0
         var pm = n
@@ -64,7 +64,7 @@ struct Unmatrix {
         rows = (r1, r2, r3)
     }
 
-    /// Euler angles `(rx, ry, rz)` with `R = Rx(rx)·Ry(ry)·Rz(rz)` (SPEC §3.2 step 8):
+    /// Euler angles `(rx, ry, rz)` with `R = Rx(rx)·Ry(ry)·Rz(rz)` (<doc:KeyPathsAndDecomposition>, *The decomposition* step 8):
     /// `ry = asin(clamp(−r1.z))`; away from gimbal lock `rx = atan2(r2.z, r3.z)`, `rz = atan2(r1.y, r1.x)`;
     /// when `√(r1.x² + r1.y²) ≤ 1e-12` (ry = ±π/2), `rz = 0` and `rx = atan2(−r3.y, r2.y)`.
     var eulerAngles: SIMD3<Double> {
@@ -76,7 +76,7 @@ struct Unmatrix {
         return SIMD3(LibM.atan2(-r3.y, r2.y), ry, 0)
     }
 
-    /// The quaternion of the rotation rows (SPEC §4.2): from the trace when `1 + tr > 0.001`, else from
+    /// The quaternion of the rotation rows (<doc:KeyPathsAndDecomposition>, *Interpolation*): from the trace when `1 + tr > 0.001`, else from
     /// the largest diagonal entry (ties to the earlier one).
     var quaternion: Quaternion {
         let (r1, r2, r3) = rows

@@ -1,4 +1,4 @@
-/// Accumulates the axis-aligned bounding box of a list of points with the SPEC's box rule (§1.7):
+/// Accumulates the axis-aligned bounding box of a list of points with CGRect's box rule (<doc:Conventions>, *Rectangles*):
 /// no points → ``Rect2D/null``; any NaN coordinate → `(NaN, NaN, NaN, NaN)`; otherwise
 /// `(minX, minY, maxX − minX, maxY − minY)` with IEEE min/max/subtract (±∞ allowed).
 ///

@@ -1,4 +1,4 @@
-/// A rectangle `(x, y, width, height)` with CGRect's rules (SPEC §1.7), for code that cannot import
+/// A rectangle `(x, y, width, height)` with CGRect's rules (<doc:Conventions>, *Rectangles*), for code that cannot import
 /// Foundation. `CAMath` converts it to and from `CGRect`.
 ///
 /// Sizes may be negative (a non-standard rect); ``standardized`` flips them. ``null`` is
@@ -41,7 +41,7 @@ public struct Rect2D: Hashable, Sendable {
         return r
     }
 
-    /// The four corners of the **standardised** rect in the SPEC's order:
+    /// The four corners of the **standardised** rect in CGRect's order (<doc:Conventions>, *Rectangles*):
     /// `(x, y), (x + w, y), (x + w, y + h), (x, y + h)`. O(1).
     @inlinable
     public var corners: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
@@ -52,7 +52,7 @@ public struct Rect2D: Hashable, Sendable {
 
     /// `CGRectContainsPoint`: `false` for a null rect or a NaN coordinate; otherwise the standardised
     /// rect is tested half-open, `x ≤ px < x + w` and `y ≤ py < y + h`, so an empty rect contains
-    /// nothing (SPEC §1.7). O(1).
+    /// nothing (<doc:Conventions>, *Rectangles*). O(1).
     @inlinable
     public func contains(_ p: SIMD2<Double>) -> Bool {
         if isNull { return false }

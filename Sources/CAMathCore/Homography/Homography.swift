@@ -1,4 +1,4 @@
-/// The 3×3 homography of a ``Transform3D`` restricted to the plane `z = 0` (SPEC §1.8), row-vector
+/// The 3×3 homography of a ``Transform3D`` restricted to the plane `z = 0` (<doc:PlanarMaps>), row-vector
 /// convention: `H(M) = [[m11, m12, m14], [m21, m22, m24], [m41, m42, m44]]`.
 ///
 /// Each ordinary layer flattens its sublayers into its own `z = 0` plane, so a chain of layers
@@ -47,7 +47,7 @@ public struct Homography: Hashable, Sendable {
               p.x * h13 + p.y * h23 + h33)
     }
 
-    /// The forward map `(X/W, Y/W)` (SPEC §1.8). Special values: IEEE division, so `W = 0` gives ±∞
+    /// The forward map `(X/W, Y/W)` (<doc:PlanarMaps>). Special values: IEEE division, so `W = 0` gives ±∞
     /// or NaN. Cost: 6 multiplies, 6 adds, 2 divisions.
     @inlinable
     public func mapPoint(_ p: SIMD2<Double>) -> SIMD2<Double> {
@@ -70,8 +70,8 @@ public struct Homography: Hashable, Sendable {
     }
 
     /// The inverse (adjugate with each entry divided by ``determinant``), or `nil` when `H` is
-    /// **singular** in the SPEC's sense: a non-finite entry, a determinant that is not normal, or a
-    /// non-finite entry in the result (SPEC §1.8). Cost: about 30 multiplies and 9 divisions.
+    /// **singular** (<doc:PlanarMaps>): a non-finite entry, a determinant that is not normal, or a
+    /// non-finite entry in the result (<doc:PlanarMaps>). Cost: about 30 multiplies and 9 divisions.
     public func inverted() -> Homography? {
         guard isFinite else { return nil }
         let det = determinant
@@ -83,11 +83,11 @@ public struct Homography: Hashable, Sendable {
         return r.isFinite ? r : nil
     }
 
-    /// The back-map of the output point `p` (SPEC §1.8): where the ray `{(X, Y, z)}` meets the
+    /// The back-map of the output point `p` (<doc:PlanarMaps>): where the ray `{(X, Y, z)}` meets the
     /// transformed source plane. `(x', y', w') = (X, Y, 1)·H⁻¹`, result `(x'/w', y'/w')`.
     ///
-    /// A singular `H` gives `(NaN, NaN)`; otherwise IEEE, with no check of the forward weight (SPEC
-    /// §2.3). Cost: one ``inverted()`` plus a ``mapPoint(_:)`` — invert once and reuse the inverse
+    /// A singular `H` gives `(NaN, NaN)`; otherwise IEEE, with no check of the forward weight (layer
+    /// conversions make none; hit testing checks it itself). Cost: one ``inverted()`` plus a ``mapPoint(_:)`` — invert once and reuse the inverse
     /// when mapping many points.
     @inlinable
     public func backMapPoint(_ p: SIMD2<Double>) -> SIMD2<Double> {

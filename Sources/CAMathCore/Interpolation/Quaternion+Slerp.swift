@@ -6,7 +6,7 @@ extension Quaternion {
     }
 
     /// Spherical interpolation from `self` (t = 0) toward `other` (t = 1), WebKit's `Quaternion::slerp`
-    /// (SPEC §4.4): the shorter arc (`self` negated when the dot product is negative); when the two are
+    /// (<doc:KeyPathsAndDecomposition>, *Interpolation*): the shorter arc (`self` negated when the dot product is negative); when the two are
     /// within `sin θ < 1e-5` of each other, the original, un-negated `self`. `t` outside `[0, 1]`
     /// extrapolates along the arc. Cost: `acos` and two `sin`.
     public func slerp(to other: Quaternion, fraction t: Double) -> Quaternion {

@@ -1,6 +1,6 @@
 extension Transform3D {
     /// The transform a fraction `t` of the way from `self` to `other`, as CSS Transforms 2, WebKit and
-    /// Chromium interpolate matrices (SPEC §4):
+    /// Chromium interpolate matrices (<doc:KeyPathsAndDecomposition>, *Interpolation*):
     /// 1. `t` NaN or ±∞ → all sixteen elements NaN;
     /// 2. `t == 0` → `self`, `t == 1` → `other` (exact copies); both identity → identity;
     /// 3. both ``isAffine`` → the 2-D decomposition of both, else the 3-D one (``DecompositionMethod``);

@@ -1,5 +1,5 @@
 extension Transform3D {
-    /// Reads a transform key path from the decomposition ``decomposed(_:)`` (SPEC §3.4):
+    /// Reads a transform key path from the decomposition ``decomposed(_:)`` (<doc:KeyPathsAndDecomposition>, *Key paths*):
     /// `rotation*` the Euler angle (`rotation` = `rotation.z`, in `(−π, π]` up to the sign of ±π),
     /// `scale.*` the signed scale, `scale` the average `(sx + sy + sz)/3`, `translation.*` the
     /// translation, `translation` the size `(tx, ty)`.
@@ -25,7 +25,7 @@ extension Transform3D {
         }
     }
 
-    /// Writes a transform key path (SPEC §3.4): decompose, replace the component(s), recompose with
+    /// Writes a transform key path (<doc:KeyPathsAndDecomposition>, *Key paths*): decompose, replace the component(s), recompose with
     /// Euler angles. `scale` sets all three scales; `translation` sets `tx, ty` and keeps `tz`; the result
     /// has `m44 = 1` (`C(D(M)) = M/m44`).
     ///

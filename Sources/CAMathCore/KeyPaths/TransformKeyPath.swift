@@ -1,4 +1,4 @@
-/// The transform field key paths of Core Animation (SPEC §3.1), without their `transform.` /
+/// The transform field key paths of Core Animation (<doc:KeyPathsAndDecomposition>, *Key paths*), without their `transform.` /
 /// `sublayerTransform.` prefix: `TransformKeyPath(rawValue: "rotation.z")`.
 public enum TransformKeyPath: String, CaseIterable, Hashable, Sendable {
     case rotationX = "rotation.x"

@@ -1,5 +1,5 @@
 /// A rotation quaternion `(x, y, z, w)`: `MakeRotation(θ, axis)` corresponds to
-/// `(axis·sin(θ/2), cos(θ/2))` (SPEC §4.3). Components are stored bit for bit and never normalised.
+/// `(axis·sin(θ/2), cos(θ/2))` (<doc:KeyPathsAndDecomposition>, *Interpolation*). Components are stored bit for bit and never normalised.
 @frozen
 public struct Quaternion: Hashable, Sendable {
     /// The vector part `(x, y, z)` and the scalar part `w`.
@@ -16,7 +16,7 @@ public struct Quaternion: Hashable, Sendable {
 }
 
 extension Transform3D {
-    /// The rotation matrix `R(q)` of SPEC §4.3 (WebKit `fromQuaternion`, Chromium `FromQuaternion`),
+    /// The rotation matrix `R(q)` of <doc:KeyPathsAndDecomposition>, *Interpolation* (WebKit `fromQuaternion`, Chromium `FromQuaternion`),
     /// with `q` used as given (not normalised):
     /// `m11 = 1 − 2(y² + z²)`, `m12 = 2(xy + zw)`, `m13 = 2(xz − yw)`, `m21 = 2(xy − zw)`,
     /// `m22 = 1 − 2(x² + z²)`, `m23 = 2(yz + xw)`, `m31 = 2(xz + yw)`, `m32 = 2(yz − xw)`,

@@ -10,7 +10,7 @@ import ucrt
 
 /// The platform C library's elementary functions in double precision, in one place.
 ///
-/// SPEC §1.3 asks for the platform `cos`/`sin`; every transcendental call of CAMathCore goes through
+/// <doc:Conventions>, *Constructors* asks for the platform `cos`/`sin`; every transcendental call of CAMathCore goes through
 /// this namespace so that no other file needs a platform import.
 enum LibM {
     static func cos(_ x: Double) -> Double { platformCos(x) }

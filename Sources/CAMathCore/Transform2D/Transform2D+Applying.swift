@@ -1,5 +1,5 @@
 extension Transform2D {
-    /// `CGPoint.applying(_:)`: `(a·x + c·y + tx, b·x + d·y + ty)` (SPEC §1.7).
+    /// `CGPoint.applying(_:)`: `(a·x + c·y + tx, b·x + d·y + ty)` (<doc:Conventions>, *Rectangles*).
     /// Special values: IEEE. Cost: 4 multiplies, 4 adds.
     @inlinable
     public func mapPoint(_ p: SIMD2<Double>) -> SIMD2<Double> {

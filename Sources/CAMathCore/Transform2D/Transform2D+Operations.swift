@@ -20,7 +20,7 @@ extension Transform2D {
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
-    /// `t1.concatenating(t2)` = `t1·t2`: `t1` acts first (SPEC §1.7):
+    /// `t1.concatenating(t2)` = `t1·t2`: `t1` acts first (<doc:Conventions>, *Rectangles*):
     /// `(a1a2 + b1c2, a1b2 + b1d2, c1a2 + d1c2, c1b2 + d1d2, tx1·a2 + ty1·c2 + tx2, tx1·b2 + ty1·d2 + ty2)`.
     /// Special values: IEEE. Cost: 12 multiplies, 10 adds.
     @inlinable
@@ -54,7 +54,7 @@ extension Transform2D {
         Transform2D(rotationAngle: angle).concatenating(self)
     }
 
-    /// `inverted()`: the inverse, or **`self` unchanged** when there is none (SPEC §1.7).
+    /// `inverted()`: the inverse, or **`self` unchanged** when there is none (<doc:Conventions>, *Rectangles*).
     ///
     /// `det = a·d − b·c`; result `(d/det, −b/det, −c/det, a/det, (c·ty − d·tx)/det, (b·tx − a·ty)/det)`.
     /// Returns `self` when any element is non-finite, when `det` is not normal (zero, subnormal or

@@ -1,6 +1,6 @@
 /// A 2-D affine transform with `CGAffineTransform`'s layout: `(a, b, c, d, tx, ty)` is the row-vector
 /// matrix `[[a, b, 0], [c, d, 0], [tx, ty, 1]]`, so `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`
-/// (SPEC §1.7).
+/// (<doc:Conventions>, *Rectangles*).
 ///
 /// `t1.concatenating(t2)` applies `t1` first; `translatedBy`, `scaledBy` and `rotated(by:)`
 /// pre-multiply (the new operation acts first). Sums are evaluated left to right without fused

@@ -1,6 +1,6 @@
 extension Transform3D {
     /// `CATransform3DConcat(self, other)` = `self·other`: points go through `self` first, then `other`
-    /// (SPEC §1.4).
+    /// (<doc:Conventions>, *Composition order*).
     ///
     /// Element `(i, j)` is `ai1·b1j + ai2·b2j + ai3·b3j + ai4·b4j`, summed left to right, no FMA.
     /// Special values: IEEE arithmetic (`0·∞ = NaN`), no flush to zero. Cost: 64 multiplies, 48 adds.
@@ -27,7 +27,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DTranslate`: `Concat(MakeTranslation(tx, ty, tz), self)` — the translation acts on
-    /// points **before** `self` (SPEC §1.4).
+    /// points **before** `self` (<doc:Conventions>, *Composition order*).
     ///
     /// Closed form: rows 1–3 unchanged; `m4j' = tx·m1j + ty·m2j + tz·m3j + m4j`. For finite `self` it
     /// equals the full product up to the sign of zero; non-finite elements reach only row 4.
@@ -43,7 +43,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DScale`: `Concat(MakeScale(sx, sy, sz), self)` — the scale acts on points **before**
-    /// `self` (SPEC §1.4).
+    /// `self` (<doc:Conventions>, *Composition order*).
     ///
     /// Closed form: row *i* (i = 1, 2, 3, all four columns) multiplied by `s_i`; row 4 unchanged.
     /// Special values: IEEE products, row 4 never touched. Cost: 12 multiplies.
@@ -57,7 +57,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DRotate`: `Concat(MakeRotation(angle, x, y, z), self)` — the rotation acts on
-    /// points **before** `self` (SPEC §1.4).
+    /// points **before** `self` (<doc:Conventions>, *Composition order*).
     ///
     /// An all-zero axis returns `self` unchanged (a copy); otherwise special values follow
     /// ``init(rotationAngle:x:y:z:)`` and then IEEE concatenation. Cost: one rotation plus one concat.

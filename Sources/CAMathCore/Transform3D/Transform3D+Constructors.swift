@@ -1,5 +1,5 @@
 extension Transform3D {
-    /// `CATransform3DMakeTranslation`: the identity with `m41, m42, m43 = tx, ty, tz` (SPEC §1.3).
+    /// `CATransform3DMakeTranslation`: the identity with `m41, m42, m43 = tx, ty, tz` (<doc:Conventions>, *Constructors*).
     ///
     /// Special values: copied bit for bit (NaN, ±∞, −0, subnormals). Cost: O(1), no arithmetic.
     @inlinable
@@ -8,7 +8,7 @@ extension Transform3D {
         m41 = tx; m42 = ty; m43 = tz
     }
 
-    /// `CATransform3DMakeScale`: the identity with `m11, m22, m33 = sx, sy, sz` (SPEC §1.3).
+    /// `CATransform3DMakeScale`: the identity with `m11, m22, m33 = sx, sy, sz` (<doc:Conventions>, *Constructors*).
     ///
     /// Special values: copied bit for bit. Cost: O(1), no arithmetic.
     @inlinable
@@ -18,7 +18,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DMakeRotation`: the right-handed rotation by `angle` radians about the axis
-    /// `(x, y, z)`, written for row vectors (SPEC §1.3): about ẑ it maps x̂ to ŷ.
+    /// `(x, y, z)`, written for row vectors (<doc:Conventions>, *Constructors*): about ẑ it maps x̂ to ŷ.
     ///
     /// - An all-zero axis (either sign of zero) gives the **identity**, whatever the angle (even NaN).
     /// - Otherwise, any NaN or ±∞ among `angle, x, y, z` gives the identity with the upper-left 3×3 all NaN.
@@ -54,7 +54,7 @@ extension Transform3D {
     }
 
     /// `CATransform3DMakeAffineTransform`: the identity with `m11 = a, m12 = b, m21 = c, m22 = d,
-    /// m41 = tx, m42 = ty` (SPEC §1.6).
+    /// m41 = tx, m42 = ty` (<doc:Conventions>, *The affine bridge*).
     ///
     /// Special values: copied bit for bit. Cost: O(1), no arithmetic.
     @inlinable

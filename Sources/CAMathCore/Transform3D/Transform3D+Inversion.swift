@@ -1,5 +1,5 @@
 extension Transform3D {
-    /// `CATransform3DInvert`: the inverse, or **`self` unchanged** when there is none (SPEC §1.5).
+    /// `CATransform3DInvert`: the inverse, or **`self` unchanged** when there is none (<doc:Conventions>, *Inversion*).
     ///
     /// Laplace expansion over 2×2 minors of rows 1–2 (`s0…s5`) and rows 3–4 (`c0…c5`);
     /// `det = s0·c5 − s1·c4 + s2·c3 + s3·c2 − s4·c1 + s5·c0`; each element is its adjugate entry
@@ -13,7 +13,7 @@ extension Transform3D {
         invertedIfPossible() ?? self
     }
 
-    /// The inverse of SPEC §1.5, or `nil` exactly where ``inverted()`` would return `self` unchanged:
+    /// The inverse of <doc:Conventions>, *Inversion*, or `nil` exactly where ``inverted()`` would return `self` unchanged:
     /// a non-finite element, a determinant that is not normal, or a non-finite result.
     /// Cost: as ``inverted()``.
     public func invertedIfPossible() -> Transform3D? {
@@ -43,7 +43,7 @@ extension Transform3D {
         return r.isFinite ? r : nil
     }
 
-    /// The determinant by Laplace expansion over 2×2 minors (SPEC §1.5):
+    /// The determinant by Laplace expansion over 2×2 minors (<doc:Conventions>, *Inversion*):
     /// `s0·c5 − s1·c4 + s2·c3 + s3·c2 − s4·c1 + s5·c0`, left to right — the value whose
     /// `isNormal` decides invertibility. Special values: IEEE. Cost: 30 multiplies, 17 adds.
     public var determinant: Double { LaplaceMinors(self).determinant }
@@ -58,7 +58,7 @@ extension Transform3D {
     }
 }
 
-/// The 2×2 minors of rows 1–2 (`s0…s5`) and rows 3–4 (`c0…c5`) of SPEC §1.5.
+/// The 2×2 minors of rows 1–2 (`s0…s5`) and rows 3–4 (`c0…c5`) of <doc:Conventions>, *Inversion*.
 struct LaplaceMinors {
     let s: (Double, Double, Double, Double, Double, Double)
     let c: (Double, Double, Double, Double, Double, Double)

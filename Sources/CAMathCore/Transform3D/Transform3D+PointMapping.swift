@@ -1,5 +1,5 @@
 extension Transform3D {
-    /// Maps the point `(x, y, z)` as the row `(x, y, z, 1)·M` and divides by `W` (SPEC §1.1):
+    /// Maps the point `(x, y, z)` as the row `(x, y, z, 1)·M` and divides by `W` (<doc:Conventions>, *Layout: row vectors*):
     /// `X = x·m11 + y·m21 + z·m31 + m41` (likewise `Y`, `Z`, `W`), result `(X/W, Y/W, Z/W)`.
     ///
     /// Special values: IEEE arithmetic throughout; `W = 0` gives ±∞ or NaN (no clamping, unlike
@@ -10,7 +10,7 @@ extension Transform3D {
         return SIMD3(h.x / h.w, h.y / h.w, h.z / h.w)
     }
 
-    /// The undivided image `(X, Y, Z, W) = (x, y, z, 1)·M` of a point (SPEC §1.1).
+    /// The undivided image `(X, Y, Z, W) = (x, y, z, 1)·M` of a point (<doc:Conventions>, *Layout: row vectors*).
     /// Special values: IEEE. Cost: 12 multiplies, 12 adds.
     @inlinable
     public func mapHomogeneous(_ p: SIMD3<Double>) -> SIMD4<Double> {

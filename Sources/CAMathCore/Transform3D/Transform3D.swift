@@ -1,6 +1,6 @@
 /// A 4×4 homogeneous transform with Core Animation's layout and conventions (`CATransform3D`).
 ///
-/// **Conventions** (SPEC §1.1), stated once here:
+/// **Conventions** (<doc:Conventions>, *Layout: row vectors*), stated once here:
 /// - `mij` is row *i*, column *j*; the sixteen fields are stored row by row, `m11, m12, …, m44`.
 /// - **Row vectors**: a point `(x, y, z)` is the row `(x, y, z, 1)` and maps to `(x, y, z, 1)·M`, so
 ///   translation lives in `m41…m43` and perspective in column 4 (`m14, m24, m34`).
@@ -11,7 +11,7 @@
 ///   so every non-transcendental result is reproducible to the bit.
 ///
 /// Equality (`==`) and hashing are exact and element-wise: `-0 == +0`, and any NaN makes two transforms
-/// unequal (SPEC §1.2). The default `init()` is the all-zero matrix, as for Apple's C struct; use
+/// unequal (<doc:Conventions>, *Equality and predicates*). The default `init()` is the all-zero matrix, as for Apple's C struct; use
 /// ``identity`` for the identity.
 @frozen
 public struct Transform3D: Hashable, Sendable {

@@ -26,7 +26,7 @@ typedef struct {
 /// CATransform3D order (row vectors). An exact table's kernels perform the reference's multiplies, adds
 /// and divisions in the reference's order without fused multiply-add, so their results are CAMathCore's
 /// bits; a fast table's (`fast` of an exact one) may fuse multiply-adds and multiply by one reciprocal per
-/// divisor, within SPEC §6.2's budgets (its hit test is the exact one). Every entry is non-null.
+/// divisor, within the budgets of `ExactnessBudget` (CAMathBatch)'s budgets (its hit test is the exact one). Every entry is non-null.
 typedef struct camath_kernels {
     /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", "avx2-fast", …, or an
     /// emulated variant's).

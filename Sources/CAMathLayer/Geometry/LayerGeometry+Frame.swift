@@ -3,10 +3,10 @@ import Foundation
 
 extension LayerGeometry {
     /// The smallest `w` a projected corner may have before it is clipped: `1/16384` (Skia's
-    /// `kW0PlaneDistance`; SPEC §2.4).
+    /// `kW0PlaneDistance`; <doc:LayerGeometryRules>, *frame*).
     public static let frameClipW = 1.0 / 16384
 
-    /// CALayer's `frame` getter (SPEC §2.4): the bounding box, in the superlayer's space, of the bounds
+    /// CALayer's `frame` getter (<doc:LayerGeometryRules>, *frame*): the bounding box, in the superlayer's space, of the bounds
     /// mapped by `Tr(−K)·transform·Tr(position)` — without the superlayer's `sublayerTransform` and
     /// without the flip, so `bounds.origin`, `zPosition` and `isGeometryFlipped` never move it.
     ///
@@ -39,7 +39,7 @@ extension LayerGeometry {
     }
 
     /// Sutherland–Hodgman clip of a closed polygon of `(X, Y, W)` points against `W ≥ 1/16384`
-    /// (SPEC §2.4 step 3): for each edge P→Q, emit P if `W_P ≥ ε`; if exactly one end is kept, emit
+    /// (<doc:LayerGeometryRules>, *frame* step 3): for each edge P→Q, emit P if `W_P ≥ ε`; if exactly one end is kept, emit
     /// `P + (Q − P)·s`, `s = (ε − W_P)/(W_Q − W_P)`, with `W = ε`.
     static func clippedToPositiveW(_ polygon: [SIMD3<Double>]) -> [SIMD3<Double>] {
         let eps = frameClipW
@@ -57,7 +57,7 @@ extension LayerGeometry {
         return out
     }
 
-    /// CALayer's `frame` setter (SPEC §2.5). With `A` = the affine part of `transform` when it is
+    /// CALayer's `frame` setter (<doc:LayerGeometryRules>, *frame*). With `A` = the affine part of `transform` when it is
     /// affine, else the identity:
     /// 1. a NaN/±∞ in `r` or in `transform` → the call is ignored;
     /// 2. `r` is standardised;

@@ -2,7 +2,7 @@ import CAMathCore
 import Foundation
 
 extension LayerGeometry {
-    /// The 4×4 map from this layer's bounds space to its superlayer's (SPEC §2.2), evaluated left to right:
+    /// The 4×4 map from this layer's bounds space to its superlayer's (<doc:LayerGeometryRules>, *The map to the superlayer*), evaluated left to right:
     ///
     /// `F(L) = Flip(L) · Tr(−Kx, −Ky, −az) · T · Tr(px, py, zp) · Sub(S)`,
     /// `Sub(S) = Tr(−Ks) · ST_S · Tr(Ks)` about the superlayer's anchor `Ks` (its `bounds.origin` and
@@ -31,7 +31,7 @@ extension LayerGeometry {
         return m
     }
 
-    /// The level map of this layer: the homography `H(F(L))` (SPEC §1.8) of
+    /// The level map of this layer: the homography `H(F(L))` (CAMathCore's *Planar maps* article) of
     /// ``transformToSuperlayer(_:)`` and its inverse. Cost: as that function plus a 3×3 inversion.
     public func levelMap(superlayer: LayerGeometry?) -> LevelMap {
         LevelMap(Homography(transformToSuperlayer(superlayer)))
@@ -40,11 +40,11 @@ extension LayerGeometry {
 
 /// One level of a layer tree in 2-D: the homography from a layer's bounds space to its superlayer's and
 /// its inverse. Layers flatten their sublayers into their own `z = 0` plane, so a path through a tree is
-/// a sequence of level maps (SPEC §1.8, §2.2).
+/// a sequence of level maps (CAMathCore's *Planar maps* article; <doc:LayerGeometryRules>, *The map to the superlayer*).
 public struct LevelMap: Hashable, Sendable {
     /// `H(F(L))`: layer space → superlayer space.
     public let forward: Homography
-    /// `H⁻¹`, or `nil` when `H` is singular (SPEC §1.8).
+    /// `H⁻¹`, or `nil` when `H` is singular (CAMathCore's *Planar maps* article).
     public let inverse: Homography?
 
     /// Precomputes the inverse of `forward`. Cost: one 3×3 inversion.

@@ -1,7 +1,7 @@
 import CAMathCore
 import Foundation
 
-/// The geometry of one `CALayer` as a value, with CALayer's property names and defaults (SPEC §2.1).
+/// The geometry of one `CALayer` as a value, with CALayer's property names and defaults (<doc:LayerGeometryRules>, *Properties and defaults*).
 ///
 /// All of CAMath's layer math — the map to the superlayer, `frame`, `setFrame`, `contains`,
 /// `convert` and `hitTest` — is pure functions of these values, so any framework can use it with its
@@ -51,7 +51,7 @@ public struct LayerGeometry: Hashable, Sendable {
         self.flattensSublayers = flattensSublayers
     }
 
-    /// The anchor in the layer's own space, `K = (bx + ax·bw, by + ay·bh, anchorPointZ)` (SPEC §2.1).
+    /// The anchor in the layer's own space, `K = (bx + ax·bw, by + ay·bh, anchorPointZ)` (<doc:LayerGeometryRules>, *Properties and defaults*).
     /// Special values: IEEE. O(1).
     public var anchorInBounds: SIMD3<Double> {
         SIMD3(Double(bounds.origin.x) + Double(anchorPoint.x) * Double(bounds.size.width),
@@ -61,13 +61,13 @@ public struct LayerGeometry: Hashable, Sendable {
 
     /// `contains(_:)` of CALayer: `CGRectContainsPoint(bounds, p)` with `p` in the layer's own space —
     /// half-open (`x ≤ px < x + w`), standardised first; a null or empty `bounds` or a NaN coordinate
-    /// gives `false` (SPEC §2.6). O(1).
+    /// gives `false` (<doc:LayerGeometryRules>, *contains*). O(1).
     public func contains(_ p: CGPoint) -> Bool {
         Rect2D(bounds).contains(p.simd)
     }
 
     /// CALayer's `affineTransform()`: `transform`'s affine part when `transform.isAffine`, else the
-    /// **identity** (SPEC §1.6). O(1).
+    /// **identity** (CAMathCore's *Conventions* article, *The affine bridge*). O(1).
     public func affineTransform() -> Transform2D {
         transform.isAffine ? transform.affineTransform : .identity
     }

@@ -9,7 +9,7 @@ public struct ConversionPath: Sendable {
     /// Level maps to back-map through, from the top downward to the destination layer.
     public var down: [LevelMap]
 
-    /// The point after every forward map, then every back-map (SPEC §2.3). A singular level gives
+    /// The point after every forward map, then every back-map (<doc:LayerGeometryRules>, *Converting between layers*). A singular level gives
     /// `(NaN, NaN)`, which propagates; no `W` check. Cost: O(levels).
     public func map(_ p: SIMD2<Double>) -> SIMD2<Double> {
         var q = p
@@ -30,8 +30,8 @@ public struct ConversionPath: Sendable {
 }
 
 extension LayerHierarchy {
-    /// The levels `A.convert(_, to: B)` walks (SPEC §2.3); `b == nil` means root space. Levels are planes
-    /// (``planePath(_:)``): a transform layer between two layers is not one, its map composes into the
+    /// The levels `A.convert(_, to: B)` walks (<doc:LayerGeometryRules>, *Converting between layers*); `b == nil` means root space. Levels are planes
+    /// (`planePath(_:)`): a transform layer between two layers is not one, its map composes into the
     /// level below it.
     /// - Same layer: no levels.
     /// - Same tree: up from `a` to (not including) the nearest common plane `C`, down from `C`
@@ -58,7 +58,7 @@ extension LayerHierarchy {
         ConversionPath(up: [], down: planePath(a).reversed().map(\.map))
     }
 
-    /// `a.convert(p, to: b)` (SPEC §2.3): `p` in `a`'s bounds space to `b`'s (`nil` = root space).
+    /// `a.convert(p, to: b)` (<doc:LayerGeometryRules>, *Converting between layers*): `p` in `a`'s bounds space to `b`'s (`nil` = root space).
     /// The same layer returns `p` unchanged. Special values: NaN propagates; a singular level gives
     /// `(NaN, NaN)`; `W = 0` gives ±∞/NaN. Cost: O(depth) level maps.
     public func convert(_ p: CGPoint, from a: Node, to b: Node?) -> CGPoint {

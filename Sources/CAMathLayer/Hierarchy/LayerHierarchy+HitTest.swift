@@ -2,7 +2,7 @@ import CAMathCore
 import Foundation
 
 extension LayerHierarchy {
-    /// CALayer's `hitTest(_:)` from `node` (SPEC §2.7), with `p` in `node`'s **superlayer's** space
+    /// CALayer's `hitTest(_:)` from `node` (<doc:LayerGeometryRules>, *hitTest*), with `p` in `node`'s **superlayer's** space
     /// (root space for a root). Returns the front-most layer of the subtree that contains the point:
     /// 1. a hidden layer → `nil` for its whole subtree;
     /// 2. `q` = back-map of `p` through the layer's homography; a singular homography, a non-finite `q`

@@ -3,7 +3,7 @@ import Foundation
 
 /// Read access to a tree of layers, so that one implementation of `convert` and `hitTest` serves
 /// ``Layer``, the flattened ``LayerTree`` and any other framework's tree (a view hierarchy, a scene
-/// graph): conform, and call ``convert(_:from:to:)`` and ``hitTest(_:in:)``.
+/// graph): conform, and call `convert(_:from:to:)` and ``hitTest(_:in:)``.
 ///
 /// `Node` is a handle (an object, an index); sublayers are ordered back to front, as
 /// `CALayer.sublayers`. For object trees, conforming the node class to ``LayerTreeNode`` is enough.

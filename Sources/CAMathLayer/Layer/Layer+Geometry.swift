@@ -11,14 +11,14 @@ extension Layer {
         set { geometry.setFrame(newValue) }
     }
 
-    /// Converts `p` from this layer's bounds space to `layer`'s (`nil` = root space), SPEC §2.3.
+    /// Converts `p` from this layer's bounds space to `layer`'s (`nil` = root space), <doc:LayerGeometryRules>, *Converting between layers*.
     /// Same layer → `p` unchanged; layers of different trees convert through their roots; a singular
     /// level gives `(NaN, NaN)`. Cost: O(depth).
     public func convert(_ p: CGPoint, to layer: Layer?) -> CGPoint {
         hierarchy.convert(p, from: self, to: layer)
     }
 
-    /// Converts `p` from `layer`'s bounds space (`nil` = root space) to this layer's, SPEC §2.3.
+    /// Converts `p` from `layer`'s bounds space (`nil` = root space) to this layer's, <doc:LayerGeometryRules>, *Converting between layers*.
     public func convert(_ p: CGPoint, from layer: Layer?) -> CGPoint {
         hierarchy.convert(p, to: self, from: layer)
     }
@@ -34,25 +34,25 @@ extension Layer {
         hierarchy.convert(r, to: self, from: layer)
     }
 
-    /// Whether `p` (in this layer's own space) is inside `bounds`, half-open (SPEC §2.6).
+    /// Whether `p` (in this layer's own space) is inside `bounds`, half-open (<doc:LayerGeometryRules>, *contains*).
     public func contains(_ p: CGPoint) -> Bool {
         geometry.contains(p)
     }
 
     /// The front-most layer of this subtree under `p`, with `p` in the **superlayer's** space (root
-    /// space for a root), or `nil` (SPEC §2.7): hidden subtrees, singular or behind-the-eye levels and
+    /// space for a root), or `nil` (<doc:LayerGeometryRules>, *hitTest*): hidden subtrees, singular or behind-the-eye levels and
     /// NaN/±∞ points hit nothing; `masksToBounds` prunes; sublayers are tried last to first and
     /// `zPosition` is ignored. Cost: O(visited layers).
     public func hitTest(_ p: CGPoint) -> Layer? {
         hierarchy.hitTest(p, in: self)
     }
 
-    /// `transform`'s affine part when it is affine, else the identity (SPEC §1.6).
+    /// `transform`'s affine part when it is affine, else the identity (CAMathCore's *Conventions* article, *The affine bridge*).
     public func affineTransform() -> Transform2D {
         geometry.affineTransform()
     }
 
-    /// Sets `transform` to the 3-D form of `m` (SPEC §1.6).
+    /// Sets `transform` to the 3-D form of `m` (CAMathCore's *Conventions* article, *The affine bridge*).
     public func setAffineTransform(_ m: Transform2D) {
         geometry.setAffineTransform(m)
     }

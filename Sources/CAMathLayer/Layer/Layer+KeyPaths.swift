@@ -3,10 +3,10 @@ import Foundation
 
 extension Layer {
     /// The typed, throwing form of ``value(forKeyPath:)`` for Swift code that wants errors.
-    /// Reads a key path of `transform` or `sublayerTransform` (SPEC §3): the whole matrix for
-    /// `"transform"` / `"sublayerTransform"` (``TransformKeyPathValue/transform(_:)``), a component for
-    /// `"transform.rotation.z"`, `"sublayerTransform.scale"`, … (``Transform3D/value(for:)``; an
-    /// undecomposable matrix reads 0). Throws ``TransformKeyPathError/unknownKeyPath(_:)`` naming any
+    /// Reads a key path of `transform` or `sublayerTransform` (CAMathCore's *Key paths and decomposition* article): the whole matrix for
+    /// `"transform"` / `"sublayerTransform"` (`TransformKeyPathValue.transform(_:)`), a component for
+    /// `"transform.rotation.z"`, `"sublayerTransform.scale"`, … (`Transform3D.value(for:)`; an
+    /// undecomposable matrix reads 0). Throws `TransformKeyPathError.unknownKeyPath(_:)` naming any
     /// other key path. Cost: one decomposition.
     public func transformValue(forKeyPath keyPath: String) throws(TransformKeyPathError) -> TransformKeyPathValue {
         let (matrix, component) = try Self.split(keyPath)
@@ -15,9 +15,9 @@ extension Layer {
         return t.value(for: component)
     }
 
-    /// The typed, throwing form of ``setValue(_:forKeyPath:)`` for Swift code that wants errors.
-    /// Writes a key path of `transform` or `sublayerTransform` (SPEC §3.4): the whole matrix, or one
-    /// component through ``Transform3D/setting(_:to:)`` (decompose, change, recompose; one assignment).
+    /// The typed, throwing form of ``setValue(_:forKeyPath:)-(Any?,_)`` for Swift code that wants errors.
+    /// Writes a key path of `transform` or `sublayerTransform` (CAMathCore's *Key paths and decomposition* article, *Key paths*): the whole matrix, or one
+    /// component through `Transform3D.setting(_:to:)` (decompose, change, recompose; one assignment).
     /// A NaN/±∞ number leaves the layer unchanged. Throws, leaving the layer unchanged, for an unknown key
     /// path, a value of the wrong kind, or an undecomposable matrix. Cost: one decomposition and recomposition.
     public func setTransformValue(_ value: TransformKeyPathValue, forKeyPath keyPath: String) throws(TransformKeyPathError) {
@@ -53,7 +53,7 @@ extension Layer {
 
     private enum MatrixProperty { case transform, sublayerTransform }
 
-    /// `"transform"` / `"sublayerTransform"`, optionally followed by `"."` and a ``TransformKeyPath``.
+    /// `"transform"` / `"sublayerTransform"`, optionally followed by `"."` and a `TransformKeyPath`.
     private static func split(_ keyPath: String) throws(TransformKeyPathError) -> (MatrixProperty, TransformKeyPath?) {
         for (prefix, property) in [("transform", MatrixProperty.transform), ("sublayerTransform", .sublayerTransform)] {
             if keyPath == prefix { return (property, nil) }

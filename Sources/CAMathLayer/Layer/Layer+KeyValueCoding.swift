@@ -7,7 +7,7 @@ import Foundation
 
 extension Layer {
     /// Writes a number to a key path: `layer.setValue(.pi, forKeyPath: "transform.rotation.z")` (the
-    /// `CGFloat` overload gives `.pi` its type; the value goes to ``setValue(_:forKeyPath:)``).
+    /// `CGFloat` overload gives `.pi` its type; the value goes to ``setValue(_:forKeyPath:)-(Any?,_)``).
     public func setValue(_ number: CGFloat, forKeyPath keyPath: String) {
         setValue(number as Any?, forKeyPath: keyPath)
     }
@@ -211,7 +211,7 @@ enum KeyValue {
 
 extension TransformKeyPathValue {
     /// The value a Swift user passed: a number (``KeyValue/number(_:)``), a `CGSize`/`NSValue` size, or
-    /// a ``Transform3D``; anything else `nil`.
+    /// a `Transform3D`; anything else `nil`.
     init?(any value: Any?) {
         if let t = value as? Transform3D { self = .transform(t) }
         else if let x = KeyValue.number(value) { self = .number(x) }
@@ -219,7 +219,7 @@ extension TransformKeyPathValue {
         else { return nil }
     }
 
-    /// The value as key-value coding returns it: `CGFloat`, `CGSize` or ``Transform3D``.
+    /// The value as key-value coding returns it: `CGFloat`, `CGSize` or `Transform3D`.
     var anyValue: Any {
         switch self {
         case .number(let x): CGFloat(x)

@@ -1,7 +1,7 @@
 import CAMath
 import Foundation
 
-/// The adversarial inputs of SPEC §5, shared by every test target: special values in every position,
+/// The adversarial inputs of CAMathCore's *Conventions* article, *Special values*, shared by every test target: special values in every position,
 /// singular and near-singular matrices, extreme magnitudes, right angles and gimbal lock, edge-on and
 /// behind-the-eye layers, degenerate rects, deep trees, and awkward key paths. Every list is fixed (no
 /// randomness), so a failure names an input that reproduces.
@@ -45,7 +45,7 @@ public enum Adversarial {
         { var m = base; m.m44 = 0; return m }(),  // undecomposable: m44 = 0
     ]
 
-    /// Angles at k·π/2 for k = −8…8, one ulp either side, and the SPEC §5 special values.
+    /// Angles at k·π/2 for k = −8…8, one ulp either side, and the CAMathCore's *Conventions* article, *Special values* special values.
     public static let angles: [Double] =
         (-8...8).flatMap { k -> [Double] in let a = Double(k) * .pi / 2; return [a, a.nextUp, a.nextDown] } + SpecialValues.all
 

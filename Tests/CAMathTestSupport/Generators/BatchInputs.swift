@@ -5,7 +5,7 @@ import PropertyBased
 /// Seeded batches for the batch tests: layer-like transforms (with and without perspective) mixed with
 /// adversarial ones (singular, NaN/±∞, det near the normal limit, huge and tiny magnitudes).
 public enum BatchInputs {
-    /// The batch sizes SPEC/issue asks for, plus one above every measured threading threshold.
+    /// The batch sizes the benchmark reports (1e2…1e6 and small ones), plus one above every measured threading threshold.
     public static let sizes = [0, 1, 3, 4, 5, 17, 1000]
 
     /// `count` transforms from a fixed seed; every seventh is adversarial.

@@ -1,6 +1,6 @@
 import CAMath
 
-/// SPEC §6.1's check of an inverse, independent of how it was computed: `‖A·X − I‖∞ ≤ 1e-14·κ∞(A)` with
+/// CAMathCore's *Invariants* article's check of an inverse, independent of how it was computed: `‖A·X − I‖∞ ≤ 1e-14·κ∞(A)` with
 /// `κ∞(A) = ‖A‖∞·‖X‖∞`, for `n×n` matrices given row by row. Returns `nil` when it holds, else the
 /// residual and the bound as a sentence (also when the residual is not a number).
 public func inverseResidualFailure(_ x: [Double], of a: [Double], size n: Int) -> String? {

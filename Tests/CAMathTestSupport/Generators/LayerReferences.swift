@@ -1,11 +1,11 @@
 import CAMath
 import Foundation
 
-/// Brute-force references for the layer algorithms, written from SPEC §2.7 (and the transform-layer
+/// Brute-force references for the layer algorithms, written from CAMathLayer's *Layer geometry* article, *hitTest* (and the transform-layer
 /// rules of the TransformLayers article) independently of
 /// ``LayerHierarchy``: no traversal order tricks, no pruning — every layer is tested on its own.
 public enum LayerReference {
-    /// SPEC §2.7 applied literally: map `p` down into every layer of `root`'s subtree; a layer is a
+    /// CAMathLayer's *Layer geometry* article, *hitTest* applied literally: map `p` down into every layer of `root`'s subtree; a layer is a
     /// candidate when no layer on its path is hidden, singular, non-finite or behind the eye, no
     /// ancestor with `masksToBounds` excludes the point, and its own bounds contain it. `hitTest` visits
     /// sublayers last to first and a layer after its sublayers, so the answer is the candidate that

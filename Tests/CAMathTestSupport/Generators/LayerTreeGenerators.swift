@@ -42,7 +42,7 @@ public struct LayerTreeSpec: Sendable, CustomStringConvertible {
     }
 }
 
-/// Random layer trees with the geometry users build, plus the hard cases of SPEC §2 (perspective,
+/// Random layer trees with the geometry users build, plus the hard cases of CAMathLayer's *Layer geometry* article (perspective,
 /// singular and edge-on layers, layers behind the eye, flips, masks, hidden subtrees) and transform
 /// layers (`flattensSublayers == false`, about one layer in eight).
 public enum LayerTreeGen {

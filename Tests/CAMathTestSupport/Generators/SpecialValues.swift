@@ -1,4 +1,4 @@
-/// The special values of SPEC §5 that every argument position is tried with.
+/// The special values of CAMathCore's *Conventions* article, *Special values* that every argument position is tried with.
 public enum SpecialValues {
     /// NaN, ±∞, ±0, the smallest and largest subnormals (both signs), the smallest normal, the
     /// largest finite value (both signs) and ±1.

@@ -4,7 +4,7 @@ import PropertyBased
 
 /// Seeded generators of realistic and adversarial inputs, shared by every test target.
 public enum TransformGen {
-    /// Magnitudes of SPEC §6.1: `±[1e-3, 1e3]` on a log scale, so small and large values are equally
+    /// Magnitudes of CAMathCore's *Invariants* article: `±[1e-3, 1e3]` on a log scale, so small and large values are equally
     /// likely. Shrinks toward `±1e-3`.
     public static var magnitude: Generator<Double, some SendableSequenceType> {
         zip(Gen.double(in: -3...3), Gen.bool).map { e, negative in
