@@ -4,8 +4,10 @@ import CAMathFuzzSupport
 import Foundation
 
 // Key-path strings and Layer.setTransformValue(_:forKeyPath:) / transformValue(forKeyPath:) on fuzz-built strings,
-// values and transforms. Checks: a parsed key path spells the string; an unknown one is named in the
-// error; a refused or non-finite write leaves the layer unchanged; reads never trap.
+// values and transforms, and CALayer's Apple-shaped key-value coding (value(forKeyPath:),
+// setValue(_:forKeyPath:)) on the same strings and on property paths. Checks: a parsed key path spells the
+// string; an unknown one is named in the error; a refused or non-finite write leaves the layer unchanged;
+// the Apple-shaped write of a transform key path leaves the same bits as the typed one; reads never trap.
 func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let layer = Layer()
@@ -48,7 +50,44 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                      .bitwise, "a refused write (\(error)) changed the layer")
     }
     _ = try? layer.transformValue(forKeyPath: keyPath)
+    let typed = Layer(layer: layer), appleShaped = Layer(layer: layer)
+    let any: Any?
+    switch value {
+    case .number(let x): any = [CGFloat(x) as Any, x, NSNumber(value: x), Float(x), Int(exactly: x) as Any][input.int(below: 5)]
+    case .size(let w, let h): any = CGSize(width: w, height: h)
+    case .transform(let t): any = t
+    }
+    try? typed.setTransformValue(TransformKeyPathValue(kvc: any) ?? value, forKeyPath: keyPath)
+    appleShaped.setValue(any, forKeyPath: keyPath)
+    if keyPath.hasPrefix("transform") || keyPath.hasPrefix("sublayerTransform"), TransformKeyPathValue(kvc: any) != nil {
+        requireExact(appleShaped.transform.elements + appleShaped.sublayerTransform.elements,
+                     typed.transform.elements + typed.sublayerTransform.elements, .bitwise,
+                     "setValue(_:forKeyPath: \(keyPath)) and setTransformValue disagree")
+    }
+    let property = ["bounds", "position", "anchorPoint", "frame", "zPosition", "opacity", "hidden", "name", "sublayers",
+                    "superlayer", "bounds.size.width", "position.x", "frame.origin.y", "bounds.origin", input.string(maxLength: 16)]
+    let path = property[input.int(below: property.count)]
+    _ = appleShaped.value(forKeyPath: path)
+    appleShaped.setValue(any, forKeyPath: path)
+    appleShaped.setValue(any, forKey: path)
+    _ = appleShaped.value(forKey: path)
     return 0
+}
+
+extension TransformKeyPathValue {
+    /// The typed value the Apple-shaped form reads from `any`: a number, a size or a matrix.
+    init?(kvc any: Any?) {
+        switch any {
+        case let x as CGFloat: self = .number(Double(x))
+        case let x as Double: self = .number(x)
+        case let x as Float: self = .number(Double(x))
+        case let x as Int: self = .number(Double(x))
+        case let x as NSNumber: self = .number(x.doubleValue)
+        case let s as CGSize: self = .size(width: Double(s.width), height: Double(s.height))
+        case let t as Transform3D: self = .transform(t)
+        default: return nil
+        }
+    }
 }
 
 exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzKeyPaths(data!, size) })

@@ -3,8 +3,9 @@ import CAMathFuzzDriver
 import CAMathFuzzSupport
 import Foundation
 
-// Layer trees built from fuzz bytes (up to 24 layers, any geometry, flags, special values): hitTest,
-// convert and frame must agree between the Layer objects, the LayerTree snapshot and the batch paths.
+// Layer trees built from fuzz bytes (up to 24 layers, any geometry, flags, special values, transform
+// layers): hitTest, convert and frame must agree between the Layer objects, the LayerTree snapshot and the
+// batch paths, and no transform layer is ever hit.
 func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let count = 1 + input.int(below: 24)
@@ -21,7 +22,7 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         g.isGeometryFlipped = flags & 1 != 0
         g.masksToBounds = flags & 2 != 0
         g.isHidden = flags & 12 == 12
-        let layer = Layer(geometry: g)
+        let layer = flags & 48 == 48 ? TransformLayer(geometry: g) : Layer(geometry: g)
         if i > 0 { layers[input.int(below: i)].addSublayer(layer) }
         layers.append(layer)
     }
@@ -43,6 +44,7 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(tree.hitTest(p) == hit, "LayerTree.hitTest differs from Layer.hitTest")
         precondition(simdHits[k] == (hit ?? Batch.noHit) && scalarHits[k] == simdHits[k], "Batch.hitTest differs")
         if !p.x.isFinite || !p.y.isFinite { precondition(hit == nil, "a non-finite point hit a layer") }
+        if let hit { precondition(!(order[hit] is TransformLayer), "a transform layer was hit") }
         let a = order[k % order.count], b = order[(k * 7 + 3) % order.count]
         let q = a.convert(p, to: b), r = tree.convert(p, from: k % order.count, to: (k * 7 + 3) % order.count)
         requireExact([Double(q.x), Double(q.y)], [Double(r.x), Double(r.y)], .bitwise, "Layer and LayerTree convert")
