@@ -9,4 +9,23 @@ public typealias CALayer = Layer
 /// Core Animation's name for `TransformLayer` on platforms without QuartzCore: a layer that
 /// does not flatten its sublayers into its plane.
 public typealias CATransformLayer = TransformLayer
+
+/// Core Animation's name for ``CAMathLayer/AutoresizingMask``: which parts of a layer's frame stretch when
+/// its superlayer's bounds size changes.
+public typealias CAAutoresizingMask = AutoresizingMask
+
+/// Core Animation's name for ``CAMathLayer/LayoutConstraint``.
+public typealias CAConstraint = LayoutConstraint
+
+/// Core Animation's name for ``CAMathLayer/ConstraintAttribute``.
+public typealias CAConstraintAttribute = ConstraintAttribute
+
+/// Core Animation's name for ``CAMathLayer/ConstraintLayoutManager``.
+public typealias CAConstraintLayoutManager = ConstraintLayoutManager
+
+/// Core Animation's name for ``CAMathLayer/LayoutManager``.
+public typealias CALayoutManager = LayoutManager
 #endif
+
+/// NSView's and UIView's autoresizing rule for view-framework ports (``CAMathLayer/ViewAutoresizing``).
+public typealias NSViewAutoresizing = ViewAutoresizing

@@ -17,7 +17,8 @@ import Testing
 
     @Test func fixturesOfTheLandedModulesArePresent() {
         let files = Set(GoldenFixtures.fileNames())
-        for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json", "decomposition.json", "blend.json"] {
+        for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json", "decomposition.json", "blend.json",
+                         "autoresizing.json", "constraint_layout.json"] {
             #expect(files.contains(required), "Tests/Fixtures/\(required) is missing")
         }
     }
@@ -46,6 +47,9 @@ import Testing
             "CALayer.convertRect(_:to:)", "CALayer.convertRect(_:from:)", "CALayer.affineTransform",
             "CALayer.hitTest", "CALayer.contains", "CALayer.valueForKeyPath", "CALayer.setValueForKeyPath",
             "decomposeEuler", "decompose2D", "decompose3D", "decomposeRecompose", "blend",
+            "CALayer.resize(withOldSuperlayerSize:)", "CALayer.setBounds(autoresize)", "CALayer.setFrame(autoresize)",
+            "CALayer.resizeSublayers(withOldSize:)", "NSView.resize(withOldSuperviewSize:)",
+            "CAConstraintLayoutManager.layoutSublayers",
         ]
         for op in readmeOps {
             #expect(GoldenOperations.table[op] != nil, "no operation for \(op)")
@@ -86,6 +90,23 @@ import Testing
             {"id": "T4", "source": "test", "op": "CATransform3DIsAffine", "input": {"t": [1, 0]}, "expected": {"bool": true}, "exact": true}
             """)
         #expect(!GoldenReplay.run(badInput).passed)
+    }
+
+    @Test func aWrongOrMissingLayerFrameFails() throws {
+        let tree = """
+            "tree": {"name": "sup", "bounds": [0, 0, 100, 100], "sublayers": [{"name": "sub", "frame": [10, 20, 50, 40], "autoresizingMask": 18}]},
+            "newBounds": [0, 0, 200, 300]
+            """
+        let wrong = try Self.singleCase("""
+            {"id": "T5", "source": "test", "op": "CALayer.setBounds(autoresize)", "input": {\(tree)},
+             "expected": {"frames": {"sub": [10, 20, 150, 241]}}, "exact": true}
+            """)
+        #expect(GoldenReplay.run(wrong).failures.contains { $0.contains("frames.sub[3]") })
+        let missing = try Self.singleCase("""
+            {"id": "T6", "source": "test", "op": "CALayer.setBounds(autoresize)", "input": {\(tree)},
+             "expected": {"frames": {"other": [10, 20, 150, 240]}}, "exact": true}
+            """)
+        #expect(GoldenReplay.run(missing).failures.contains { $0.contains("frames.other") })
     }
 
     /// A conversion whose answer depends on every ancestor: it must run on the whole tree (a superlayer is

@@ -73,6 +73,7 @@ extension Layer {
         case .name: name
         case .sublayers: sublayers
         case .superlayer: superlayer
+        case .autoresizingMask: autoresizingMask.rawValue
         }
     }
 
@@ -95,6 +96,8 @@ extension Layer {
         case .sublayers:
             if value == nil { sublayers = nil } else if let layers = value as? [Layer] { sublayers = layers }
         case .superlayer: return
+        case .autoresizingMask:
+            if let x = KeyValue.number(value), let bits = UInt32(exactly: x) { autoresizingMask = AutoresizingMask(rawValue: bits) }
         }
     }
 }
@@ -102,7 +105,7 @@ extension Layer {
 /// The keys of `CALayer`'s properties that ``Layer`` models (Objective-C names: `hidden`, not `isHidden`).
 enum LayerProperty: String {
     case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform, frame
-    case opacity, hidden, masksToBounds, geometryFlipped, name, sublayers, superlayer
+    case opacity, hidden, masksToBounds, geometryFlipped, name, sublayers, superlayer, autoresizingMask
 }
 
 /// The fields of CG values that key paths reach: `x`, `y` of a point; `width`, `height` of a size;

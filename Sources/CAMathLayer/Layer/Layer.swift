@@ -13,8 +13,12 @@ import Foundation
 /// ``ObjectLayerHierarchy`` — the same code any other tree can use. Like `CALayer`, it is not
 /// thread-safe: use one tree from one thread (or snapshot it into a ``LayerTree``, which is `Sendable`).
 open class Layer: NSObject {
-    /// All geometry properties as one value.
-    public var geometry = LayerGeometry()
+    /// All geometry properties as one value. A change of `bounds.size` (through `bounds`, `frame`, key-value
+    /// coding or this property) marks the layer as needing layout and then, at once, calls
+    /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:Layout>).
+    public var geometry = LayerGeometry() {
+        didSet { if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) } }
+    }
     /// A name for debugging and lookup (default `nil`).
     public var name: String?
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
@@ -26,6 +30,16 @@ open class Layer: NSObject {
     public private(set) weak var superlayer: Layer?
     /// The values of keys that are not properties (``setValue(_:forKey:)``).
     var customValues: [String: Any] = [:]
+    /// Which parts of the frame stretch when the superlayer's bounds size changes (default none).
+    public var autoresizingMask: AutoresizingMask = []
+    /// The object that lays out the sublayers in ``layoutSublayers()`` (default `nil`). Setting it marks the
+    /// layer as needing layout.
+    public var layoutManager: (any LayoutManager)? { didSet { setNeedsLayout() } }
+    /// The constraints ``ConstraintLayoutManager`` lays this layer out by, in order (default `nil`). Setting
+    /// them marks the superlayer as needing layout.
+    public var constraints: [LayoutConstraint]? { didSet { superlayer?.setNeedsLayout() } }
+    /// Whether ``layoutIfNeeded()`` will call ``layoutSublayers()``.
+    var layoutIsPending = false
 
     /// A layer with CALayer's defaults and no sublayers.
     public override init() {
@@ -70,12 +84,54 @@ open class Layer: NSObject {
         }
     }
 
+    // MARK: Layout (CALayer's names; the rules are in Layer+Layout.swift and the Layout article)
+
+    /// Tells every sublayer that this layer's bounds size was `oldSize`: the default calls each sublayer's
+    /// ``resize(withOldSuperlayerSize:)``. Called by a bounds size change; may be called directly.
+    /// Cost: O(sublayers), plus what their resizing cascades to.
+    open func resizeSublayers(withOldSize oldSize: CGSize) {
+        for layer in children { layer.resize(withOldSuperlayerSize: oldSize) }
+    }
+
+    /// Applies CALayer's autoresizing rule (``LayerAutoresizing``) for a superlayer whose bounds size was
+    /// `oldSize` and is now its current one, and writes the result with `setFrame`; a layer whose own size
+    /// changes passes it on to its sublayers. No superlayer, a non-finite frame or size, an unchanged size
+    /// or an empty mask → no change. Cost: O(1) plus the cascade.
+    open func resize(withOldSuperlayerSize oldSize: CGSize) {
+        autoresize(oldSuperlayerSize: oldSize)
+    }
+
+    /// Positions the sublayers: the default asks ``layoutManager``, if any. Override it to lay out by hand;
+    /// ``layoutIfNeeded()`` calls it for layers marked by ``setNeedsLayout()``.
+    open func layoutSublayers() {
+        layoutManager?.layoutSublayers(of: self)
+    }
+
+    /// Marks the layer as needing layout. Bounds size changes, sublayer changes, a new `layoutManager` and
+    /// a sublayer's new `constraints` mark it too. O(1).
+    open func setNeedsLayout() {
+        layoutIsPending = true
+    }
+
+    /// Whether the layer is marked as needing layout. O(1).
+    open func needsLayout() -> Bool {
+        layoutIsPending
+    }
+
+    /// Lays out what is marked: from the highest ancestor in the unbroken chain of marked superlayers, every
+    /// marked layer of its subtree, parents before sublayers, has its mark cleared and ``layoutSublayers()``
+    /// called. Iterative. Cost: O(layers of that subtree) plus the layouts.
+    open func layoutIfNeeded() {
+        layOutMarkedSubtree()
+    }
+
     // MARK: Key-value coding (CALayer's shape; the rules are in Layer+KeyValueCoding.swift)
 
     /// The value of `key`, as `CALayer` gives it: a property (`"bounds"`, `"position"`, `"anchorPoint"`,
     /// `"anchorPointZ"`, `"zPosition"`, `"transform"`, `"sublayerTransform"`, `"frame"`, `"opacity"`,
-    /// `"hidden"`, `"masksToBounds"`, `"geometryFlipped"`, `"name"`, `"sublayers"`, `"superlayer"`) as its
-    /// Swift type (`CGRect`, `CGPoint`, `CGFloat`, `CATransform3D`, `Float`, `Bool`, …); any other key's
+    /// `"hidden"`, `"masksToBounds"`, `"geometryFlipped"`, `"name"`, `"sublayers"`, `"superlayer"`,
+    /// `"autoresizingMask"`) as its Swift type (`CGRect`, `CGPoint`, `CGFloat`, `CATransform3D`, `Float`,
+    /// `Bool`, `UInt32`, …); any other key's
     /// stored value, or ``defaultValue(forKey:)`` when none was set. Never throws, never traps. O(1).
     open func value(forKey key: String) -> Any? {
         keyValue(forKey: key)
@@ -156,6 +212,7 @@ open class Layer: NSObject {
             for child in children { child.superlayer = nil }
             children = []
             for layer in newValue ?? [] { adopt(layer, operation: "sublayers") { $0.children.count } }
+            setNeedsLayout()
         }
     }
 
@@ -188,6 +245,7 @@ open class Layer: NSObject {
         guard let parent = superlayer else { return }
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        parent.setNeedsLayout()
     }
 
     /// Puts `newLayer` where `oldLayer` is and detaches `oldLayer`. No effect when `oldLayer` is not a
@@ -209,6 +267,7 @@ open class Layer: NSObject {
         layer.removeFromSuperlayer()
         children.insert(layer, at: min(max(index(self), 0), children.count))
         layer.superlayer = self
+        setNeedsLayout()
     }
 
     /// Refuses `layer` when it is the receiver or one of its ancestors. Only a layer with sublayers can

@@ -35,6 +35,11 @@ public enum GoldenComparison {
                 if case .null = ev { continue }  // null inside an array: "not checked"
                 compare(ev, gv, path: "\(path)[\(i)]", tolerance: tolerance, angles: angles, into: &out)
             }
+        case (.object(let eo), .object(let go)):  // every expected key (a layer name) must be present and match
+            for key in eo.keys.sorted() {
+                guard let gv = go[key] else { out.append("\(path).\(key): the operation produced no such result"); continue }
+                compare(eo[key]!, gv, path: "\(path).\(key)", tolerance: tolerance, angles: angles, into: &out)
+            }
         case (.null, .null): break
         case (.bool(let a), .bool(let b)) where a == b: break
         case (.string(let a), .string(let b)) where a == b: break

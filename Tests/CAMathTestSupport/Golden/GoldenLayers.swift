@@ -15,7 +15,8 @@ public struct GoldenLayers {
     let placements: [(layer: Layer, superlayer: Layer?)]
 
     static let keys: Set<String> = ["name", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
-                                    "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers"]
+                                    "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers",
+                                    "opacity", "autoresizingMask", "constraints", "frame"]
 
     public init(roots json: GoldenValue) throws {
         guard case .array(let items) = json else { throw GoldenFormatError("'roots' is not an array") }
@@ -82,6 +83,11 @@ public struct GoldenLayers {
         if has("geometryFlipped") { layer.isGeometryFlipped = try f.bool("geometryFlipped") }
         if has("masksToBounds") { layer.masksToBounds = try f.bool("masksToBounds") }
         if has("hidden") { layer.isHidden = try f.bool("hidden") }
+        if has("opacity") { layer.opacity = Float(try f.number("opacity")) }
+        if has("autoresizingMask") { layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(try f.number("autoresizingMask"))) }
+        if has("constraints") { layer.constraints = try f.constraints("constraints") }
+        // After the other properties, as `[layer setFrame:]` in the sources, and before the sublayers exist.
+        if has("frame") { layer.frame = CGRect(try f.rect("frame")) }
         if has("sublayers") {
             guard case .array(let subs) = try f.value("sublayers") else { throw GoldenFormatError("'sublayers' is not an array") }
             for sub in subs { layer.addSublayer(try Self.layer(sub, names: &names)) }
@@ -91,6 +97,31 @@ public struct GoldenLayers {
 }
 
 extension GoldenFields {
+    /// A list of constraint objects (`attribute`, `sourceName`, `sourceAttribute`, `scale`, `offset`).
+    public func constraints(_ key: String) throws -> [LayoutConstraint] {
+        guard case .array(let items) = try value(key) else { throw GoldenFormatError("'\(key)' is not an array") }
+        return try items.map { item in
+            let c = try GoldenFields(item)
+            return LayoutConstraint(attribute: try c.constraintAttribute("attribute"), relativeTo: try c.string("sourceName"),
+                                    attribute: try c.constraintAttribute("sourceAttribute"),
+                                    scale: CGFloat(try c.number("scale")), offset: CGFloat(try c.number("offset")))
+        }
+    }
+
+    /// `"MinX"` … `"Height"`.
+    public func constraintAttribute(_ key: String) throws -> ConstraintAttribute {
+        let names: [String: ConstraintAttribute] = ["MinX": .minX, "MidX": .midX, "MaxX": .maxX, "Width": .width,
+                                                    "MinY": .minY, "MidY": .midY, "MaxY": .maxY, "Height": .height]
+        guard let attribute = names[try string(key)] else { throw GoldenFormatError("'\(key)' is not a constraint attribute") }
+        return attribute
+    }
+
+    /// `[w, h]`.
+    public func size(_ key: String) throws -> CGSize {
+        let v = try numbers(key, count: 2)
+        return CGSize(width: v[0], height: v[1])
+    }
+
     public func bool(_ key: String) throws -> Bool {
         guard case .bool(let b) = try value(key) else { throw GoldenFormatError("'\(key)' is not a boolean") }
         return b

@@ -12,6 +12,7 @@ public enum GoldenOperations {
         t.merge(affineOperations) { a, _ in a }
         t.merge(layerOperations) { a, _ in a }
         t.merge(keyPathOperations) { a, _ in a }
+        t.merge(layoutOperations) { a, _ in a }
         return t
     }()
 
@@ -124,6 +125,68 @@ public enum GoldenOperations {
             ["bool": .bool(try GoldenLayers.single(try i.value("layer")).contains(CGPoint(try i.point("point"))))]
         },
     ]
+
+    static let layoutOperations: [String: GoldenOperation] = [
+        "CALayer.resize(withOldSuperlayerSize:)": { i in
+            let superlayer = Layer()
+            superlayer.bounds = CGRect(try i.rect("superlayerBounds"))
+            let layer: Layer
+            if i.values["frame"] != nil {
+                layer = Layer()
+                layer.frame = CGRect(try i.rect("frame"))
+            } else {
+                layer = try GoldenLayers.single(try i.value("layer"))
+            }
+            layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(try i.number("autoresizingMask")))
+            superlayer.addSublayer(layer)
+            layer.resize(withOldSuperlayerSize: try i.size("oldSuperlayerSize"))
+            return ["frame": rect(layer.frame), "bounds": rect(layer.bounds)]
+        },
+        "CALayer.setBounds(autoresize)": { i in
+            try treeFrames(i) { root in root.bounds = CGRect(try i.rect("newBounds")) }
+        },
+        "CALayer.setFrame(autoresize)": { i in
+            try treeFrames(i) { root in root.frame = CGRect(try i.rect("newFrame")) }
+        },
+        "CALayer.resizeSublayers(withOldSize:)": { i in
+            try treeFrames(i) { root in root.resizeSublayers(withOldSize: try i.size("oldSize")) }
+        },
+        "NSView.resize(withOldSuperviewSize:)": { i in
+            let frame = ViewAutoresizing.resizedFrame(CGRect(try i.rect("frame")), oldSuperviewSize: try i.size("oldSuperviewSize"),
+                                                      newSuperviewSize: try i.size("newSuperviewSize"),
+                                                      mask: AutoresizingMask(rawValue: UInt32(try i.number("autoresizingMask"))))
+            return ["frame": rect(frame)]
+        },
+        "CAConstraintLayoutManager.layoutSublayers": { i in
+            let superlayer = Layer()
+            superlayer.bounds = CGRect(try i.rect("superlayerBounds"))
+            superlayer.layoutManager = ConstraintLayoutManager()
+            guard case .array(let items) = try i.value("sublayers") else { throw GoldenFormatError("'sublayers' is not an array") }
+            for item in items {
+                let f = try GoldenFields(item)
+                let layer = Layer()
+                layer.name = try f.string("name")
+                layer.frame = CGRect(try f.rect("frame"))
+                if f.values["constraints"] != nil { layer.constraints = try f.constraints("constraints") }
+                superlayer.addSublayer(layer)
+            }
+            superlayer.layoutSublayers()
+            var frames: [String: GoldenValue] = [:]
+            for layer in superlayer.sublayers ?? [] { frames[layer.name ?? ""] = rect(layer.frame) }
+            return ["frames": .object(frames)]
+        },
+    ]
+
+    /// Builds the case's `tree`, runs `change` on its root, and returns the frames of the named layers below it.
+    static func treeFrames(_ i: GoldenFields, _ change: (Layer) throws -> Void) throws -> [String: GoldenValue] {
+        try GoldenLayers.evaluate(roots: .array([try i.value("tree")])) { layers in
+            let root = layers.roots[0]
+            try change(root)
+            var frames: [String: GoldenValue] = [:]
+            for (name, layer) in layers.byName where layer !== root { frames[name] = rect(layer.frame) }
+            return ["frames": .object(frames)]
+        }
+    }
 
     /// Runs `body` on the case's receiver and other layer (`nil` when absent) inside the scope that keeps
     /// the case's trees alive.
