@@ -10,22 +10,22 @@ public typealias CALayer = Layer
 /// does not flatten its sublayers into its plane.
 public typealias CATransformLayer = TransformLayer
 
-/// Core Animation's name for ``CAMathLayer/AutoresizingMask``: which parts of a layer's frame stretch when
+/// Core Animation's name for `AutoresizingMask`: which parts of a layer's frame stretch when
 /// its superlayer's bounds size changes.
 public typealias CAAutoresizingMask = AutoresizingMask
 
-/// Core Animation's name for ``CAMathLayer/LayoutConstraint``.
+/// Core Animation's name for `LayoutConstraint`.
 public typealias CAConstraint = LayoutConstraint
 
-/// Core Animation's name for ``CAMathLayer/ConstraintAttribute``.
+/// Core Animation's name for `ConstraintAttribute`.
 public typealias CAConstraintAttribute = ConstraintAttribute
 
-/// Core Animation's name for ``CAMathLayer/ConstraintLayoutManager``.
+/// Core Animation's name for `ConstraintLayoutManager`.
 public typealias CAConstraintLayoutManager = ConstraintLayoutManager
 
-/// Core Animation's name for ``CAMathLayer/LayoutManager``.
+/// Core Animation's name for `LayoutManager`.
 public typealias CALayoutManager = LayoutManager
 #endif
 
-/// NSView's and UIView's autoresizing rule for view-framework ports (``CAMathLayer/ViewAutoresizing``).
+/// NSView's and UIView's autoresizing rule for view-framework ports (`ViewAutoresizing`).
 public typealias NSViewAutoresizing = ViewAutoresizing
