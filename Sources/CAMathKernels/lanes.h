@@ -1,7 +1,7 @@
 // Lane-loop kernels used at every level: each lane computes the reference's operations in the
 // reference's order — in an exact build without fusing, so whatever width the compiler vectorises them to
-// for a level's KERNEL_ATTR, the results are CAMathCore's bits (a fast build: precision.h). Included by each level's .c file with KERNEL_ATTR and
-// KERNEL(name) defined.
+// for a level's KERNEL_ATTR, the results are the reference's bits (a fast build: precision.h). Included by
+// each level's .c file with KERNEL_ATTR and KERNEL(name) defined.
 #include "precision.h"
 #include "kernels.h"
 #include <float.h>
@@ -57,7 +57,8 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
     }
 }
 
-// The hit test has no fast form (a fused edge test could move a point across a layer's edge).
+// The hit test and autoresizing have no fast form (a fused edge test could move a point across a layer's
+// edge; autoresizing is additions, divisions and roundings, with nothing to fuse).
 #if !defined(CAMATH_FAST)
 // One block of `lanes` points (8, 16 or CAMATH_HIT_BLOCK, a constant after inlining, so every lane loop has
 // a fixed trip count); lanes past n hold NaN points, which no node accepts. The scratch layout is
@@ -105,6 +106,41 @@ static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(hit_test_la
         if (any == 0) i = (size_t)tree->subtreeEnd[i] - 1;
     }
     for (size_t l = 0; l < n; l++) hits[l] = hit[l];
+}
+
+// One axis of CALayer's autoresizing rule (CAMathLayer's LayerAutoresizing.axis, operation for operation):
+// `bits` holds the min margin (bit 0), the extent (bit 1) and the max margin (bit 2); an axis with no change
+// or no bit keeps (o, e).
+static inline void autoresize_axis(double o, double e, double old, double nw, uint32_t bits, double *ro, double *re) {
+    const int minMargin = bits & 1, sizable = (bits >> 1) & 1, maxMargin = (bits >> 2) & 1;
+    const double delta = nw - old;
+    const int touched = (delta != 0) & ((bits & 7) != 0);
+    const int margins = minMargin + maxMargin;
+    const double extentShare = sizable ? (margins > 0 ? delta / 3 : delta) : 0;
+    const double marginShare = margins > 0 ? (delta - extentShare) / (double)margins : 0;
+    const double before = minMargin ? o + marginShare : o;
+    const double after = maxMargin ? ((old - o) - e) + marginShare : (old - o) - e;
+    const double x = floor(before);
+    const double w = ceil((nw - x) - after);
+    *ro = touched ? x : o;
+    *re = touched ? w : e;
+}
+
+// CALayer's autoresizing of n frames (x, y, w, h, 4 doubles apart) with their masks, for one superlayer
+// size change (finite sizes: the caller checks them). A lane with a non-finite component keeps its frame.
+KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH,
+                                    double newW, double newH, double *out, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const double x = frames[4 * i], y = frames[4 * i + 1], w = frames[4 * i + 2], h = frames[4 * i + 3];
+        const int finite = lane_finite(x) & lane_finite(y) & lane_finite(w) & lane_finite(h);
+        double nx, nw, ny, nh;
+        autoresize_axis(x, w, oldW, newW, masks[i], &nx, &nw);
+        autoresize_axis(y, h, oldH, newH, masks[i] >> 3, &ny, &nh);
+        out[4 * i] = finite ? nx : x;
+        out[4 * i + 1] = finite ? ny : y;
+        out[4 * i + 2] = finite ? nw : w;
+        out[4 * i + 3] = finite ? nh : h;
+    }
 }
 
 // A small batch (a few touches) runs 8 or 16 lanes, not 32: every node's work scales with the lanes.

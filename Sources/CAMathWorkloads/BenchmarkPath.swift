@@ -34,7 +34,7 @@ public enum BenchmarkPath: String, CaseIterable, Sendable {
     }
 
     /// The contract this path's output is checked against for `operation`: a CAMath path's
-    /// (``Exactness/of(_:on:precision:)``); a baseline is held to the budgets of `ExactnessBudget` (CAMathBatch)'s budget, for information (a
+    /// (``Exactness/of(_:on:precision:)``); a baseline is held to the budget (`ExactnessBudget`), for information (a
     /// baseline outside it is reported, but is not CAMath's error).
     public func contract(_ operation: BatchOperation) -> Exactness? {
         guard let call else { return .budget }

@@ -17,7 +17,7 @@ public enum MemoryEstimate {
         case .decompose, .keyPathRead, .invert, .invertAffine: 400
         case .affineRoundTrip: 300
         case .mapPoints3D: 250
-        case .mapPoints2D, .hitTest: 200
+        case .mapPoints2D, .hitTest, .autoresize: 200
         }
     }
 

@@ -56,6 +56,9 @@ public struct OperationCost: Codable, Sendable, Equatable {
         // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
         // pair depend on the tree and the points: no per-pair bound holds.
         case .hitTest: return nil
+        // Per axis: 7 adds and subtracts, Δ/3 and the margin share (2 divisions), a floor and a ceil; a
+        // frame and a 4-byte mask in, a frame out.
+        case .autoresize: return OperationCost(mulAdds: 14, divisions: 4, divisors: 4, bytesRead: 32 + 4, bytesWritten: 32, fused: false)
         }
     }
 

@@ -54,6 +54,19 @@ public enum SeededInputs {
         return (0..<n).map { _ in SIMD2(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng)) }
     }
 
+    /// `n` sublayer frames (whole and fractional points, inside a 1000 × 800 superlayer) with masks drawn
+    /// from all 64 combinations of CALayer's autoresizing bits.
+    public static func autoresizing(_ n: Int, seed: UInt64) -> (frames: [CGRect], masks: [AutoresizingMask]) {
+        var rng = SeededGenerator(seed: seed)
+        let frames = (0..<n).map { i -> CGRect in
+            let x = Double.random(in: 0...900, using: &rng), y = Double.random(in: 0...700, using: &rng)
+            let w = Double.random(in: 1...100, using: &rng), h = Double.random(in: 1...100, using: &rng)
+            return i % 2 == 0 ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
+        }
+        let masks = (0..<n).map { _ in AutoresizingMask(rawValue: UInt32.random(in: 0...63, using: &rng)) }
+        return (frames, masks)
+    }
+
     /// A layer tree of `n` layers, a UI-like hierarchy: each layer's parent is one of the previous 8,
     /// bounds 20…200 pt, affine transforms, every tenth masking, every fiftieth hidden.
     public static func tree(_ n: Int, seed: UInt64) -> LayerTree {

@@ -16,7 +16,7 @@ public final class Workload: @unchecked Sendable {
     private let budget: (() -> [Double])?
     private let baselines: [BenchmarkPath: () -> Void]
 
-    /// `budget` gives the budgets of `ExactnessBudget` (CAMathBatch)'s bound per output element (``ExactnessBudget``) for the operations a
+    /// `budget` gives the bound per output element (`ExactnessBudget`) for the operations a
     /// budget path (`.blas`, `fast`) can run.
     /// `baselines` run the same operation on the same inputs into the same output, one thread.
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,

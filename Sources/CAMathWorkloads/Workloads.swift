@@ -90,6 +90,14 @@ public enum Workloads {
             return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
                 try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p, threads: t) },
                 output: { hits.pointer.map(Double.init) })
+        case .autoresize:
+            let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
+            let input = Buffer(frames), bits = Buffer(masks), resized = Buffer(repeating: CGRect.zero, count: n)
+            let old = CGSize(width: 1000, height: 800), new = CGSize(width: 1280, height: 720)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.autoresize(input.read, masks: bits.read, oldSuperlayerSize: old, newSuperlayerSize: new,
+                                     into: resized.pointer, path: p, threads: t) },
+                output: { resized.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
         }
     }
 }

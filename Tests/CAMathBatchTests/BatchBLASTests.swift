@@ -3,7 +3,7 @@ import CAMathTestSupport
 import Foundation
 import Testing
 
-/// The `.blas` path within the budgets of `ExactnessBudget` (CAMathBatch)'s budgets. Skipped (with the loader's reason) where no CBLAS
+/// The `.blas` path within the budgets of `ExactnessBudget`. Skipped (with the loader's reason) where no CBLAS
 /// library can be loaded; `.ci/run` installs libopenblas-dev so CI runs them.
 @Suite(.enabled(if: CBLAS.available != nil, "no CBLAS library: \(CBLAS.shared)"))
 struct BatchBLASTests {

@@ -105,6 +105,20 @@ import Testing
                       p.map { Double(t.hitTest($0) ?? Batch.noHit) })
             }
         }
+        let (seededFrames, seededMasks) = BatchInputs.autoresizing(1000, seed: 58)
+        let frames = seededFrames + Adversarial.rects
+        let masks = seededMasks + Adversarial.rects.indices.map { AutoresizingMask(rawValue: UInt32($0 % 64)) }
+        let sizeChanges: [(CGSize, CGSize)] = [
+            (CGSize(width: 1000, height: 800), CGSize(width: 1280, height: 720)), (CGSize(width: 100, height: 100), CGSize(width: 50, height: 25)),
+            (CGSize(width: 100, height: 100), CGSize(width: 100, height: 100)), (CGSize(width: 0.3, height: 1e300), CGSize(width: 1e-300, height: -7.5)),
+        ]
+        for (old, new) in sizeChanges {
+            for (f, m) in zip(windows(frames), windows(masks)) {
+                check("autoresize", .autoresize, f.count,
+                      try Batch.autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                      zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues)
+            }
+        }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
@@ -113,6 +127,6 @@ import Testing
     let kernelOperation: [String: BatchOperation] = [
         "concat pairwise": .concatPairwise, "concat many-by-one": .concatManyByOne, "concat one-by-many": .concatOneByMany,
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
-        "frames": .frames, "hit test": .hitTest,
+        "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize,
     ]
 }

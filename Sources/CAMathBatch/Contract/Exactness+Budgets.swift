@@ -1,7 +1,7 @@
 import CAMathCore
 import CAMathLayer
 
-/// ``ExactnessBudget``'s error budgets for paths under ``Exactness/budget``: one bound per output element, from the
+/// The error budgets for paths under ``Exactness/budget``: one bound per output element, from the
 /// inputs and the reference (never from the output being judged). Where a bound's formula overflows (inputs
 /// near the top of the double range), the bound is the largest finite double: any two finite results
 /// match there, and non-finite ones must still be identical. A bound is never NaN.

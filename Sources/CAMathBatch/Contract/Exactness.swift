@@ -7,7 +7,7 @@
 /// |---|---|---|---|---|
 /// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
-/// | hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
+/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
 ///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
@@ -31,7 +31,7 @@ public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// to the sign of zero: the affine inverse evaluates the Laplace formula with its vanishing terms
     /// dropped, and a dropped `x·0` can be `−0` in the general formula the reference runs.
     case bitwiseUpToSignOfZero
-    /// Within a per-element bound `|actual − expected| ≤ bound` (``ExactnessBudget``'s budgets, given by
+    /// Within a per-element bound `|actual − expected| ≤ bound` (the budgets given by
     /// ``ExactnessBudget``), with NaN-ness and infinities identical: paths that fuse multiply-adds or
     /// reassociate (CBLAS).
     case budget

@@ -4,7 +4,7 @@
 /// |---|---|---|---|---|
 /// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
-/// | hit test, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
+/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend | bitwise | bitwise | no fast form: bitwise | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
 ///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
@@ -27,7 +27,7 @@ public enum BatchPath: String, CaseIterable, Sendable {
     /// `.scalar` except the affine inverse (up to the sign of zero).
     case simd
     /// CBLAS `dgemm`, loaded at run time, where the operation is a matrix product (many matrices or
-    /// points times one matrix). Reassociates and fuses: within ``ExactnessBudget``'s budgets (``ExactnessBudget``).
+    /// points times one matrix). Reassociates and fuses: within the budgets of ``ExactnessBudget``.
     case blas
     /// Chooses `.simd` or `.blas` and the thread count from the measured thresholds of ``BatchTuning``;
     /// its contract is that of the path it resolves to.

@@ -3,7 +3,7 @@
 /// `.exact` (the default everywhere) keeps the contract of ``Exactness/of(_:on:precision:)``: `.simd` returns
 /// the scalar reference's bits. `.fast` lets the `.simd` kernels fuse each multiply with the add that consumes
 /// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient; results then fall
-/// under ``ExactnessBudget``'s budgets (``ExactnessBudget``), checked against the reference like the `.blas` path's.
+/// under the budgets of ``ExactnessBudget``, checked against the reference like the `.blas` path's.
 ///
 /// - `.scalar` is the reference whatever the precision.
 /// - `.fast` exists for concat (all three shapes), invert, invert affine, map points 3-D and 2-D and frames;

@@ -14,6 +14,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case blend = "blend"
     case frames = "frames"
     case hitTest = "hit-test"
+    case autoresize = "autoresize"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -35,6 +36,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .blend: 11
         case .frames: 12
         case .hitTest: 13
+        case .autoresize: 14
         }
     }
 

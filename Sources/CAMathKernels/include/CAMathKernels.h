@@ -26,7 +26,7 @@ typedef struct {
 /// CATransform3D order (row vectors). An exact table's kernels perform the reference's multiplies, adds
 /// and divisions in the reference's order without fused multiply-add, so their results are CAMathCore's
 /// bits; a fast table's (`fast` of an exact one) may fuse multiply-adds and multiply by one reciprocal per
-/// divisor, within the budgets of `ExactnessBudget` (CAMathBatch)'s budgets (its hit test is the exact one). Every entry is non-null.
+/// divisor, within the budgets of CAMathBatch's `ExactnessBudget` (its hit test and autoresize are the exact ones). Every entry is non-null.
 typedef struct camath_kernels {
     /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", "avx2-fast", …, or an
     /// emulated variant's).
@@ -58,6 +58,12 @@ typedef struct camath_kernels {
     /// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK): the hit node index or -1 per point;
     /// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
     void (*hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch);
+    /// CALayer's autoresizing rule for frames (x, y, w, h, 4 doubles apart) and their masks (CAAutoresizingMask
+    /// bits), for one superlayer size change from (oldW, oldH) to (newW, newH), all four finite: out = the
+    /// rect the rule writes, or the frame itself where it changes nothing (or a component is not finite).
+    /// out may alias frames.
+    void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
+                       double *out, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.

@@ -8,6 +8,18 @@ public enum BatchInputs {
     /// The batch sizes the benchmark reports (1e2…1e6 and small ones), plus one above every measured threading threshold.
     public static let sizes = [0, 1, 3, 4, 5, 17, 1000]
 
+    /// `count` sublayer frames (whole points for even indices, fractional otherwise) with autoresizing masks
+    /// cycling through all 64 combinations and a few with stray high bits.
+    public static func autoresizing(_ count: Int, seed: UInt64) -> (frames: [CGRect], masks: [AutoresizingMask]) {
+        var rng = Xoshiro(seed: (seed, 0x4321, 0x8765, 0xcba9))
+        let frames = (0..<count).map { i -> CGRect in
+            let x = Double.random(in: -50...900, using: &rng), y = Double.random(in: -50...700, using: &rng)
+            let w = Double.random(in: -20...100, using: &rng), h = Double.random(in: -20...100, using: &rng)
+            return i % 2 == 0 ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
+        }
+        return (frames, (0..<count).map { AutoresizingMask(rawValue: UInt32($0 % 64) | ($0 % 13 == 0 ? 0xC0 : 0)) })
+    }
+
     /// `count` transforms from a fixed seed; every seventh is adversarial.
     public static func transforms(_ count: Int, seed: UInt64) -> [Transform3D] {
         var rng = Xoshiro(seed: (seed, 0x1234, 0x5678, 0x9abc))
