@@ -231,3 +231,43 @@ extension BatchAgreementTests {
         #expect(zip(mapped, flat).allSatisfy { exact($0.x, h.mapPoint($1).x) && exact($0.y, h.mapPoint($1).y) })
     }
 }
+
+/// Bulk autoresizing: every path and thread count gives the reference's rects, bit for bit; bad input
+/// throws before anything is written or leaves frames as they are.
+@Suite struct BatchAutoresizeTests {
+    @Test(arguments: [0, 1, 7, 1000, 4099])
+    func everyPathAndThreadCountAgrees(n: Int) throws {
+        let (frames, masks) = BatchInputs.autoresizing(n, seed: 61)
+        let old = CGSize(width: 800, height: 600), new = CGSize(width: 1024.5, height: 300)
+        let reference = zip(frames, masks).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }
+        for (path, threads) in [(BatchPath.scalar, 1), (.scalar, 2), (.simd, 1), (.simd, 2), (.auto, nil)] as [(BatchPath, Int?)] {
+            let out = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: old, newSuperlayerSize: new, path: path, threads: threads)
+            #expect(out.exactnessValues.map(\.bitPattern) == reference.exactnessValues.map(\.bitPattern), "\(path), \(threads.map(String.init) ?? "auto") threads")
+        }
+    }
+
+    @Test func badInputThrowsOrKeepsTheFrames() throws {
+        let (frames, masks) = BatchInputs.autoresizing(10, seed: 62)
+        #expect(throws: BatchError.self) {
+            _ = try Batch.autoresize(frames, masks: Array(masks.dropLast()), oldSuperlayerSize: .zero, newSuperlayerSize: .zero)
+        }
+        #expect(throws: BatchError.self) {
+            _ = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: .zero, newSuperlayerSize: .zero, path: .blas)
+        }
+        var out = [CGRect](repeating: CGRect(x: 1, y: 2, width: 3, height: 4), count: 9)
+        #expect(throws: BatchError.self) {
+            try frames.withUnsafeBufferPointer { f in
+                try masks.withUnsafeBufferPointer { m in
+                    try out.withUnsafeMutableBufferPointer { o in
+                        try Batch.autoresize(f, masks: m, oldSuperlayerSize: .zero, newSuperlayerSize: CGSize(width: 5, height: 5), into: o)
+                    }
+                }
+            }
+        }
+        #expect(out.allSatisfy { $0 == CGRect(x: 1, y: 2, width: 3, height: 4) })
+        for size in [CGSize(width: CGFloat.nan, height: 1), CGSize(width: 1, height: CGFloat.infinity)] {
+            let kept = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: CGSize(width: 10, height: 10), newSuperlayerSize: size, path: .simd)
+            #expect(kept.exactnessValues.map(\.bitPattern) == frames.exactnessValues.map(\.bitPattern))
+        }
+    }
+}

@@ -102,6 +102,31 @@ import Testing
         #expect(a.frame == CGRect(x: 1, y: 2, width: 3, height: 4) && b.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
     }
 
+    @Test func theViewRuleIsProportionalAndFloorsOnThePixelGrid() {
+        let frame = CGRect(x: 10, y: 10, width: 30, height: 30)
+        let old = CGSize(width: 100, height: 100), new = CGSize(width: 200, height: 150)
+        // Unrounded: the width takes 30/90 of the change, the right margin 60/90.
+        let exact = ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new,
+                                                  mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 0)
+        #expect(abs(exact.width - (30 + 30 * (100.0 / 90))) < 1e-12 && exact.origin.x == 10)
+        // Two pixels per point: edges floored to half points.
+        let retina = ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new,
+                                                   mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 2)
+        #expect(retina == CGRect(x: 10, y: 10, width: 63, height: 30))
+        let third = ViewAutoresizing.resizedFrame(CGRect(x: 10.3, y: 0, width: 0.6, height: 1), oldSuperviewSize: old,
+                                                  newSuperviewSize: CGSize(width: 100.4, height: 100), mask: .layerMinXMargin, pixelsPerPoint: 2)
+        #expect(third.origin.x == 10.5 && third.width == 0.5)
+        // A zero-size flexible part (Φ = 0) takes the whole change.
+        let zero = ViewAutoresizing.resizedFrame(CGRect(x: 0, y: 0, width: 0, height: 0), oldSuperviewSize: old, newSuperviewSize: new,
+                                                 mask: [.layerMinXMargin, .layerWidthSizable])
+        #expect(zero == CGRect(x: 50, y: 0, width: 50, height: 0))
+        // Non-finite input, an unchanged size or no flexible part: the frame as it was.
+        #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: CGSize(width: CGFloat.nan, height: 1),
+                                              mask: .layerWidthSizable) == frame)
+        #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: old, mask: AutoresizingMask(rawValue: 63)) == frame)
+        #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new, mask: []) == frame)
+    }
+
     static let frames = zip(Gen.double(in: -50...150), Gen.double(in: -50...150), Gen.double(in: 0...120), Gen.double(in: 0...120))
     static let sizes = zip(Gen.double(in: 1...400), Gen.double(in: 1...400))
 

@@ -15,25 +15,31 @@ public enum ViewAutoresizing {
     /// Special values: a NaN or infinite input → `frame` unchanged. Cost: O(1).
     public static func resizedFrame(_ frame: CGRect, oldSuperviewSize old: CGSize, newSuperviewSize new: CGSize,
                                     mask: AutoresizingMask, pixelsPerPoint: Double = 1) -> CGRect {
-        let values = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height, old.width, old.height, new.width, new.height]
-        guard values.allSatisfy({ $0.isFinite }), pixelsPerPoint.isFinite, pixelsPerPoint >= 0 else { return frame }
+        guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
+              old.width.isFinite, old.height.isFinite, new.width.isFinite, new.height.isFinite,
+              pixelsPerPoint.isFinite, pixelsPerPoint >= 0 else { return frame }
         let (x, w) = axis(Double(frame.origin.x), Double(frame.size.width), Double(old.width), Double(new.width), mask.rawValue, pixelsPerPoint)
         let (y, h) = axis(Double(frame.origin.y), Double(frame.size.height), Double(old.height), Double(new.height), mask.rawValue >> 3, pixelsPerPoint)
         return CGRect(x: x, y: y, width: w, height: h)
     }
 
+    /// One axis: `bits` has the margin before at bit 0, the extent at bit 1, the margin after at bit 2.
     static func axis(_ origin: Double, _ extent: Double, _ old: Double, _ new: Double, _ bits: UInt32, _ sigma: Double) -> (Double, Double) {
-        let flexible = [bits & 1 != 0, bits & 2 != 0, bits & 4 != 0]
+        let flexBefore = bits & 1 != 0, flexExtent = bits & 2 != 0, flexAfter = bits & 4 != 0
         let delta = new - old
-        guard delta != 0, flexible.contains(true) else { return (origin, extent) }
-        var parts = [origin, extent, (old - origin) - extent]
+        guard delta != 0, flexBefore || flexExtent || flexAfter else { return (origin, extent) }
+        var before = origin, size = extent, after = (old - origin) - extent
         var total = 0.0
-        for k in 0..<3 where flexible[k] { total = total + parts[k] }
-        let count = Double(flexible.filter { $0 }.count)
-        let q = delta / total
-        for k in 0..<3 where flexible[k] { parts[k] = total != 0 ? parts[k] + parts[k] * q : parts[k] + delta / count }
-        guard sigma > 0 else { return (parts[0], parts[1]) }
-        let x = (parts[0] * sigma).rounded(.down) / sigma
-        return (x, ((parts[0] + parts[1]) * sigma).rounded(.down) / sigma - x)
+        if flexBefore { total = total + before }
+        if flexExtent { total = total + size }
+        if flexAfter { total = total + after }
+        let count = Double((flexBefore ? 1 : 0) + (flexExtent ? 1 : 0) + (flexAfter ? 1 : 0))
+        func grown(_ p: Double) -> Double { total != 0 ? p + p * (delta / total) : p + delta / count }
+        if flexBefore { before = grown(before) }
+        if flexExtent { size = grown(size) }
+        if flexAfter { after = grown(after) }
+        guard sigma > 0 else { return (before, size) }
+        let x = (before * sigma).rounded(.down) / sigma
+        return (x, ((before + size) * sigma).rounded(.down) / sigma - x)
     }
 }
