@@ -5,7 +5,8 @@ import Foundation
 
 // Layer trees built from fuzz bytes (up to 24 layers, any geometry, flags, special values, transform
 // layers): hitTest, convert and frame must agree between the Layer objects, the LayerTree snapshot and the
-// batch paths, and no transform layer is ever hit.
+// batch paths, and no transform layer is ever hit; bulk autoresizing equals the rule, and a bounds change
+// cascades through the tree without trapping.
 func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let count = 1 + input.int(below: 24)
@@ -50,11 +51,24 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         requireExact([Double(q.x), Double(q.y)], [Double(r.x), Double(r.y)], .bitwise, "Layer and LayerTree convert")
         _ = a.convert(CGRect(origin: p, size: CGSize(width: 3, height: -2)), to: b)
     }
+    // Autoresizing: the bulk kernel against the rule, then a real bounds change cascading down the tree.
+    let oldSize = root.bounds.size, newSize = CGSize(width: input.double(), height: input.double())
+    for layer in order { layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(input.byte())) }
+    let frames = order.map(\.frame), masks = order.map(\.autoresizingMask)
+    guard let resized = try? Batch.autoresize(frames, masks: masks, oldSuperlayerSize: oldSize, newSuperlayerSize: newSize, path: .simd, threads: 1)
+    else { preconditionFailure("Batch.autoresize threw") }
+    for (k, r) in resized.enumerated() {
+        let expected = LayerAutoresizing.resizedFrame(frames[k], mask: masks[k], oldSuperlayerSize: oldSize, newSuperlayerSize: newSize) ?? frames[k]
+        requireExact([r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init),
+                     [expected.origin.x, expected.origin.y, expected.size.width, expected.size.height].map(Double.init), .bitwise, "autoresize of layer \(k)")
+    }
     for (k, layer) in order.enumerated() {
         let f = layer.frame, s = simdFrames[k]
         requireExact([s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init),
                      [f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init), .bitwise, "frame of layer \(k)")
     }
+    root.bounds.size = newSize
+    root.layoutIfNeeded()
     return 0
 }
 
