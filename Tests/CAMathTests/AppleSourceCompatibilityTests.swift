@@ -155,3 +155,29 @@ extension ReadmeExampleTests {
         #expect(throws: EncodingError.self) { try JSONEncoder().encode(CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)) }
     }
 }
+
+extension ReadmeExampleTests {
+    /// The README's layout example, with its stated results.
+    @Test func layoutExample() throws {
+        let panel = CALayer()
+        panel.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let badge = CALayer()
+        badge.frame = CGRect(x: 10, y: 20, width: 50, height: 40)
+        badge.autoresizingMask = [.layerMinXMargin, .layerWidthSizable]
+        panel.addSublayer(badge)
+        panel.bounds.size = CGSize(width: 200, height: 300)
+        #expect(badge.frame == CGRect(x: 76, y: 20, width: 84, height: 40))
+        let bar = CALayer()
+        bar.name = "bar"
+        bar.frame = CGRect(x: 3, y: 5, width: 40, height: 20)
+        bar.addConstraint(CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX))
+        panel.layoutManager = CAConstraintLayoutManager()
+        panel.addSublayer(bar)
+        panel.layoutIfNeeded()
+        #expect(bar.frame == CGRect(x: 80, y: 5, width: 40, height: 20))
+        let many = try Batch.autoresize([badge.frame, bar.frame], masks: [.layerWidthSizable, .layerMaxXMargin],
+                                        oldSuperlayerSize: CGSize(width: 200, height: 300),
+                                        newSuperlayerSize: CGSize(width: 320, height: 300))
+        #expect(many == [CGRect(x: 76, y: 20, width: 204, height: 40), CGRect(x: 80, y: 5, width: 40, height: 20)])
+    }
+}
