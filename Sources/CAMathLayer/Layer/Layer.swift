@@ -15,7 +15,7 @@ import Foundation
 open class Layer: NSObject {
     /// All geometry properties as one value. A change of `bounds.size` (through `bounds`, `frame`, key-value
     /// coding or this property) marks the layer as needing layout and then, at once, calls
-    /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:Layout>).
+    /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:LayoutRules>).
     public var geometry = LayerGeometry() {
         didSet { if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) } }
     }

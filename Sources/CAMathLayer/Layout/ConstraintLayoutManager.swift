@@ -2,7 +2,7 @@ import Foundation
 
 /// The constraint layout manager — `CAConstraintLayoutManager` (the name `CAMathQuartzCore` gives it): it
 /// positions each sublayer from its ``Layer/constraints`` relative to the superlayer's bounds and to
-/// siblings' frames. The rules, and the measured cases they come from: <doc:Layout>.
+/// siblings' frames. The rules, and the measured cases they come from: <doc:LayoutRules>.
 public final class ConstraintLayoutManager: LayoutManager {
     /// A manager; it keeps no state, so one can serve every layer.
     public init() {}

@@ -1,6 +1,6 @@
 import Foundation
 
-/// CALayer's autoresizing rule as a pure function (<doc:Layout>): the frame a layer's
+/// CALayer's autoresizing rule as a pure function (<doc:LayoutRules>): the frame a layer's
 /// `resize(withOldSuperlayerSize:)` writes, from its frame, its mask and the superlayer's old and new
 /// bounds sizes. Not NSView's proportional rule (that is ``ViewAutoresizing``).
 public enum LayerAutoresizing {
