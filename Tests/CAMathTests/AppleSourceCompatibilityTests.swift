@@ -72,11 +72,11 @@ import Testing
 extension ReadmeExampleTests {
     /// The README's clock-hand example, with its stated numbers.
     @Test func clockHandExample() {
-        let window = Layer()
+        let window = CALayer()
         window.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
-        let face = Layer()
+        let face = CALayer()
         face.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
-        let hand = Layer()
+        let hand = CALayer()
         hand.bounds = CGRect(x: 0, y: 0, width: 10, height: 80)
         hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)      // pivot 72 pt down the hand
         hand.position = CGPoint(x: 100, y: 100)         // the centre of the face

@@ -27,31 +27,32 @@ final class DialLayer: CALayer {
 }
 
 @Suite struct PortedLayerProgramTests {
-    @Test func clockWithASpinningHand() throws {
+    @Test func aGaugeWithANeedle() throws {
         let window = CALayer()
         window.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
-        let face = DialLayer()
-        face.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
-        let hand = CALayer()
-        hand.bounds = CGRect(x: 0, y: 0, width: 10, height: 80)
-        hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)
-        hand.position = CGPoint(x: 100, y: 100)
-        window.addSublayer(face)
-        face.addSublayer(hand)
-        hand.setValue(.pi / 2, forKeyPath: "transform.rotation.z")
+        let dial = DialLayer()
+        dial.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
+        let needle = CALayer()
+        needle.bounds = CGRect(x: 0, y: 0, width: 4, height: 90)
+        needle.anchorPoint = CGPoint(x: 0.5, y: 1)       // pivots at its base
+        needle.position = CGPoint(x: 100, y: 100)
+        window.addSublayer(dial)
+        dial.addSublayer(needle)
+        needle.setValue(.pi / 2, forKeyPath: "transform.rotation.z")
 
-        let angle = try #require(hand.value(forKeyPath: "transform.rotation.z") as? CGFloat)
+        let angle = try #require(needle.value(forKeyPath: "transform.rotation.z") as? CGFloat)
         #expect(abs(angle - .pi / 2) < 1e-15)
-        #expect(window.sublayers! == [face])
-        #expect(face.value(forKey: "progress") as? CGFloat == 0)
-        #expect(DialLayer(layer: face).ticks == 12)
-        let tip = hand.convert(CGPoint(x: 5, y: 0), to: window)
-        #expect(abs(tip.x - 232) < 1e-12 && abs(tip.y - 200) < 1e-12)
-        #expect(window.hitTest(CGPoint(x: 230, y: 201)) === hand)
-        #expect(window.hitTest(CGPoint(x: 160, y: 150)) === face)
-        let frame = hand.frame
-        #expect(abs(frame.origin.x - 92) < 1e-12 && abs(frame.origin.y - 95) < 1e-12)
-        #expect(abs(frame.size.width - 80) < 1e-12 && abs(frame.size.height - 10) < 1e-12)
+        #expect(window.sublayers! == [dial])
+        #expect(dial.value(forKey: "progress") as? CGFloat == 0)
+        #expect(DialLayer(layer: dial).ticks == 12)
+        // The tip (2, 0) is 90 pt above the pivot; turned a quarter, 90 pt to its right: (190, 100) in the dial.
+        let tip = needle.convert(CGPoint(x: 2, y: 0), to: window)
+        #expect(abs(tip.x - 250) < 1e-12 && abs(tip.y - 200) < 1e-12)
+        #expect(window.hitTest(CGPoint(x: 245, y: 201)) === needle)
+        #expect(window.hitTest(CGPoint(x: 160, y: 150)) === dial)
+        let frame = needle.frame
+        #expect(abs(frame.origin.x - 100) < 1e-12 && abs(frame.origin.y - 98) < 1e-12)
+        #expect(abs(frame.size.width - 90) < 1e-12 && abs(frame.size.height - 4) < 1e-12)
     }
 
     /// A card in 3-D inside a CATransformLayer under a perspective: its front face, lifted 1 pt toward the
