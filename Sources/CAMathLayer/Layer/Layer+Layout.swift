@@ -2,7 +2,7 @@ import CAMathCore
 import Foundation
 
 // The rules behind Layer's open layout methods: what a bounds size change triggers, autoresizing, and
-// layoutIfNeeded's walk (the Layout article).
+// layoutIfNeeded's walk (the LayoutRules article).
 
 extension Layer {
     /// Appends `constraint` to ``constraints`` (marking the superlayer as needing layout).

@@ -84,7 +84,7 @@ open class Layer: NSObject {
         }
     }
 
-    // MARK: Layout (CALayer's names; the rules are in Layer+Layout.swift and the Layout article)
+    // MARK: Layout (CALayer's names; the rules are in Layer+Layout.swift and the LayoutRules article)
 
     /// Tells every sublayer that this layer's bounds size was `oldSize`: the default calls each sublayer's
     /// ``resize(withOldSuperlayerSize:)``. Called by a bounds size change; may be called directly.
@@ -131,8 +131,8 @@ open class Layer: NSObject {
     /// `"anchorPointZ"`, `"zPosition"`, `"transform"`, `"sublayerTransform"`, `"frame"`, `"opacity"`,
     /// `"hidden"`, `"masksToBounds"`, `"geometryFlipped"`, `"name"`, `"sublayers"`, `"superlayer"`,
     /// `"autoresizingMask"`) as its Swift type (`CGRect`, `CGPoint`, `CGFloat`, `CATransform3D`, `Float`,
-    /// `Bool`, `UInt32`, …); any other key's
-    /// stored value, or ``defaultValue(forKey:)`` when none was set. Never throws, never traps. O(1).
+    /// `Bool`, `UInt32`, …); any other key's stored value, or ``defaultValue(forKey:)`` when none was set.
+    /// Never throws, never traps. O(1).
     open func value(forKey key: String) -> Any? {
         keyValue(forKey: key)
     }
