@@ -57,9 +57,9 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .size(let w, let h): any = CGSize(width: w, height: h)
     case .transform(let t): any = t
     }
-    try? typed.setTransformValue(TransformKeyPathValue(kvc: any) ?? value, forKeyPath: keyPath)
+    try? typed.setTransformValue(TransformKeyPathValue(keyValue: any) ?? value, forKeyPath: keyPath)
     appleShaped.setValue(any, forKeyPath: keyPath)
-    if keyPath.hasPrefix("transform") || keyPath.hasPrefix("sublayerTransform"), TransformKeyPathValue(kvc: any) != nil {
+    if keyPath.hasPrefix("transform") || keyPath.hasPrefix("sublayerTransform"), TransformKeyPathValue(keyValue: any) != nil {
         requireExact(appleShaped.transform.elements + appleShaped.sublayerTransform.elements,
                      typed.transform.elements + typed.sublayerTransform.elements, .bitwise,
                      "setValue(_:forKeyPath: \(keyPath)) and setTransformValue disagree")
@@ -72,22 +72,6 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     appleShaped.setValue(any, forKey: path)
     _ = appleShaped.value(forKey: path)
     return 0
-}
-
-extension TransformKeyPathValue {
-    /// The typed value the Apple-shaped form reads from `any`: a number, a size or a matrix.
-    init?(kvc any: Any?) {
-        switch any {
-        case let x as CGFloat: self = .number(Double(x))
-        case let x as Double: self = .number(x)
-        case let x as Float: self = .number(Double(x))
-        case let x as Int: self = .number(Double(x))
-        case let x as NSNumber: self = .number(x.doubleValue)
-        case let s as CGSize: self = .size(width: Double(s.width), height: Double(s.height))
-        case let t as Transform3D: self = .transform(t)
-        default: return nil
-        }
-    }
 }
 
 exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzKeyPaths(data!, size) })

@@ -130,8 +130,10 @@ import Testing
     static let frames = zip(Gen.double(in: -50...150), Gen.double(in: -50...150), Gen.double(in: 0...120), Gen.double(in: 0...120))
     static let sizes = zip(Gen.double(in: 1...400), Gen.double(in: 1...400))
 
-    /// The shares given out before rounding sum to `Δ`, whatever the mask.
-    @Test func theSharesSumToTheChange() async {
+    /// The rule's result is the frame the spec's shares give before rounding (extent `Δ/3` beside a flexible
+    /// margin, else `Δ`; margins the rest, equally), moved onto whole points: its edges lie within a point of
+    /// the unrounded ones, and the unrounded parts sum to the new size.
+    @Test func theResultIsTheUnroundedShareFrameOnWholePoints() async {
         await checkProperty(zip(Self.frames, Self.sizes, Self.sizes, Gen.int(in: 0...63))) { f, old, new, bits in
             let (x, _, w, _) = f
             let delta = new.0 - old.0
@@ -140,11 +142,10 @@ import Testing
             let margins = Double((minMargin ? 1 : 0) + (maxMargin ? 1 : 0))
             let extent = sizable ? (margins > 0 ? delta / 3 : delta) : 0
             let share = margins > 0 ? (delta - extent) / margins : 0
-            #expect(abs(extent + share * margins - delta) <= 1e-12 * max(1, abs(delta)))
-            // And the rule's result differs from the unrounded frame by less than a point per edge.
             let r = LayerAutoresizing.resizedFrame(CGRect(x: x, y: 0, width: w, height: 10), mask: AutoresizingMask(rawValue: UInt32(bits & 7)),
                                                    oldSuperlayerSize: CGSize(width: old.0, height: 1), newSuperlayerSize: CGSize(width: new.0, height: 1))!
             let before = x + (minMargin ? share : 0), after = (old.0 - x - w) + (maxMargin ? share : 0)
+            #expect(abs((before + (w + extent) + after) - new.0) <= 1e-9 * max(1, abs(new.0)))
             #expect(Double(r.origin.x) <= before && before - Double(r.origin.x) < 1)
             let far = Double(r.origin.x + r.size.width)  // not maxX: the width may be negative
             #expect(far >= new.0 - after && far - (new.0 - after) < 1)

@@ -45,7 +45,7 @@ extension Layer {
         let head = String(keyPath[..<dot]), rest = String(keyPath[keyPath.index(after: dot)...])
         switch LayerProperty(rawValue: head) {
         case .transform?, .sublayerTransform?:
-            guard let typed = TransformKeyPathValue(any: value) else { return }
+            guard let typed = TransformKeyPathValue(keyValue: value) else { return }
             try? setTransformValue(typed, forKeyPath: keyPath)
         case let property?:
             guard let updated = LayerField.setting(self.value(of: property), at: rest, to: value) else { return }
@@ -213,9 +213,10 @@ enum KeyValue {
 }
 
 extension TransformKeyPathValue {
-    /// The value a Swift user passed: a number (``KeyValue/number(_:)``), a `CGSize`/`NSValue` size, or
-    /// a `Transform3D`; anything else `nil`.
-    init?(any value: Any?) {
+    /// The typed value of what a Swift user passes to key-value coding, as ``Layer/setValue(_:forKeyPath:)-(Any?,_)``
+    /// reads it for a transform key path: a `Transform3D`; a number (`CGFloat`, `Double`, `Float`, `Int` or
+    /// `NSNumber`); a size (`CGSize`, or an `NSValue` holding one); anything else `nil`. O(1).
+    public init?(keyValue value: Any?) {
         if let t = value as? Transform3D { self = .transform(t) }
         else if let x = KeyValue.number(value) { self = .number(x) }
         else if let s = KeyValue.size(value) { self = .size(width: Double(s.width), height: Double(s.height)) }
