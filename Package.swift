@@ -53,6 +53,9 @@ let package = Package(
             name: "camath-bench",
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
+            name: "camath-elementary",
+            dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
             name: "CAMathBenchmarks",
             dependencies: ["CAMathWorkloads", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/CAMathBenchmarks",

@@ -42,7 +42,7 @@ extension Transform3D {
     /// The decomposition of <doc:KeyPathsAndDecomposition>: the key paths' (``DecompositionMethod/keyPaths``), interpolation's 3-D or 2-D, or `nil` when
     /// the transform is undecomposable: a NaN/±∞ element (also after dividing by `m44`), `m44 = 0`, a singular perspective-free part
     /// (as the method requires), or — for the 2-D method — a determinant `m11·m22 − m12·m21` that is not
-    /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus `asin`/`atan2`.
+    /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus ``Elementary`` `asin`/`atan2`.
     public func decomposed(_ method: DecompositionMethod = .keyPaths) -> Decomposition? {
         switch method {
         case .keyPaths, .interpolation3D:
@@ -69,11 +69,12 @@ extension Transform3D {
         let k = a * c + b * d
         c = c - a * k; d = d - b * k
         sy = sy * (c * c + d * d).squareRoot()
-        let angle = LibM.atan2(b, a)
+        let angle = Elementary.atan2(b, a)
+        let half = Elementary.sincos(angle / 2)
         return Decomposition(
             translation: SIMD3(m41, m42, 0), scale: SIMD3(sx, sy, 1), skew: SIMD3(k / sy, 0, 0),
             perspective: SIMD4(0, 0, 0, 1), rotation: SIMD3(0, 0, angle),
-            quaternion: Quaternion(x: 0, y: 0, z: LibM.sin(angle / 2), w: LibM.cos(angle / 2)))
+            quaternion: Quaternion(x: 0, y: 0, z: half.sin, w: half.cos))
     }
 
     /// Which rotation of a ``Decomposition`` a recomposition uses.

@@ -69,11 +69,11 @@ struct Unmatrix {
     /// when `√(r1.x² + r1.y²) ≤ 1e-12` (ry = ±π/2), `rz = 0` and `rx = atan2(−r3.y, r2.y)`.
     var eulerAngles: SIMD3<Double> {
         let (r1, r2, r3) = rows
-        let ry = LibM.asin(min(max(-r1.z, -1), 1))
+        let ry = Elementary.asin(min(max(-r1.z, -1), 1))
         if (r1.x * r1.x + r1.y * r1.y).squareRoot() > 1e-12 {
-            return SIMD3(LibM.atan2(r2.z, r3.z), ry, LibM.atan2(r1.y, r1.x))
+            return SIMD3(Elementary.atan2(r2.z, r3.z), ry, Elementary.atan2(r1.y, r1.x))
         }
-        return SIMD3(LibM.atan2(-r3.y, r2.y), ry, 0)
+        return SIMD3(Elementary.atan2(-r3.y, r2.y), ry, 0)
     }
 
     /// The quaternion of the rotation rows (<doc:KeyPathsAndDecomposition>, *Interpolation*): from the trace when `1 + tr > 0.001`, else from

@@ -19,8 +19,8 @@ extension Quaternion {
         d = min(d, 1)
         let sh = (1 - d * d).squareRoot()
         if sh < 1e-5 { return self }
-        let h = LibM.acos(d)
-        let wa = LibM.sin((1 - t) * h) / sh, wb = LibM.sin(t * h) / sh
+        let h = Elementary.acos(d)
+        let wa = Elementary.sin((1 - t) * h) / sh, wb = Elementary.sin(t * h) / sh
         return Quaternion(x: a.x * wa + other.x * wb, y: a.y * wa + other.y * wb,
                           z: a.z * wa + other.z * wb, w: a.w * wa + other.w * wb)
     }

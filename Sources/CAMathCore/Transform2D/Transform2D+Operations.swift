@@ -14,9 +14,9 @@ extension Transform2D {
     /// `CGAffineTransform(rotationAngle:)`: `(cos θ, sin θ, −sin θ, cos θ, 0, 0)` on every platform
     /// (iOS's "counter-clockwise" and macOS's "clockwise" differ only in the y direction of the screen).
     ///
-    /// Special values: a NaN or ±∞ angle gives NaN in `a, b, c, d`. Cost: one `cos`, one `sin`.
+    /// Special values: a NaN or ±∞ angle gives NaN in `a, b, c, d`. Cost: one ``Elementary/sincos(_:)``.
     public init(rotationAngle angle: Double) {
-        let c = LibM.cos(angle), s = LibM.sin(angle)
+        let (s, c) = Elementary.sincos(angle)
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

@@ -27,7 +27,7 @@ extension Transform3D {
     /// - Rotations about a coordinate axis are structurally exact: about ẑ, `m11 = m22 = cos`,
     ///   `m12 = sin`, `m21 = −sin`, `m33 = 1` and zeros elsewhere in the 3×3, so the result `isAffine`.
     ///
-    /// Cost: one `cos`, one `sin` (platform libm) and about 40 flops.
+    /// Cost: one ``Elementary/sincos(_:)`` and about 40 flops.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
         self = .identity
         if x == 0 && y == 0 && z == 0 { return }
@@ -41,7 +41,8 @@ extension Transform3D {
         var x = x / k, y = y / k, z = z / k
         let length = (x * x + y * y + z * z).squareRoot()
         x = x / length; y = y / length; z = z / length
-        let c = LibM.cos(angle), s = LibM.sin(angle), oneMinusC = 1 - c
+        let (s, c) = Elementary.sincos(angle)
+        let oneMinusC = 1 - c
         m11 = x * x + (1 - x * x) * c
         m12 = (x * y) * oneMinusC + z * s
         m13 = (x * z) * oneMinusC - y * s
