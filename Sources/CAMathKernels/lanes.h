@@ -57,7 +57,7 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
     }
 }
 
-// The hit test and autoresizing have no fast form (a fused edge test could move a point across a layer's
+// The hit test, autoresizing and the decomposition kernels (transform_lanes.h) have no fast form (a fused edge test could move a point across a layer's
 // edge; autoresizing is additions, divisions and roundings, with nothing to fuse).
 #if !defined(CAMATH_FAST)
 // One block of `lanes` points (8, 16 or CAMATH_HIT_BLOCK, a constant after inlining, so every lane loop has
@@ -142,6 +142,9 @@ KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks,
         out[4 * i + 3] = finite ? nh : h;
     }
 }
+
+#include "invert_formula.h"
+#include "transform_lanes.h"
 
 // A small batch (a few touches) runs 8 or 16 lanes, not 32: every node's work scales with the lanes.
 KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {

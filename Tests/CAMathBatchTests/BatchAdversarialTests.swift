@@ -83,30 +83,30 @@ import Testing
 
     @Test func decompositionKeyPathsAndBlend() throws {
         let m = Self.matrices, r = Self.reversed
-        try agree(.decompose, "decompose", levels: [.current]) { p, t, _ throws(BatchError) in
-            try Batch.decompose(m, path: p, threads: t).flatMap { d -> [Double] in
+        try agree(.decompose, "decompose") { p, t, l throws(BatchError) in
+            try Batch.decompose(m, path: p, threads: t, instructionSet: l).flatMap { d -> [Double] in
                 guard let d else { return [-1] }
                 return [d.translation.x, d.translation.y, d.translation.z, d.scale.x, d.scale.y, d.scale.z, d.skew.x,
                         d.rotation.x, d.rotation.y, d.rotation.z, d.quaternion.w, d.perspective.z]
             }
         }
-        try agree(.keyPathRead, "values(for:)", levels: [.current]) { p, t, _ throws(BatchError) in
+        try agree(.keyPathRead, "values(for:)") { p, t, l throws(BatchError) in
             var out: [Double] = []
-            for path in TransformKeyPath.allCases { out += Self.flat(try Batch.values(for: path, of: m, path: p, threads: t)) }
+            for path in TransformKeyPath.allCases { out += Self.flat(try Batch.values(for: path, of: m, path: p, threads: t, instructionSet: l)) }
             return out
         }
         let values = (0..<m.count).map { Adversarial.keyPathValues[$0 % Adversarial.keyPathValues.count] }
-        try agree(.keyPathWrite, "setting(_:of:to:)", levels: [.current]) { p, t, _ throws(BatchError) in
+        try agree(.keyPathWrite, "setting(_:of:to:)") { p, t, l throws(BatchError) in
             var out: [Double] = []
             for path in TransformKeyPath.allCases {
-                let (written, refused) = try Batch.setting(path, of: m, to: values, path: p, threads: t)
+                let (written, refused) = try Batch.setting(path, of: m, to: values, path: p, threads: t, instructionSet: l)
                 out += Self.flat(written) + refused.map { $0 ? 1 : 0 }
             }
             return out
         }
-        try agree(.blend, "interpolate", levels: [.current]) { p, t, _ throws(BatchError) in
+        try agree(.blend, "interpolate") { p, t, l throws(BatchError) in
             var out: [Double] = []
-            for fraction in [0.3, 0, 1, .nan, .infinity] { out += Self.flat(try Batch.interpolate(from: m, to: r, fraction: fraction, path: p, threads: t)) }
+            for fraction in [0.3, 0, 1, .nan, .infinity, -2.5, 1e7] { out += Self.flat(try Batch.interpolate(from: m, to: r, fraction: fraction, path: p, threads: t, instructionSet: l)) }
             return out
         }
     }

@@ -119,6 +119,33 @@ import Testing
                       zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues)
             }
         }
+        // Decomposition, key paths and interpolation (no fast form: the exact kernels at either precision).
+        let decomposable = transforms + DecompositionCases.all
+        let partners = decomposable.reversed() + decomposable.map { Transform3D($0.affineTransform) }
+        let anglesAndScales = decomposable.indices.map { i -> TransformKeyPathValue in
+            [.number(Double(i) * 0.37 - 9), .number(1e7 + Double(i)), .number(-0.0), .number(.nan), .size(width: 1, height: 2)][i % 5]
+        }
+        for (a, b) in zip(windows(decomposable + decomposable), windows(partners)) {
+            for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
+                check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
+                      a.map { $0.decomposed(method) }.flatMap(\.exactnessValues))
+            }
+            for keyPath in [TransformKeyPath.rotationX, .rotationZ, .scale, .translation] {
+                check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
+                      a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues))
+                let values = Array(anglesAndScales.prefix(a.count)) + Array(repeating: .number(2), count: max(0, a.count - anglesAndScales.count))
+                let (written, refused) = try Batch.setting(keyPath, of: a, to: values, path: .simd, threads: 1, instructionSet: set)
+                let expected = zip(a, values).map { try? $0.setting(keyPath, to: $1) }
+                check("key-path write", .keyPathWrite, a.count, written.exactnessValues + refused.map { $0 ? 1 : 0 },
+                      zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 })
+            }
+            let plan = try InterpolationPlan(from: a, to: b, instructionSet: set)
+            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5] {
+                let expected = zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
+                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
+                check("blend (plan)", .blend, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
+            }
+        }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
@@ -127,6 +154,7 @@ import Testing
     let kernelOperation: [String: BatchOperation] = [
         "concat pairwise": .concatPairwise, "concat many-by-one": .concatManyByOne, "concat one-by-many": .concatOneByMany,
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
-        "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize,
+        "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
+        "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
     ]
 }

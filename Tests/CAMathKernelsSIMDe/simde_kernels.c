@@ -12,7 +12,8 @@
         .map_points3_strided = lanePrefix##map_points3_strided, .map_points2 = lanePrefix##map_points2, \
         .invert = prefix##invert, .invert_affine = prefix##invert_affine, \
         .frames = lanePrefix##frames, .hit_test_block = camath_portable_hit_test_block, \
-        .autoresize = camath_portable_autoresize, \
+        .autoresize = camath_portable_autoresize, .decompose = camath_portable_decompose, \
+        .recompose = camath_portable_recompose, .interpolate = camath_portable_interpolate, \
     }
 
 static const camath_kernels avx2_fast, avx512_fast;

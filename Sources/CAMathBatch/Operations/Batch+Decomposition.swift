@@ -1,76 +1,177 @@
 import CAMathCore
+import CAMathKernels
 
 extension Batch {
-    /// `out[i] = t[i].decomposed(method)` (`nil` where undecomposable). Every path runs the scalar
-    /// reference per element (identical results; only the threading differs); `.blas` throws.
+    /// `out[i] = t[i].decomposed(method)` (`nil` where undecomposable).
+    ///
+    /// Paths: `.scalar` (the reference per element); `.simd` (the decomposition in vector lanes through
+    /// ``Elementary``'s lane forms, branches as lane masks: bit-identical); `.blas` throws. Cost: O(n); per
+    /// element one 4×4 inversion (with perspective, or always for `.interpolation3D`), an `asin`, two
+    /// `atan2` and a square root.
     public static func decompose(_ t: UnsafeBufferPointer<Transform3D>, method: Transform3D.DecompositionMethod = .keyPaths,
                                  into out: UnsafeMutableBufferPointer<Transform3D.Decomposition?>,
-                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
-        let pt = SharedReadPointer(base: t.baseAddress ?? dummy())
-        try forEachIndex(.decompose, count: t.count, out: out, path: path, threads: threads) { pt.base[$0].decomposed(method) }
+                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: t.count)
+        let (resolved, threadCount, kernels) = try schedule(.decompose, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
+        let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
+        chunks(count: t.count, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r { po.base[i] = pt.base[i].decomposed(method) }
+                return
+            }
+            DecompositionScratch.blocks(of: r) { b, s in
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, s.first, s.firstStatus, b.count)
+                for (j, i) in b.enumerated() {
+                    switch s.status(s.firstStatus, j) {
+                    case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j)
+                    case .undecomposable: po.base[i] = nil
+                    case .needsReference: po.base[i] = pt.base[i].decomposed(method)
+                    }
+                }
+            }
+        }
     }
 
-    /// `out[i] = t[i].value(for: keyPath)` (CAMathCore's *Key paths and decomposition* article, *Key paths*; undecomposable reads 0). Per element, every path.
+    /// `out[i] = t[i].value(for: keyPath)` (CAMathCore's *Key paths and decomposition* article, *Key paths*;
+    /// undecomposable reads 0). Paths as ``decompose(_:method:into:path:threads:instructionSet:)``, bit-identical.
     public static func values(for keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<TransformKeyPathValue>,
-                              path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
-        let pt = SharedReadPointer(base: t.baseAddress ?? dummy())
-        try forEachIndex(.keyPathRead, count: t.count, out: out, path: path, threads: threads) { pt.base[$0].value(for: keyPath) }
+                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: t.count)
+        let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
+        let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
+        chunks(count: t.count, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r { po.base[i] = pt.base[i].value(for: keyPath) }
+                return
+            }
+            DecompositionScratch.blocks(of: r) { b, s in
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, s.first, s.firstStatus, b.count)
+                for (j, i) in b.enumerated() {
+                    switch s.status(s.firstStatus, j) {
+                    case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).value(for: keyPath)
+                    case .undecomposable: po.base[i] = keyPath.undecomposableValue
+                    case .needsReference: po.base[i] = pt.base[i].value(for: keyPath)
+                    }
+                }
+            }
+        }
     }
 
-    /// `out[i] = t[i].setting(keyPath, to: values[i])` (CAMathCore's *Key paths and decomposition* article, *Key paths*). A refused write (wrong value kind,
-    /// undecomposable matrix) leaves `out[i] = t[i]` and sets `refused[i] = true` when a mask is given;
-    /// a NaN/±∞ value leaves `out[i] = t[i]` without refusing. Per element, every path.
+    /// `out[i] = t[i].setting(keyPath, to: values[i])` (CAMathCore's *Key paths and decomposition* article, *Key
+    /// paths*). A refused write (wrong value kind, undecomposable matrix) leaves `out[i] = t[i]` and sets
+    /// `refused[i] = true` when a mask is given; a NaN/±∞ value leaves `out[i] = t[i]` without refusing.
+    /// Paths: `.scalar` (the reference per element); `.simd` (decomposition and the Euler recomposition in
+    /// vector lanes, the edit per element; an angle of 2¹⁹ or more goes to the reference: bit-identical);
+    /// `.blas` throws. `out` may be `t`'s memory. Cost: O(n), one decomposition and recomposition per element.
     public static func setting(_ keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
                                to values: UnsafeBufferPointer<TransformKeyPathValue>,
                                into out: UnsafeMutableBufferPointer<Transform3D>, refused: UnsafeMutableBufferPointer<Bool>? = nil,
-                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                               path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("values", values.count, equals: t.count)
+        try BatchError.check("out", out.count, equals: t.count)
         if let refused { try BatchError.check("refused", refused.count, equals: t.count) }
-        let pt = SharedReadPointer(base: t.baseAddress ?? dummy()), pv = SharedReadPointer(base: values.baseAddress ?? dummy())
+        let (resolved, threadCount, kernels) = try schedule(.keyPathWrite, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard !t.isEmpty, let tb = t.baseAddress, let vb = values.baseAddress, let o = out.baseAddress else { return }
+        let pt = SharedReadPointer(base: tb), pv = SharedReadPointer(base: vb), po = SharedPointer(base: o)
         let pr = refused?.baseAddress.map { SharedPointer(base: $0) }
-        try forEachIndex(.keyPathWrite, count: t.count, out: out, path: path, threads: threads) { i in
-            let written = try? pt.base[i].setting(keyPath, to: pv.base[i])
-            pr?.base[i] = written == nil
-            return written ?? pt.base[i]
+        chunks(count: t.count, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r {
+                    let written = try? pt.base[i].setting(keyPath, to: pv.base[i])
+                    pr?.base[i] = written == nil
+                    po.base[i] = written ?? pt.base[i]
+                }
+                return
+            }
+            DecompositionScratch.blocks(of: r) { b, s in
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, s.first, s.firstStatus, b.count)
+                // methods[j] marks the elements the recomposition writes.
+                for (j, i) in b.enumerated() {
+                    let value = pv.base[i]
+                    s.methods[j] = 0
+                    // Refusals, non-finite values and the rare lanes take the reference below.
+                    guard value.kind == keyPath.valueKind, value.isFinite, s.status(s.firstStatus, j) == .decomposed,
+                          let edited = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).replacing(keyPath, with: value)
+                    else { continue }
+                    s.write(edited, to: s.first, j)
+                    s.methods[j] = 1
+                }
+                kernels.k.recompose(s.first, 0, s.matrices, s.slow, b.count)
+                for (j, i) in b.enumerated() {
+                    if s.methods[j] == 1 && s.slow[j] == 0 {
+                        pr?.base[i] = false
+                        po.base[i] = s.matrix(j)
+                    } else {
+                        let written = try? pt.base[i].setting(keyPath, to: pv.base[i])
+                        pr?.base[i] = written == nil
+                        po.base[i] = written ?? pt.base[i]
+                    }
+                }
+            }
         }
     }
 
-    /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (CAMathCore's *Key paths and decomposition* article, *Interpolation*). Per element, every path.
+    /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (CAMathCore's *Key paths and decomposition*
+    /// article, *Interpolation*). Paths: `.scalar` (the reference per element); `.simd` (both decompositions,
+    /// the slerp and the recomposition in vector lanes; a fraction that takes a sine past 2¹⁹ goes to the
+    /// reference: bit-identical); `.blas` throws. `out` may be `from`'s or `to`'s memory. Cost: O(n), two
+    /// decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
+    /// ``InterpolationPlan`` once.
     public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
                                    into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) {
+                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("to", to.count, equals: from.count)
-        let pf = SharedReadPointer(base: from.baseAddress ?? dummy()), pt = SharedReadPointer(base: to.baseAddress ?? dummy())
-        try forEachIndex(.blend, count: from.count, out: out, path: path, threads: threads) { i in
-            pf.base[i].interpolated(to: pt.base[i], fraction: t)
+        try BatchError.check("out", out.count, equals: from.count)
+        let (resolved, threadCount, kernels) = try schedule(.blend, count: from.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard !from.isEmpty, let fb = from.baseAddress, let tb = to.baseAddress, let o = out.baseAddress else { return }
+        let pf = SharedReadPointer(base: fb), pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
+        chunks(count: from.count, threads: threadCount) { r in
+            if resolved == .scalar || !InterpolationPlan.needsDecompositions(t) {
+                for i in r { po.base[i] = pf.base[i].interpolated(to: pt.base[i], fraction: t) }
+                return
+            }
+            DecompositionScratch.blocks(of: r) { b, s in
+                InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
+                InterpolationPlan.evaluate(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count,
+                                           first: s.first, second: s.second, firstStatus: s.firstStatus, secondStatus: s.secondStatus,
+                                           identityPairs: s.methods, fraction: t, scratch: s, kernels: kernels, into: po.base + b.lowerBound)
+            }
         }
     }
 
-    /// Array form of ``decompose(_:method:into:path:threads:)``.
+    /// Array form of ``decompose(_:method:into:path:threads:instructionSet:)``.
     public static func decompose(_ t: [Transform3D], method: Transform3D.DecompositionMethod = .keyPaths,
-                                 path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D.Decomposition?] {
+                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D.Decomposition?] {
         try Array.filled(count: t.count) { out throws(BatchError) in
-            try t.withUnsafeBufferPointer { pt throws(BatchError) in try decompose(pt, method: method, into: out, path: path, threads: threads) }
+            try t.withUnsafeBufferPointer { pt throws(BatchError) in
+                try decompose(pt, method: method, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            }
         }
     }
 
-    /// Array form of ``values(for:of:into:path:threads:)``.
-    public static func values(for keyPath: TransformKeyPath, of t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [TransformKeyPathValue] {
+    /// Array form of ``values(for:of:into:path:threads:instructionSet:)``.
+    public static func values(for keyPath: TransformKeyPath, of t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil,
+                              instructionSet: InstructionSet? = nil) throws(BatchError) -> [TransformKeyPathValue] {
         try Array.filled(count: t.count) { out throws(BatchError) in
-            try t.withUnsafeBufferPointer { pt throws(BatchError) in try values(for: keyPath, of: pt, into: out, path: path, threads: threads) }
+            try t.withUnsafeBufferPointer { pt throws(BatchError) in
+                try values(for: keyPath, of: pt, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            }
         }
     }
 
-    /// Array form of ``setting(_:of:to:into:refused:path:threads:)``: the written transforms and the refusals.
+    /// Array form of ``setting(_:of:to:into:refused:path:threads:instructionSet:)``: the written transforms and the refusals.
     public static func setting(_ keyPath: TransformKeyPath, of t: [Transform3D], to values: [TransformKeyPathValue],
-                               path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> (transforms: [Transform3D], refused: [Bool]) {
+                               path: BatchPath = .auto, threads: Int? = nil,
+                               instructionSet: InstructionSet? = nil) throws(BatchError) -> (transforms: [Transform3D], refused: [Bool]) {
         var refused = [Bool](repeating: false, count: t.count)
         let written = try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try values.withUnsafeBufferPointer { pv throws(BatchError) in
                     try refused.withUnsafeMutableBufferPointer { pr throws(BatchError) in
-                        try setting(keyPath, of: pt, to: pv, into: out, refused: pr, path: path, threads: threads)
+                        try setting(keyPath, of: pt, to: pv, into: out, refused: pr, path: path, threads: threads, instructionSet: instructionSet)
                     }
                 }
             }
@@ -78,29 +179,27 @@ extension Batch {
         return (written, refused)
     }
 
-    /// Array form of ``interpolate(from:to:fraction:into:path:threads:)``.
+    /// Array form of ``interpolate(from:to:fraction:into:path:threads:instructionSet:)``.
     public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double,
-                                   path: BatchPath = .auto, threads: Int? = nil) throws(BatchError) -> [Transform3D] {
+                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("to", to.count, equals: from.count)
         return try Array.filled(count: from.count) { out throws(BatchError) in
             try from.withUnsafeBufferPointer { pf throws(BatchError) in
-                try to.withUnsafeBufferPointer { pt throws(BatchError) in try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, threads: threads) }
+                try to.withUnsafeBufferPointer { pt throws(BatchError) in
+                    try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                }
             }
         }
     }
+}
 
-    /// The shared loop of the per-element operations: `out[i] = element(i)`, in fixed chunks.
-    static func forEachIndex<Output>(_ operation: BatchOperation, count n: Int, out: UnsafeMutableBufferPointer<Output>,
-                                     path: BatchPath, threads: Int?, _ element: @Sendable (Int) -> Output) throws(BatchError) {
-        try BatchError.check("out", out.count, equals: n)
-        let threadCount = try schedule(operation, count: n, path: path, threads: threads).threads
-        guard n > 0, let o = out.baseAddress else { return }
-        let po = SharedPointer(base: o)
-        chunks(count: n, threads: threadCount) { r in
-            for i in r { (po.base + i).initialize(to: element(i)) }
+extension TransformKeyPathValue {
+    /// Whether every component is finite (a write of a non-finite value changes nothing).
+    var isFinite: Bool {
+        switch self {
+        case .number(let v): v.isFinite
+        case .size(let w, let h): w.isFinite && h.isFinite
+        case .transform(let t): t.isFinite
         }
     }
-
-    /// A placeholder address for empty buffers (never dereferenced: the loops run zero times).
-    static func dummy<T>() -> UnsafePointer<T> { UnsafePointer(bitPattern: MemoryLayout<T>.alignment)! }
 }

@@ -7,22 +7,7 @@ extension Transform3D {
     /// An undecomposable matrix (NaN/±∞, `m44 = 0`, singular with perspective) reads 0 (size `(0, 0)`).
     /// Cost: one decomposition.
     public func value(for keyPath: TransformKeyPath) -> TransformKeyPathValue {
-        guard let d = decomposed() else {
-            return keyPath == .translation ? .size(width: 0, height: 0) : .number(0)
-        }
-        switch keyPath {
-        case .rotationX: return .number(d.rotation.x)
-        case .rotationY: return .number(d.rotation.y)
-        case .rotationZ, .rotation: return .number(d.rotation.z)
-        case .scaleX: return .number(d.scale.x)
-        case .scaleY: return .number(d.scale.y)
-        case .scaleZ: return .number(d.scale.z)
-        case .scale: return .number((d.scale.x + d.scale.y + d.scale.z) / 3)
-        case .translationX: return .number(d.translation.x)
-        case .translationY: return .number(d.translation.y)
-        case .translationZ: return .number(d.translation.z)
-        case .translation: return .size(width: d.translation.x, height: d.translation.y)
-        }
+        decomposed()?.value(for: keyPath) ?? keyPath.undecomposableValue
     }
 
     /// Writes a transform key path (<doc:KeyPathsAndDecomposition>, *Key paths*): decompose, replace the component(s), recompose with
@@ -44,7 +29,39 @@ extension Transform3D {
         case .size(let w, let h) where !w.isFinite || !h.isFinite: return self
         default: break
         }
-        guard var d = decomposed() else { throw .undecomposableTransform(keyPath: keyPath.rawValue) }
+        guard let d = decomposed() else { throw .undecomposableTransform(keyPath: keyPath.rawValue) }
+        guard let edited = d.replacing(keyPath, with: value) else {
+            throw .wrongValueKind(keyPath: keyPath.rawValue, expected: keyPath.valueKind, got: value.kind)
+        }
+        return Transform3D(edited)
+    }
+}
+
+extension Transform3D.Decomposition {
+    /// The key path's value in this decomposition (<doc:KeyPathsAndDecomposition>, *Key paths*): `rotation*` an
+    /// Euler angle (`rotation` = `rotation.z`), `scale.*` a signed scale, `scale` the average
+    /// `(sx + sy + sz)/3`, `translation.*` a translation component, `translation` the size `(tx, ty)`. Cost: O(1).
+    public func value(for keyPath: TransformKeyPath) -> TransformKeyPathValue {
+        switch keyPath {
+        case .rotationX: .number(rotation.x)
+        case .rotationY: .number(rotation.y)
+        case .rotationZ, .rotation: .number(rotation.z)
+        case .scaleX: .number(scale.x)
+        case .scaleY: .number(scale.y)
+        case .scaleZ: .number(scale.z)
+        case .scale: .number((scale.x + scale.y + scale.z) / 3)
+        case .translationX: .number(translation.x)
+        case .translationY: .number(translation.y)
+        case .translationZ: .number(translation.z)
+        case .translation: .size(width: translation.x, height: translation.y)
+        }
+    }
+
+    /// This decomposition with the key path's component(s) replaced (`scale` sets all three scales,
+    /// `translation` sets `tx, ty`), or `nil` when the value's kind does not fit the key path. The value is
+    /// stored as given, NaN and ±∞ included. Cost: O(1).
+    public func replacing(_ keyPath: TransformKeyPath, with value: TransformKeyPathValue) -> Self? {
+        var d = self
         switch (keyPath, value) {
         case (.rotationX, .number(let v)): d.rotation.x = v
         case (.rotationY, .number(let v)): d.rotation.y = v
@@ -57,8 +74,8 @@ extension Transform3D {
         case (.translationY, .number(let v)): d.translation.y = v
         case (.translationZ, .number(let v)): d.translation.z = v
         case (.translation, .size(let w, let h)): d.translation.x = w; d.translation.y = h
-        default: throw .wrongValueKind(keyPath: keyPath.rawValue, expected: keyPath.valueKind, got: value.kind)
+        default: return nil
         }
-        return Transform3D(d)
+        return d
     }
 }

@@ -19,6 +19,10 @@ typedef struct {
     const double *box;             // 4 per node: standardised minX, maxX (exclusive), minY, maxY; null → empty
 } camath_hit_tree;
 
+/// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
+/// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field).
+#define CAMATH_PARTS 20
+
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
 
@@ -64,6 +68,16 @@ typedef struct camath_kernels {
     /// out may alias frames.
     void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
                        double *out, size_t n);
+    /// Decompositions of n matrices, parts CAMATH_PARTS doubles apart, by methods[i] (or `method` for all when
+    /// methods is NULL): 0 the key paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule. status[i] = 0
+    /// decomposed, 1 undecomposable (parts unspecified), 2 the lane needs the reference.
+    void (*decompose)(const double *t, const uint8_t *methods, int method, double *parts, uint8_t *status, size_t n);
+    /// Recompositions Sc·K·R·Tr·P of parts, R from the Euler angles (quaternion = 0) or the quaternion (1);
+    /// slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane needs the reference.
+    void (*recompose)(const double *parts, int quaternion, double *out, uint8_t *slow, size_t n);
+    /// Interpolation of prepared parts a[i] → b[i] at fraction t: translation, scale, skew and perspective
+    /// a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
+    void (*interpolate)(const double *a, const double *b, double t, double *out, uint8_t *slow, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.

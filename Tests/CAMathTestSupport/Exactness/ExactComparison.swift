@@ -48,3 +48,22 @@ public func expectExact<T: ExactnessComparable>(_ actual: T, _ expected: T, _ ru
     Issue.record(Comment(rawValue: (prefix.isEmpty ? "" : prefix + ": ") + mismatch.description), sourceLocation: sourceLocation)
     return false
 }
+extension Transform3D.Decomposition: ExactnessComparable {
+    public var exactnessValues: [Double] {
+        translation.exactnessValues + scale.exactnessValues + skew.exactnessValues + perspective.exactnessValues
+            + rotation.exactnessValues + [quaternion.x, quaternion.y, quaternion.z, quaternion.w]
+    }
+}
+extension Optional: ExactnessComparable where Wrapped == Transform3D.Decomposition {
+    /// A missing decomposition as one value no decomposition has in that place (−1 then 19 NaNs).
+    public var exactnessValues: [Double] { self?.exactnessValues ?? [-1] + Array(repeating: .nan, count: 19) }
+}
+extension TransformKeyPathValue: ExactnessComparable {
+    public var exactnessValues: [Double] {
+        switch self {
+        case .number(let v): [0, v, 0]
+        case .size(let w, let h): [1, w, h]
+        case .transform: [2, .nan, .nan]
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CAMathCore
+import CAMathKernels
+
+/// Many transform pairs prepared for interpolation at many fractions — an animation's frames: both
+/// endpoints of every pair decomposed once (the rule's 2-D or 3-D decomposition, as
+/// ``Transform3D/interpolated(to:fraction:)`` picks it), so that
+/// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)`` only blends and recomposes.
+///
+/// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
+/// decompositions per pair (vector lanes where the CPU has them); memory: 48 doubles per pair.
+public struct InterpolationPlan: Sendable {
+    /// The pairs' start and end transforms.
+    public let from: [Transform3D], to: [Transform3D]
+    let first: [Double], second: [Double]
+    let firstStatus: [UInt8], secondStatus: [UInt8], identityPairs: [UInt8]
+
+    /// Prepares the pairs `from[i] → to[i]`, decomposing with the kernels of `instructionSet`
+    /// (``InstructionSet/current`` for `nil`). Throws when the counts differ or the instruction set cannot run.
+    public init(from: [Transform3D], to: [Transform3D], instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("to", to.count, equals: from.count)
+        let set = instructionSet ?? .current
+        guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
+        let n = from.count, parts = Int(CAMATH_PARTS)
+        var first = [Double](repeating: 0, count: parts * n), second = first
+        var firstStatus = [UInt8](repeating: 0, count: n), secondStatus = firstStatus, identityPairs = firstStatus
+        from.withUnsafeBufferPointer { pf in
+            to.withUnsafeBufferPointer { pt in
+                DecompositionScratch.blocks(of: 0..<n) { b, s in
+                    Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
+                    let range = parts * b.lowerBound..<parts * b.upperBound
+                    first.withUnsafeMutableBufferPointer { ($0.baseAddress! + range.lowerBound).update(from: s.first, count: range.count) }
+                    second.withUnsafeMutableBufferPointer { ($0.baseAddress! + range.lowerBound).update(from: s.second, count: range.count) }
+                    firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
+                    secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
+                    identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
+                }
+            }
+        }
+        (self.from, self.to, self.first, self.second) = (from, to, first, second)
+        (self.firstStatus, self.secondStatus, self.identityPairs) = (firstStatus, secondStatus, identityPairs)
+    }
+
+    /// The number of pairs.
+    public var count: Int { from.count }
+
+    /// Whether the fraction needs the decompositions (steps 1–2 of the rule answer `t` NaN/±∞, 0 and 1 alone).
+    static func needsDecompositions(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 }
+
+    /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
+    /// method per pair, and marks the pairs of two identities in `methods` (1) for ``evaluate``.
+    static func prepare(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
+                        scratch s: DecompositionScratch, kernels: KernelTable) {
+        for j in 0..<count {
+            s.methods[j] = from[j].isAffine && to[j].isAffine ? 2 : 1
+        }
+        kernels.k.decompose(doubles(from), s.methods, 0, s.first, s.firstStatus, count)
+        kernels.k.decompose(doubles(to), s.methods, 0, s.second, s.secondStatus, count)
+        for j in 0..<count {
+            s.methods[j] = from[j].isIdentity && to[j].isIdentity ? 1 : 0
+        }
+    }
+
+    /// Interpolates `count` prepared pairs at `t` (finite, not 0 or 1) into `out`: the kernel for the pairs it
+    /// covers, then the rule's other answers — two identities give the identity, an undecomposable endpoint
+    /// gives `from` below ½ and `to` from ½ on, a rare lane the reference.
+    static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
+                         first: UnsafePointer<Double>, second: UnsafePointer<Double>,
+                         firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
+                         fraction t: Double, scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
+        kernels.k.interpolate(first, second, t, s.matrices, s.slow, count)
+        for j in 0..<count {
+            let a = DecompositionStatus(rawValue: firstStatus[j]), b = DecompositionStatus(rawValue: secondStatus[j])
+            if identityPairs[j] == 1 {
+                out[j] = .identity
+            } else if a == .undecomposable || b == .undecomposable {
+                out[j] = t < 0.5 ? from[j] : to[j]
+            } else if a == .decomposed && b == .decomposed && s.slow[j] == 0 {
+                out[j] = s.matrix(j)
+            } else {
+                out[j] = from[j].interpolated(to: to[j], fraction: t)
+            }
+        }
+    }
+}
+
+extension Batch {
+    /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: t)` from the prepared decompositions: only
+    /// the blend, the slerp and the recomposition per pair. Paths: `.scalar` (the reference per pair, from the
+    /// plan's transforms); `.simd` (vector lanes: bit-identical); `.blas` throws. Cost: O(n).
+    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: plan.count)
+        let (resolved, threadCount, kernels) = try schedule(.blend, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard plan.count > 0, let o = out.baseAddress else { return }
+        let po = SharedPointer(base: o), parts = Int(CAMATH_PARTS)
+        plan.from.withUnsafeBufferPointer { pf in
+            plan.to.withUnsafeBufferPointer { pt in
+                plan.first.withUnsafeBufferPointer { fa in
+                    plan.second.withUnsafeBufferPointer { fb in
+                        plan.firstStatus.withUnsafeBufferPointer { sa in
+                            plan.secondStatus.withUnsafeBufferPointer { sb in
+                                plan.identityPairs.withUnsafeBufferPointer { ip in
+                                    let f = SharedReadPointer(base: pf.baseAddress!), g = SharedReadPointer(base: pt.baseAddress!)
+                                    let a = SharedReadPointer(base: fa.baseAddress!), b = SharedReadPointer(base: fb.baseAddress!)
+                                    let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
+                                    let z = SharedReadPointer(base: ip.baseAddress!)
+                                    chunks(count: plan.count, threads: threadCount) { r in
+                                        if resolved == .scalar || !InterpolationPlan.needsDecompositions(t) {
+                                            for i in r { po.base[i] = f.base[i].interpolated(to: g.base[i], fraction: t) }
+                                            return
+                                        }
+                                        DecompositionScratch.blocks(of: r) { k, s in
+                                            let l = k.lowerBound
+                                            InterpolationPlan.evaluate(
+                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + parts * l, second: b.base + parts * l,
+                                                firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
+                                                fraction: t, scratch: s, kernels: kernels, into: po.base + l)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``interpolate(_:fraction:into:path:threads:instructionSet:)``.
+    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, path: BatchPath = .auto, threads: Int? = nil,
+                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+        try Array.filled(count: plan.count) { out throws(BatchError) in
+            try interpolate(plan, fraction: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+        }
+    }
+}
