@@ -52,9 +52,13 @@ TL_INLINE void tl_quaternion_rotation(const double *q, double *r) {
 
 TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; }
 
+TL_INLINE void tl_euler(const double *r1, const double *r2, const double *r3, double *e);
+TL_INLINE void tl_quaternion(const double *r1, const double *r2, const double *r3, double *q);
+
 // The 3-D decomposition (Unmatrix, eulerAngles, quaternion) into p; returns 1 when decomposable.
 // testAlways: interpolation's rule (the perspective-free part must be invertible even without perspective).
-TL_INLINE int tl_decompose3(const double *m, int testAlways, double *p) {
+// parts: CAMATH_EULER and/or CAMATH_QUATERNION, a constant after inlining; a rotation left out is written 0.
+TL_INLINE int tl_decompose3(const double *m, int testAlways, const int parts, double zero, double *p) {
     int ok = m[15] != 0;
     for (int i = 0; i < 16; i++) ok &= el_finite(m[i]);
     double w = m[15], n[16];
@@ -98,15 +102,33 @@ TL_INLINE int tl_decompose3(const double *m, int testAlways, double *p) {
         r1[i] = flip ? 0 - r1[i] : r1[i]; r2[i] = flip ? 0 - r2[i] : r2[i]; r3[i] = flip ? 0 - r3[i] : r3[i];
     }
     p[6] = kxy; p[7] = kxz; p[8] = kyz;
-    // Euler angles.
+    if (!(parts & CAMATH_EULER)) {
+        p[13] = zero; p[14] = zero; p[15] = zero;
+    } else {
+        tl_euler(r1, r2, r3, p + 13);
+    }
+    if (!(parts & CAMATH_QUATERNION)) {
+        p[16] = zero; p[17] = zero; p[18] = zero; p[19] = zero;
+    } else {
+        tl_quaternion(r1, r2, r3, p + 16);
+    }
+    return ok;
+}
+
+// Euler angles (rx, ry, rz) of the rotation rows (Unmatrix.eulerAngles).
+TL_INLINE void tl_euler(const double *r1, const double *r2, const double *r3, double *e) {
     double clamped = -r1[2];
     clamped = clamped < -1 ? -1 : clamped;
     clamped = 1 < clamped ? 1 : clamped;
     int free = el_sqrt(r1[0] * r1[0] + r1[1] * r1[1]) > 1e-12;
-    p[13] = free ? el_atan2(r2[2], r3[2]) : el_atan2(-r3[1], r2[1]);
-    p[14] = el_asin(clamped);
-    p[15] = free ? el_atan2(r1[1], r1[0]) : 0;
-    // Quaternion: one square root and one formula, its numerators picked per branch.
+    e[0] = free ? el_atan2(r2[2], r3[2]) : el_atan2(-r3[1], r2[1]);
+    e[1] = el_asin(clamped);
+    e[2] = free ? el_atan2(r1[1], r1[0]) : 0;
+}
+
+// The quaternion of the rotation rows (Unmatrix.quaternion): one square root and one formula, its numerators
+// picked per branch.
+TL_INLINE void tl_quaternion(const double *r1, const double *r2, const double *r3, double *q) {
     double tr = r1[0] + r2[1] + r3[2];
     int byTrace = 1 + tr > 0.001, byX = (r1[0] >= r2[1]) & (r1[0] >= r3[2]), byY = r2[1] >= r3[2];
     double sx1 = byX ? 1 : -1, sy1 = byX ? -1 : byY ? 1 : -1, sz1 = byX | byY ? -1 : 1;
@@ -119,11 +141,10 @@ TL_INLINE int tl_decompose3(const double *m, int testAlways, double *p) {
     double nz = byTrace ? C : byX ? E : byY ? F : 0;
     double nw = byTrace ? 0 : byX ? A : byY ? B : C;
     int byOther = !byTrace, byOtherY = byOther & !byX;
-    p[16] = (byOther & byX) ? half : nx / twoR;
-    p[17] = (byOtherY & byY) ? half : ny / twoR;
-    p[18] = (byOtherY & !byY) ? half : nz / twoR;
-    p[19] = byTrace ? half : nw / twoR;
-    return ok;
+    q[0] = (byOther & byX) ? half : nx / twoR;
+    q[1] = (byOtherY & byY) ? half : ny / twoR;
+    q[2] = (byOtherY & !byY) ? half : nz / twoR;
+    q[3] = byTrace ? half : nw / twoR;
 }
 
 // The 2-D decomposition (decomposed2D): its eight free values; the rest of the record is constant
@@ -202,31 +223,44 @@ TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out,
     for (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
 }
 
-/// Decompositions: parts of t[i] by methods[i] (or `method` when methods is NULL; 0 key paths, 1 the 3-D
-/// interpolation rule, 2 the 2-D one); status[i] = 0 decomposed, 1 undecomposable, 2 needs the reference.
-/// One method for all runs that rule alone; mixed methods run both rules in every lane and pick.
-KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *restrict methods, int method, double *restrict parts,
-                                   uint8_t *restrict status, size_t n) {
+// The decomposition loops, `parts` a constant after inlining (one instantiation per combination).
+TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restrict methods, int method, const int parts,
+                                double *restrict records, uint8_t *restrict status, size_t n) {
     volatile double opaqueZero = 0.0, opaqueOne = 1.0;
     const double zero = opaqueZero, one = opaqueOne;
     if (!methods && method != 2) {
-        for (size_t i = 0; i < n; i++) status[i] = (uint8_t)!tl_decompose3(t + 16 * i, method == 1, parts + CAMATH_PARTS * i);
+        for (size_t i = 0; i < n; i++)
+            status[i] = (uint8_t)!tl_decompose3(t + 16 * i, method == 1, parts, zero, records + CAMATH_PARTS * i);
     } else if (!methods) {
         for (size_t i = 0; i < n; i++) {
             int slow = 0;
             tl_planar v = tl_decompose2(t + 16 * i, &slow);
-            tl_store_planar(v, 0, zero, one, parts + CAMATH_PARTS * i);
+            tl_store_planar(v, 0, zero, one, records + CAMATH_PARTS * i);
             status[i] = (uint8_t)((slow << 1) | ((!slow) & (!v.ok)));
         }
     } else {
         for (size_t i = 0; i < n; i++) {
             int slow = 0, two = methods[i] == 2;
-            int ok3 = tl_decompose3(t + 16 * i, methods[i] == 1, parts + CAMATH_PARTS * i);
+            int ok3 = tl_decompose3(t + 16 * i, methods[i] == 1, parts, zero, records + CAMATH_PARTS * i);
             tl_planar v = tl_decompose2(t + 16 * i, &slow);
-            tl_store_planar(v, !two, zero, one, parts + CAMATH_PARTS * i);
+            tl_store_planar(v, !two, zero, one, records + CAMATH_PARTS * i);
             int rare = two & slow, bad = (two & !v.ok) | (!two & !ok3);
             status[i] = (uint8_t)((rare << 1) | ((!rare) & bad));
         }
+    }
+}
+
+/// Decompositions: records of t[i] by methods[i] (or `method` when methods is NULL; 0 key paths, 1 the 3-D
+/// interpolation rule, 2 the 2-D one); status[i] = 0 decomposed, 1 undecomposable, 2 needs the reference.
+/// `parts` (CAMATH_EULER, CAMATH_QUATERNION) says which rotations the 3-D rule computes. One method for all
+/// runs that rule alone; mixed methods run both rules in every lane and pick.
+KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *restrict methods, int method, int parts,
+                                   double *restrict records, uint8_t *restrict status, size_t n) {
+    switch (parts & (CAMATH_EULER | CAMATH_QUATERNION)) {
+    case 0: tl_decompose_all(t, methods, method, 0, records, status, n); break;
+    case CAMATH_EULER: tl_decompose_all(t, methods, method, CAMATH_EULER, records, status, n); break;
+    case CAMATH_QUATERNION: tl_decompose_all(t, methods, method, CAMATH_QUATERNION, records, status, n); break;
+    default: tl_decompose_all(t, methods, method, CAMATH_EULER | CAMATH_QUATERNION, records, status, n); break;
     }
 }
 

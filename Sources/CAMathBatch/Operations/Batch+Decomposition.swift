@@ -21,7 +21,7 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, s.first, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, CAMATH_EULER | CAMATH_QUATERNION, s.first, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
                     case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j)
@@ -42,13 +42,14 @@ extension Batch {
         let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
         guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
+        let rotations: Int32 = keyPath.readsRotation ? CAMATH_EULER : 0
         chunks(count: t.count, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r { po.base[i] = pt.base[i].value(for: keyPath) }
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, s.first, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, rotations, s.first, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
                     case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).value(for: keyPath)
@@ -87,37 +88,34 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, s.first, s.firstStatus, b.count)
-                // methods[j] marks the elements the recomposition writes.
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, CAMATH_EULER, s.first, s.firstStatus, b.count)
+                // Edit the decompositions the kernel covers; the others (refusals, non-finite values, angles of 2¹⁹ or
+                // more, rare lanes) keep the reference's result, computed before the kernel writes `out`, which may be `t`.
                 for (j, i) in b.enumerated() {
                     let value = pv.base[i]
-                    s.methods[j] = 0
-                    // Refusals, non-finite values and the rare lanes take the reference below.
-                    guard value.kind == keyPath.valueKind, value.isFinite, s.status(s.firstStatus, j) == .decomposed,
-                          let edited = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).replacing(keyPath, with: value)
-                    else { continue }
-                    s.write(edited, to: s.first, j)
-                    s.methods[j] = 1
-                }
-                kernels.k.recompose(s.first, 0, s.matrices, s.slow, b.count)
-                for (j, i) in b.enumerated() {
-                    if s.methods[j] == 1 && s.slow[j] == 0 {
+                    if value.kind == keyPath.valueKind, value.isFinite, s.status(s.firstStatus, j) == .decomposed,
+                       let edited = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).replacing(keyPath, with: value),
+                       max(edited.rotation.x.magnitude, edited.rotation.y.magnitude, edited.rotation.z.magnitude) < 0x1p19 {
+                        s.write(edited, to: s.first, j)
+                        s.marks[j] = 0
                         pr?.base[i] = false
-                        po.base[i] = s.matrix(j)
                     } else {
-                        let written = try? pt.base[i].setting(keyPath, to: pv.base[i])
+                        let written = try? pt.base[i].setting(keyPath, to: value)
+                        s.keep(written ?? pt.base[i], j)
+                        s.marks[j] = 1
                         pr?.base[i] = written == nil
-                        po.base[i] = written ?? pt.base[i]
                     }
                 }
+                kernels.k.recompose(s.first, 0, doubles(po.base + b.lowerBound), s.slow, b.count)
+                s.copyKept(count: b.count, into: po.base + b.lowerBound)
             }
         }
     }
 
     /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (CAMathCore's *Key paths and decomposition*
     /// article, *Interpolation*). Paths: `.scalar` (the reference per element); `.simd` (both decompositions,
-    /// the slerp and the recomposition in vector lanes; a fraction that takes a sine past 2¹⁹ goes to the
-    /// reference: bit-identical); `.blas` throws. `out` may be `from`'s or `to`'s memory. Cost: O(n), two
+    /// the slerp and the recomposition in vector lanes; a fraction of 2¹⁷ or more in magnitude, whose slerp
+    /// sines may need the long reduction, takes the reference: bit-identical); `.blas` throws. `out` may be `from`'s or `to`'s memory. Cost: O(n), two
     /// decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
     /// ``InterpolationPlan`` once.
     public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
@@ -129,7 +127,7 @@ extension Batch {
         guard !from.isEmpty, let fb = from.baseAddress, let tb = to.baseAddress, let o = out.baseAddress else { return }
         let pf = SharedReadPointer(base: fb), pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
         chunks(count: from.count, threads: threadCount) { r in
-            if resolved == .scalar || !InterpolationPlan.needsDecompositions(t) {
+            if resolved == .scalar || !InterpolationPlan.coversFraction(t) {
                 for i in r { po.base[i] = pf.base[i].interpolated(to: pt.base[i], fraction: t) }
                 return
             }
@@ -191,6 +189,11 @@ extension Batch {
             }
         }
     }
+}
+
+extension TransformKeyPath {
+    /// Whether the key path reads an Euler angle (the others need no rotation from the decomposition).
+    var readsRotation: Bool { [.rotationX, .rotationY, .rotationZ, .rotation].contains(self) }
 }
 
 extension TransformKeyPathValue {

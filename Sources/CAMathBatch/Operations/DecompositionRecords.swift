@@ -18,21 +18,21 @@ enum DecompositionStatus: UInt8 {
 }
 
 /// Per-block scratch for the decomposition kernels: two parts records, a matrix and two statuses per element,
-/// and a slow flag and a method (or mark) per element.
+/// and a slow flag, a method and a mark per element.
 struct DecompositionScratch {
     static let block = 256
     let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
     let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
-    let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>
+    let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
 
     /// Runs `body` on the blocks of `range` (at most ``block`` elements each) with one scratch for all.
     static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
         let parts = Int(CAMATH_PARTS) * block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + 16 * block) { doubles in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * block) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
-                                                   slow: b + 2 * block, methods: b + 3 * block)
+                                                   slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block)
                 var start = range.lowerBound
                 while start < range.upperBound {
                     let end = min(start + block, range.upperBound)
@@ -43,9 +43,16 @@ struct DecompositionScratch {
         }
     }
 
-    /// The matrix of element `j` of the block in ``matrices``.
-    func matrix(_ j: Int) -> Transform3D {
-        UnsafeRawPointer(matrices + 16 * j).loadUnaligned(as: Transform3D.self)
+    /// Keeps `t` as the result of element `j` (a lane the kernel does not cover), in ``matrices``.
+    func keep(_ t: Transform3D, _ j: Int) {
+        UnsafeMutableRawPointer(matrices + 16 * j).storeBytes(of: t, as: Transform3D.self)
+    }
+
+    /// Copies the kept results of the marked elements of the block to `out` (after the kernel wrote the block).
+    func copyKept(count: Int, into out: UnsafeMutablePointer<Transform3D>) {
+        for j in 0..<count where marks[j] != 0 {
+            UnsafeMutableRawPointer(out + j).copyMemory(from: matrices + 16 * j, byteCount: 128)
+        }
     }
 
     /// Writes `d` as the record of element `j` in `records`.

@@ -43,8 +43,9 @@ public struct InterpolationPlan: Sendable {
     /// The number of pairs.
     public var count: Int { from.count }
 
-    /// Whether the fraction needs the decompositions (steps 1–2 of the rule answer `t` NaN/±∞, 0 and 1 alone).
-    static func needsDecompositions(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 }
+    /// Whether the kernels interpolate at `t`: not NaN/±∞, 0 or 1 (steps 1–2 of the rule answer those
+    /// alone), and `|t| < 2¹⁷`, so that the slerp's sines (of at most `|t|·π/2`) never need the long reduction.
+    static func coversFraction(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 && t.magnitude < 0x1p17 }
 
     /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
     /// method per pair, and marks the pairs of two identities in `methods` (1) for ``evaluate``.
@@ -53,33 +54,39 @@ public struct InterpolationPlan: Sendable {
         for j in 0..<count {
             s.methods[j] = from[j].isAffine && to[j].isAffine ? 2 : 1
         }
-        kernels.k.decompose(doubles(from), s.methods, 0, s.first, s.firstStatus, count)
-        kernels.k.decompose(doubles(to), s.methods, 0, s.second, s.secondStatus, count)
+        // A block of one method runs that rule alone; a mixed block runs both in every lane.
+        let uniform = count > 0 && (1..<count).allSatisfy { s.methods[$0] == s.methods[0] }
+        let methods = uniform ? nil : UnsafePointer(s.methods), method = uniform ? Int32(s.methods[0]) : 0
+        kernels.k.decompose(doubles(from), methods, method, CAMATH_QUATERNION, s.first, s.firstStatus, count)
+        kernels.k.decompose(doubles(to), methods, method, CAMATH_QUATERNION, s.second, s.secondStatus, count)
         for j in 0..<count {
             s.methods[j] = from[j].isIdentity && to[j].isIdentity ? 1 : 0
         }
     }
 
-    /// Interpolates `count` prepared pairs at `t` (finite, not 0 or 1) into `out`: the kernel for the pairs it
-    /// covers, then the rule's other answers — two identities give the identity, an undecomposable endpoint
-    /// gives `from` below ½ and `to` from ½ on, a rare lane the reference.
+    /// Interpolates `count` prepared pairs at `t` (``coversFraction(_:)``) into `out`: the rule's other answers
+    /// first — two identities give the identity, an undecomposable endpoint gives `from` below ½ and `to` from ½
+    /// on, a rare lane the reference — kept while the kernel writes `out` (which may be `from` or `to`), then
+    /// copied over it.
     static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
                          first: UnsafePointer<Double>, second: UnsafePointer<Double>,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
                          fraction t: Double, scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
-        kernels.k.interpolate(first, second, t, s.matrices, s.slow, count)
         for j in 0..<count {
             let a = DecompositionStatus(rawValue: firstStatus[j]), b = DecompositionStatus(rawValue: secondStatus[j])
+            s.marks[j] = 1
             if identityPairs[j] == 1 {
-                out[j] = .identity
+                s.keep(.identity, j)
             } else if a == .undecomposable || b == .undecomposable {
-                out[j] = t < 0.5 ? from[j] : to[j]
-            } else if a == .decomposed && b == .decomposed && s.slow[j] == 0 {
-                out[j] = s.matrix(j)
+                s.keep(t < 0.5 ? from[j] : to[j], j)
+            } else if a != .decomposed || b != .decomposed {
+                s.keep(from[j].interpolated(to: to[j], fraction: t), j)
             } else {
-                out[j] = from[j].interpolated(to: to[j], fraction: t)
+                s.marks[j] = 0
             }
         }
+        kernels.k.interpolate(first, second, t, doubles(out), s.slow, count)
+        s.copyKept(count: count, into: out)
     }
 }
 
@@ -105,7 +112,7 @@ extension Batch {
                                     let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
                                     let z = SharedReadPointer(base: ip.baseAddress!)
                                     chunks(count: plan.count, threads: threadCount) { r in
-                                        if resolved == .scalar || !InterpolationPlan.needsDecompositions(t) {
+                                        if resolved == .scalar || !InterpolationPlan.coversFraction(t) {
                                             for i in r { po.base[i] = f.base[i].interpolated(to: g.base[i], fraction: t) }
                                             return
                                         }

@@ -22,6 +22,9 @@ typedef struct {
 /// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
 /// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field).
 #define CAMATH_PARTS 20
+/// Which rotations a 3-D decomposition computes (the kernels' `parts`); one left out is written as zeros.
+#define CAMATH_EULER 1
+#define CAMATH_QUATERNION 2
 
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
@@ -68,10 +71,11 @@ typedef struct camath_kernels {
     /// out may alias frames.
     void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
                        double *out, size_t n);
-    /// Decompositions of n matrices, parts CAMATH_PARTS doubles apart, by methods[i] (or `method` for all when
-    /// methods is NULL): 0 the key paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule. status[i] = 0
-    /// decomposed, 1 undecomposable (parts unspecified), 2 the lane needs the reference.
-    void (*decompose)(const double *t, const uint8_t *methods, int method, double *parts, uint8_t *status, size_t n);
+    /// Decompositions of n matrices, records CAMATH_PARTS doubles apart, by methods[i] (or `method` for all when
+    /// methods is NULL): 0 the key paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule
+    /// computes the rotations `parts` names (CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others.
+    /// status[i] = 0 decomposed, 1 undecomposable (record unspecified), 2 the lane needs the reference.
+    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, uint8_t *status, size_t n);
     /// Recompositions Sc·K·R·Tr·P of parts, R from the Euler angles (quaternion = 0) or the quaternion (1);
     /// slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane needs the reference.
     void (*recompose)(const double *parts, int quaternion, double *out, uint8_t *slow, size_t n);
