@@ -21,9 +21,10 @@
     void prefix##hit_test_block(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch); \
     void prefix##autoresize(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, \
                             double *out, size_t n); \
-    void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, uint8_t *status, size_t n); \
-    void prefix##recompose(const double *parts, int quaternion, double *out, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *a, const double *b, double t, double *out, uint8_t *slow, size_t n)
+    void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, \
+                           uint8_t *status, size_t n); \
+    void prefix##recompose(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n); \
+    void prefix##interpolate(const double *a, const double *b, size_t stride, double t, double *out, uint8_t *slow, size_t n)
 
 #define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \
     void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, \

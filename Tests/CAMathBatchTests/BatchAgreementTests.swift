@@ -209,6 +209,32 @@ import Testing
 extension BatchAgreementTests {
     /// A batch above the measured threading thresholds with `threads: nil` (auto) equals the reference,
     /// through the array forms of every operation.
+    /// Key-path writes and blends may write over their inputs: the rare lanes, refusals and fallbacks are
+    /// computed before the kernels write, so in-place results equal the out-of-place ones bit for bit.
+    @Test(arguments: [BatchPath.scalar, .simd])
+    func keyPathWritesAndBlendsInPlace(_ path: BatchPath) throws {
+        let t = BatchInputs.transforms(600, seed: 61) + DecompositionCases.all, u = Array(t.reversed())
+        let values = t.indices.map { i -> TransformKeyPathValue in [.number(0.5), .number(1e7), .number(.nan), .size(width: 1, height: 1)][i % 4] }
+        let expectedWrite = try Batch.setting(.rotationZ, of: t, to: values, path: .scalar).transforms
+        var inPlace = t
+        try inPlace.withUnsafeMutableBufferPointer { m in
+            try values.withUnsafeBufferPointer { v in
+                try Batch.setting(.rotationZ, of: UnsafeBufferPointer(m), to: v, into: m, path: path)
+            }
+        }
+        #expect(exact(inPlace, expectedWrite))
+        for fraction in [0.25, 0.75, -3.0] {
+            let expected = zip(t, u).map { $0.interpolated(to: $1, fraction: fraction) }
+            var blended = t
+            try blended.withUnsafeMutableBufferPointer { m in
+                try u.withUnsafeBufferPointer { b in
+                    try Batch.interpolate(from: UnsafeBufferPointer(m), to: b, fraction: fraction, into: m, path: path)
+                }
+            }
+            #expect(exact(blended, expected))
+        }
+    }
+
     @Test func aboveTheThreadingThresholdThroughArrayForms() throws {
         let thresholds = Batch.tuning.threadingThreshold
         let n = [thresholds[.concatPairwise], thresholds[.invert], thresholds[.mapPoints2D], 1_000].compactMap { $0 }.max()! + 1

@@ -130,7 +130,7 @@ import Testing
                 check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
                       a.map { $0.decomposed(method) }.flatMap(\.exactnessValues))
             }
-            for keyPath in [TransformKeyPath.rotationX, .rotationZ, .scale, .translation] {
+            for keyPath in TransformKeyPath.allCases {
                 check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
                       a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues))
                 let values = Array(anglesAndScales.prefix(a.count)) + Array(repeating: .number(2), count: max(0, a.count - anglesAndScales.count))

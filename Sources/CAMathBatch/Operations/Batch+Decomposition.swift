@@ -21,10 +21,10 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, CAMATH_EULER | CAMATH_QUATERNION, s.first, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, CAMATH_EULER | CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
-                    case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j)
+                    case .decomposed: po.base[i] = Transform3D.Decomposition(records: s.first, stride: s.stride, j)
                     case .undecomposable: po.base[i] = nil
                     case .needsReference: po.base[i] = pt.base[i].decomposed(method)
                     }
@@ -49,10 +49,10 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, rotations, s.first, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, rotations, s.first, s.stride, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
-                    case .decomposed: po.base[i] = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).value(for: keyPath)
+                    case .decomposed: po.base[i] = keyPath.read(s.first, stride: s.stride, j)
                     case .undecomposable: po.base[i] = keyPath.undecomposableValue
                     case .needsReference: po.base[i] = pt.base[i].value(for: keyPath)
                     }
@@ -88,25 +88,23 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, CAMATH_EULER, s.first, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, CAMATH_EULER, s.first, s.stride, s.firstStatus, b.count)
                 // Edit the decompositions the kernel covers; the others (refusals, non-finite values, angles of 2¹⁹ or
                 // more, rare lanes) keep the reference's result, computed before the kernel writes `out`, which may be `t`.
                 for (j, i) in b.enumerated() {
-                    let value = pv.base[i]
-                    if value.kind == keyPath.valueKind, value.isFinite, s.status(s.firstStatus, j) == .decomposed,
-                       let edited = Transform3D.Decomposition(record: s.first + Int(CAMATH_PARTS) * j).replacing(keyPath, with: value),
-                       max(edited.rotation.x.magnitude, edited.rotation.y.magnitude, edited.rotation.z.magnitude) < 0x1p19 {
-                        s.write(edited, to: s.first, j)
+                    let p = s.first
+                    if s.status(s.firstStatus, j) == .decomposed, keyPath.write(pv.base + i, to: p, stride: s.stride, j),
+                       max(p[13 * s.stride + j].magnitude, p[14 * s.stride + j].magnitude, p[15 * s.stride + j].magnitude) < 0x1p19 {
                         s.marks[j] = 0
                         pr?.base[i] = false
                     } else {
-                        let written = try? pt.base[i].setting(keyPath, to: value)
+                        let written = try? pt.base[i].setting(keyPath, to: pv.base[i])
                         s.keep(written ?? pt.base[i], j)
                         s.marks[j] = 1
                         pr?.base[i] = written == nil
                     }
                 }
-                kernels.k.recompose(s.first, 0, doubles(po.base + b.lowerBound), s.slow, b.count)
+                kernels.k.recompose(s.first, s.stride, 0, doubles(po.base + b.lowerBound), s.slow, b.count)
                 s.copyKept(count: b.count, into: po.base + b.lowerBound)
             }
         }
@@ -134,7 +132,7 @@ extension Batch {
             DecompositionScratch.blocks(of: r) { b, s in
                 InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
                 InterpolationPlan.evaluate(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count,
-                                           first: s.first, second: s.second, firstStatus: s.firstStatus, secondStatus: s.secondStatus,
+                                           first: s.first, second: s.second, stride: s.stride, firstStatus: s.firstStatus, secondStatus: s.secondStatus,
                                            identityPairs: s.methods, fraction: t, scratch: s, kernels: kernels, into: po.base + b.lowerBound)
             }
         }
@@ -194,15 +192,4 @@ extension Batch {
 extension TransformKeyPath {
     /// Whether the key path reads an Euler angle (the others need no rotation from the decomposition).
     var readsRotation: Bool { [.rotationX, .rotationY, .rotationZ, .rotation].contains(self) }
-}
-
-extension TransformKeyPathValue {
-    /// Whether every component is finite (a write of a non-finite value changes nothing).
-    var isFinite: Bool {
-        switch self {
-        case .number(let v): v.isFinite
-        case .size(let w, let h): w.isFinite && h.isFinite
-        case .transform(let t): t.isFinite
-        }
-    }
 }

@@ -1,14 +1,29 @@
 import CAMathCore
 import CAMathKernels
 
-/// The kernels' record of a decomposition: `CAMATH_PARTS` (20) doubles — translation, scale, skew,
-/// perspective, Euler angles, quaternion — in ``Transform3D/Decomposition``'s field order.
+/// The kernels' records of decompositions: `CAMATH_PARTS` (20) fields — translation, scale, skew,
+/// perspective, Euler angles, quaternion, in ``Transform3D/Decomposition``'s order — stored field-major, field
+/// `f` of element `j` at `records[f·stride + j]`.
 extension Transform3D.Decomposition {
-    /// The decomposition in the record at `p`.
-    init(record p: UnsafePointer<Double>) {
-        self.init(translation: SIMD3(p[0], p[1], p[2]), scale: SIMD3(p[3], p[4], p[5]), skew: SIMD3(p[6], p[7], p[8]),
-                  perspective: SIMD4(p[9], p[10], p[11], p[12]), rotation: SIMD3(p[13], p[14], p[15]),
-                  quaternion: Quaternion(x: p[16], y: p[17], z: p[18], w: p[19]))
+    /// The decomposition of element `j` of `records`.
+    init(records p: UnsafePointer<Double>, stride s: Int, _ j: Int) {
+        func f(_ k: Int) -> Double { p[k * s + j] }
+        self.init(translation: SIMD3(f(0), f(1), f(2)), scale: SIMD3(f(3), f(4), f(5)), skew: SIMD3(f(6), f(7), f(8)),
+                  perspective: SIMD4(f(9), f(10), f(11), f(12)), rotation: SIMD3(f(13), f(14), f(15)),
+                  quaternion: Quaternion(x: f(16), y: f(17), z: f(18), w: f(19)))
+    }
+
+    /// Writes this decomposition as element `j` of `records`.
+    func write(to p: UnsafeMutablePointer<Double>, stride s: Int, _ j: Int) {
+        func put(_ k: Int, _ v: SIMD4<Double>, _ count: Int) {
+            for c in 0..<count { p[(k + c) * s + j] = v[c] }
+        }
+        put(0, SIMD4(translation, 0), 3)
+        put(3, SIMD4(scale, 0), 3)
+        put(6, SIMD4(skew, 0), 3)
+        put(9, perspective, 4)
+        put(13, SIMD4(rotation, 0), 3)
+        put(16, SIMD4(quaternion.x, quaternion.y, quaternion.z, quaternion.w), 4)
     }
 }
 
@@ -17,10 +32,12 @@ enum DecompositionStatus: UInt8 {
     case decomposed = 0, undecomposable = 1, needsReference = 2
 }
 
-/// Per-block scratch for the decomposition kernels: two parts records, a matrix and two statuses per element,
-/// and a slow flag, a method and a mark per element.
+/// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a matrix and
+/// two statuses per element, and a slow flag, a method and a mark per element.
 struct DecompositionScratch {
     static let block = 256
+    /// The records' stride: a whole block.
+    var stride: Int { Self.block }
     let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
     let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
     let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
@@ -55,17 +72,6 @@ struct DecompositionScratch {
         }
     }
 
-    /// Writes `d` as the record of element `j` in `records`.
-    func write(_ d: Transform3D.Decomposition, to records: UnsafeMutablePointer<Double>, _ j: Int) {
-        let p = records + Int(CAMATH_PARTS) * j
-        (p[0], p[1], p[2]) = (d.translation.x, d.translation.y, d.translation.z)
-        (p[3], p[4], p[5]) = (d.scale.x, d.scale.y, d.scale.z)
-        (p[6], p[7], p[8]) = (d.skew.x, d.skew.y, d.skew.z)
-        (p[9], p[10], p[11], p[12]) = (d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w)
-        (p[13], p[14], p[15]) = (d.rotation.x, d.rotation.y, d.rotation.z)
-        (p[16], p[17], p[18], p[19]) = (d.quaternion.x, d.quaternion.y, d.quaternion.z, d.quaternion.w)
-    }
-
     /// The status of element `j` of the block in `statuses`.
     func status(_ statuses: UnsafeMutablePointer<UInt8>, _ j: Int) -> DecompositionStatus {
         DecompositionStatus(rawValue: statuses[j]) ?? .needsReference
@@ -79,6 +85,56 @@ extension Transform3D.DecompositionMethod {
         case .keyPaths: 0
         case .interpolation3D: 1
         case .interpolation2D: 2
+        }
+    }
+}
+
+extension TransformKeyPath {
+    /// The key path's value in element `j` of `records`, as ``Transform3D/Decomposition/value(for:)`` reads it
+    /// from a decomposition, without building one. The tests hold the two to the same bits.
+    func read(_ records: UnsafePointer<Double>, stride s: Int, _ j: Int) -> TransformKeyPathValue {
+        func f(_ k: Int) -> Double { records[k * s + j] }
+        switch self {
+        case .rotationX: return .number(f(13))
+        case .rotationY: return .number(f(14))
+        case .rotationZ, .rotation: return .number(f(15))
+        case .scaleX: return .number(f(3))
+        case .scaleY: return .number(f(4))
+        case .scaleZ: return .number(f(5))
+        case .scale: return .number((f(3) + f(4) + f(5)) / 3)
+        case .translationX: return .number(f(0))
+        case .translationY: return .number(f(1))
+        case .translationZ: return .number(f(2))
+        case .translation: return .size(width: f(0), height: f(1))
+        }
+    }
+
+    /// Writes `value` into element `j` of `records` as ``Transform3D/Decomposition/replacing(_:with:)`` writes it
+    /// into a decomposition (`scale` all three scales, `translation` `tx, ty`); `false`, with nothing written,
+    /// when the value's kind does not fit or a component is not finite. The tests hold the two to the same bits.
+    func write(_ value: UnsafePointer<TransformKeyPathValue>, to records: UnsafeMutablePointer<Double>, stride s: Int, _ j: Int) -> Bool {
+        switch value.pointee {
+        case .number(let v) where self != .translation && v.isFinite:
+            let fields: Range<Int> = switch self {
+            case .rotationX: 13..<14
+            case .rotationY: 14..<15
+            case .rotationZ, .rotation: 15..<16
+            case .scaleX: 3..<4
+            case .scaleY: 4..<5
+            case .scaleZ: 5..<6
+            case .scale: 3..<6
+            case .translationX: 0..<1
+            case .translationY: 1..<2
+            case .translationZ, .translation: 2..<3
+            }
+            for f in fields { records[f * s + j] = v }
+            return true
+        case .size(let w, let h) where self == .translation && w.isFinite && h.isFinite:
+            records[j] = w
+            records[s + j] = h
+            return true
+        default:
+            return false
         }
     }
 }

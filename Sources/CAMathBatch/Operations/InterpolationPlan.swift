@@ -27,9 +27,10 @@ public struct InterpolationPlan: Sendable {
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
-                    let range = parts * b.lowerBound..<parts * b.upperBound
-                    first.withUnsafeMutableBufferPointer { ($0.baseAddress! + range.lowerBound).update(from: s.first, count: range.count) }
-                    second.withUnsafeMutableBufferPointer { ($0.baseAddress! + range.lowerBound).update(from: s.second, count: range.count) }
+                    for f in 0..<parts {
+                        first.withUnsafeMutableBufferPointer { ($0.baseAddress! + f * n + b.lowerBound).update(from: s.first + f * s.stride, count: b.count) }
+                        second.withUnsafeMutableBufferPointer { ($0.baseAddress! + f * n + b.lowerBound).update(from: s.second + f * s.stride, count: b.count) }
+                    }
                     firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
                     secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
                     identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
@@ -57,8 +58,8 @@ public struct InterpolationPlan: Sendable {
         // A block of one method runs that rule alone; a mixed block runs both in every lane.
         let uniform = count > 0 && (1..<count).allSatisfy { s.methods[$0] == s.methods[0] }
         let methods = uniform ? nil : UnsafePointer(s.methods), method = uniform ? Int32(s.methods[0]) : 0
-        kernels.k.decompose(doubles(from), methods, method, CAMATH_QUATERNION, s.first, s.firstStatus, count)
-        kernels.k.decompose(doubles(to), methods, method, CAMATH_QUATERNION, s.second, s.secondStatus, count)
+        kernels.k.decompose(doubles(from), methods, method, CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, count)
+        kernels.k.decompose(doubles(to), methods, method, CAMATH_QUATERNION, s.second, s.stride, s.secondStatus, count)
         for j in 0..<count {
             s.methods[j] = from[j].isIdentity && to[j].isIdentity ? 1 : 0
         }
@@ -69,7 +70,7 @@ public struct InterpolationPlan: Sendable {
     /// on, a rare lane the reference — kept while the kernel writes `out` (which may be `from` or `to`), then
     /// copied over it.
     static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
-                         first: UnsafePointer<Double>, second: UnsafePointer<Double>,
+                         first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
                          fraction t: Double, scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
         for j in 0..<count {
@@ -85,7 +86,7 @@ public struct InterpolationPlan: Sendable {
                 s.marks[j] = 0
             }
         }
-        kernels.k.interpolate(first, second, t, doubles(out), s.slow, count)
+        kernels.k.interpolate(first, second, stride, t, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
     }
 }
@@ -99,7 +100,7 @@ extension Batch {
         try BatchError.check("out", out.count, equals: plan.count)
         let (resolved, threadCount, kernels) = try schedule(.blend, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
         guard plan.count > 0, let o = out.baseAddress else { return }
-        let po = SharedPointer(base: o), parts = Int(CAMATH_PARTS)
+        let po = SharedPointer(base: o)
         plan.from.withUnsafeBufferPointer { pf in
             plan.to.withUnsafeBufferPointer { pt in
                 plan.first.withUnsafeBufferPointer { fa in
@@ -119,7 +120,7 @@ extension Batch {
                                         DecompositionScratch.blocks(of: r) { k, s in
                                             let l = k.lowerBound
                                             InterpolationPlan.evaluate(
-                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + parts * l, second: b.base + parts * l,
+                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + l, second: b.base + l, stride: plan.count,
                                                 firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
                                                 fraction: t, scratch: s, kernels: kernels, into: po.base + l)
                                         }

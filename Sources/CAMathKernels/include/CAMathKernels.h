@@ -71,17 +71,20 @@ typedef struct camath_kernels {
     /// out may alias frames.
     void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
                        double *out, size_t n);
-    /// Decompositions of n matrices, records CAMATH_PARTS doubles apart, by methods[i] (or `method` for all when
-    /// methods is NULL): 0 the key paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule
-    /// computes the rotations `parts` names (CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others.
-    /// status[i] = 0 decomposed, 1 undecomposable (record unspecified), 2 the lane needs the reference.
-    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, uint8_t *status, size_t n);
-    /// Recompositions Sc·K·R·Tr·P of parts, R from the Euler angles (quaternion = 0) or the quaternion (1);
-    /// slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane needs the reference.
-    void (*recompose)(const double *parts, int quaternion, double *out, uint8_t *slow, size_t n);
-    /// Interpolation of prepared parts a[i] → b[i] at fraction t: translation, scale, skew and perspective
-    /// a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
-    void (*interpolate)(const double *a, const double *b, double t, double *out, uint8_t *slow, size_t n);
+    /// Decompositions of n matrices into records — field-major: field f (of CAMATH_PARTS) of element i at
+    /// records[f·stride + i], stride ≥ n — by methods[i] (or `method` for all when methods is NULL): 0 the key
+    /// paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule computes the rotations `parts`
+    /// names (CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others. status[i] = 0 decomposed,
+    /// 1 undecomposable (record unspecified), 2 the lane needs the reference.
+    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride,
+                      uint8_t *status, size_t n);
+    /// Recompositions Sc·K·R·Tr·P of records (field-major, `stride`), R from the Euler angles (quaternion = 0)
+    /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
+    /// needs the reference.
+    void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
+    /// Interpolation of records a[i] → b[i] (both field-major, `stride`) at fraction t: translation, scale, skew
+    /// and perspective a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
+    void (*interpolate)(const double *a, const double *b, size_t stride, double t, double *out, uint8_t *slow, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.
