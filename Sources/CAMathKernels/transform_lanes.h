@@ -62,12 +62,13 @@ TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] +
 
 // Unmatrix: the 3-D decomposition's steps before the angles into p[0…12] and the rotation rows r1, r2, r3
 // into rows[0…8]; returns 1 when decomposable. testAlways: interpolation's rule (the perspective-free part
-// must be invertible even without perspective).
-TL_INLINE int tl_unmatrix(const double *m, int testAlways, double *p, double *rows) {
+// must be invertible even without perspective). unitW (a constant after inlining): m44 is known to be 1.
+TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, double *p, double *rows) {
     int ok = m[15] != 0;
     TL_FIELDS (int i = 0; i < 16; i++) ok &= el_finite(m[i]);
     double w = m[15], n[16];
-    TL_FIELDS (int i = 0; i < 16; i++) n[i] = m[i] / w;
+    // x/1 is x, bit for bit (NaN, ±∞ and −0 included): a block whose m44 are all 1 skips the 16 divisions.
+    TL_FIELDS (int i = 0; i < 16; i++) n[i] = unitW ? m[i] : m[i] / w;
     TL_FIELDS (int i = 0; i < 16; i++) ok &= el_finite(n[i]);
     int hasPerspective = (n[3] != 0) | (n[7] != 0) | (n[11] != 0);
     double m11 = n[0], m12 = n[1], m13 = n[2], m14 = 0, m21 = n[4], m22 = n[5], m23 = n[6], m24 = 0;
@@ -248,8 +249,13 @@ TL_INLINE void tl_store_matrices(tl_lanes *restrict m, size_t w, double *restric
 // Reads fields [first, first + count) of the w records at rec (field-major, `stride` apart) into x; lanes
 // past w repeat lane 0, which exists.
 TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t w, int first, int count, tl_lanes *restrict x) {
-    TL_FIELDS (int f = 0; f < count; f++)
-        for (int l = 0; l < TL_W; l++) x[f][l] = rec[(size_t)(first + f) * stride + ((size_t)l < w ? (size_t)l : 0)];
+    if (w == TL_W) {
+        TL_FIELDS (int f = 0; f < count; f++)
+            for (int l = 0; l < TL_W; l++) x[f][l] = rec[(size_t)(first + f) * stride + (size_t)l];
+    } else {
+        TL_FIELDS (int f = 0; f < count; f++)
+            for (int l = 0; l < TL_W; l++) x[f][l] = rec[(size_t)(first + f) * stride + ((size_t)l < w ? (size_t)l : 0)];
+    }
 }
 
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
@@ -258,15 +264,24 @@ TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size
 }
 
 // One block of the 3-D rule: unmatrix, then the asked-for angles as separate lane loops.
-TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict testAlways, const int parts, double zero,
-                                   tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
+// Unmatrix for every lane of a block, unitW a constant after inlining.
+TL_INLINE void tl_unmatrix_block(tl_lanes *restrict m, const int *restrict testAlways, const int unitW,
+                                 tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
     TL_LANES2 {
         double mm[16], pp[13], rr[9];
         TL_FIELDS (int f = 0; f < 16; f++) mm[f] = m[f][l];
-        ok[l] = tl_unmatrix(mm, testAlways[l], pp, rr);
+        ok[l] = tl_unmatrix(mm, testAlways[l], unitW, pp, rr);
         TL_FIELDS (int f = 0; f < 13; f++) p[f][l] = pp[f];
         TL_FIELDS (int f = 0; f < 9; f++) rows[f][l] = rr[f];
     }
+}
+
+TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict testAlways, const int parts, double zero,
+                                   tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
+    int unitW = 1;
+    for (int l = 0; l < TL_W; l++) unitW &= m[15][l] == 1;
+    if (unitW) tl_unmatrix_block(m, testAlways, 1, p, rows, ok);
+    else tl_unmatrix_block(m, testAlways, 0, p, rows, ok);
     TL_LANES2 {
         double rr[9], e[3] = { zero, zero, zero };
         TL_FIELDS (int f = 0; f < 9; f++) rr[f] = rows[f][l];
@@ -340,10 +355,10 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
     }
 }
 
-/// Recompositions of records (Euler angles, or the quaternion when `quaternion` is 1); slow[i] = 1 where a
-/// sine or cosine needs the long reduction.
-KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride, int quaternion, double *restrict out,
-                                   uint8_t *restrict slow, size_t n) {
+// The recomposition blocks, `quaternion` a constant after inlining (a runtime flag would have the lane
+// loop compute both rotations in every lane).
+TL_INLINE void tl_recompose_all(const double *restrict records, size_t stride, const int quaternion, double *restrict out,
+                                uint8_t *restrict slow, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes p[CAMATH_PARTS], o[16];
@@ -360,6 +375,14 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
         tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
+}
+
+/// Recompositions of records (Euler angles, or the quaternion when `quaternion` is 1); slow[i] = 1 where a
+/// sine or cosine needs the long reduction.
+KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride, int quaternion, double *restrict out,
+                                   uint8_t *restrict slow, size_t n) {
+    if (quaternion) tl_recompose_all(records, stride, 1, out, slow, n);
+    else tl_recompose_all(records, stride, 0, out, slow, n);
 }
 
 /// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart) at fraction t: translation, scale,

@@ -24,7 +24,7 @@ extension Batch {
                 kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, CAMATH_EULER | CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
-                    case .decomposed: po.base[i] = Transform3D.Decomposition(records: s.first, stride: s.stride, j)
+                    case .decomposed: Transform3D.Decomposition.store(records: s.first, stride: s.stride, j, to: po.base + i)
                     case .undecomposable: po.base[i] = nil
                     case .needsReference: po.base[i] = pt.base[i].decomposed(method)
                     }

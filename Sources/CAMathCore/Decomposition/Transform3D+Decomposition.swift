@@ -19,6 +19,7 @@ extension Transform3D {
 
         /// A decomposition from its parts, stored as given. `rotation` and `quaternion` are not checked
         /// against each other: each recomposition uses one of them.
+        @inlinable
         public init(translation: SIMD3<Double>, scale: SIMD3<Double>, skew: SIMD3<Double>, perspective: SIMD4<Double>,
                     rotation: SIMD3<Double>, quaternion: Quaternion) {
             self.translation = translation; self.scale = scale; self.skew = skew
