@@ -63,7 +63,7 @@ TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] +
 // Unmatrix: the 3-D decomposition's steps before the angles into p[0…12] and the rotation rows r1, r2, r3
 // into rows[0…8]; returns 1 when decomposable. testAlways: interpolation's rule (the perspective-free part
 // must be invertible even without perspective). unitW (a constant after inlining): m44 is known to be 1.
-TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, double *p, double *rows) {
+TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, const int inverse, double *p, double *rows) {
     int ok = m[15] != 0;
     TL_FIELDS (int i = 0; i < 16; i++) ok &= el_finite(m[i]);
     double w = m[15], n[16];
@@ -73,15 +73,21 @@ TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, doub
     int hasPerspective = (n[3] != 0) | (n[7] != 0) | (n[11] != 0);
     double m11 = n[0], m12 = n[1], m13 = n[2], m14 = 0, m21 = n[4], m22 = n[5], m23 = n[6], m24 = 0;
     double m31 = n[8], m32 = n[9], m33 = n[10], m34 = 0, m41 = n[12], m42 = n[13], m43 = n[14], m44 = 1;
-    double q[16];
-    CAMATH_INVERSE_GENERAL(double, q);
-    int invertible = (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX);
-    TL_FIELDS (int i = 0; i < 16; i++) invertible &= el_finite(q[i]);
-    ok &= (!(hasPerspective | testAlways)) | invertible;
-    TL_FIELDS (int i = 0; i < 4; i++) {
-        double v = q[4 * i] * n[3] + q[4 * i + 1] * n[7] + q[4 * i + 2] * n[11] + q[4 * i + 3] * n[15];
-        double none = i == 3 ? 1.0 : 0.0;
-        p[9 + i] = hasPerspective ? v : none;
+    // The perspective-free part's inverse: its verdict and the perspective. A block with no lane that needs
+    // it (no m14, m24, m34 other than 0 and no `testAlways`) skips it.
+    if (inverse) {
+        double q[16];
+        CAMATH_INVERSE_GENERAL(double, q);
+        int invertible = (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX);
+        TL_FIELDS (int i = 0; i < 16; i++) invertible &= el_finite(q[i]);
+        ok &= (!(hasPerspective | testAlways)) | invertible;
+        TL_FIELDS (int i = 0; i < 4; i++) {
+            double v = q[4 * i] * n[3] + q[4 * i + 1] * n[7] + q[4 * i + 2] * n[11] + q[4 * i + 3] * n[15];
+            double none = i == 3 ? 1.0 : 0.0;
+            p[9 + i] = hasPerspective ? v : none;
+        }
+    } else {
+        TL_FIELDS (int i = 0; i < 4; i++) p[9 + i] = i == 3 ? 1.0 : 0.0;
     }
     p[0] = m41; p[1] = m42; p[2] = m43;
     double r1[3] = { m11, m12, m13 }, r2[3] = { m21, m22, m23 }, r3[3] = { m31, m32, m33 };
@@ -113,14 +119,15 @@ TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, doub
 }
 
 // Euler angles (rx, ry, rz) of the rotation rows (Unmatrix.eulerAngles).
-TL_INLINE void tl_euler(const double *r1, const double *r2, const double *r3, double *e) {
+// `angles` (CAMATH_ROTATION_X, _Y, _Z; a constant after inlining) says which to compute; the others keep e's.
+TL_INLINE void tl_euler(const double *r1, const double *r2, const double *r3, const int angles, double *e) {
     double clamped = -r1[2];
     clamped = clamped < -1 ? -1 : clamped;
     clamped = 1 < clamped ? 1 : clamped;
     int free = el_sqrt(r1[0] * r1[0] + r1[1] * r1[1]) > 1e-12;
-    e[0] = free ? el_atan2(r2[2], r3[2]) : el_atan2(-r3[1], r2[1]);
-    e[1] = el_asin(clamped);
-    e[2] = free ? el_atan2(r1[1], r1[0]) : 0;
+    if (angles & CAMATH_ROTATION_X) e[0] = free ? el_atan2(r2[2], r3[2]) : el_atan2(-r3[1], r2[1]);
+    if (angles & CAMATH_ROTATION_Y) e[1] = el_asin(clamped);
+    if (angles & CAMATH_ROTATION_Z) e[2] = free ? el_atan2(r1[1], r1[0]) : 0;
 }
 
 // The quaternion of the rotation rows (Unmatrix.quaternion): one square root and one formula, its numerators
@@ -265,12 +272,12 @@ TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size
 
 // One block of the 3-D rule: unmatrix, then the asked-for angles as separate lane loops.
 // Unmatrix for every lane of a block, unitW a constant after inlining.
-TL_INLINE void tl_unmatrix_block(tl_lanes *restrict m, const int *restrict testAlways, const int unitW,
+TL_INLINE void tl_unmatrix_block(tl_lanes *restrict m, const int *restrict testAlways, const int unitW, const int inverse,
                                  tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
     TL_LANES2 {
         double mm[16], pp[13], rr[9];
         TL_FIELDS (int f = 0; f < 16; f++) mm[f] = m[f][l];
-        ok[l] = tl_unmatrix(mm, testAlways[l], unitW, pp, rr);
+        ok[l] = tl_unmatrix(mm, testAlways[l], unitW, inverse, pp, rr);
         TL_FIELDS (int f = 0; f < 13; f++) p[f][l] = pp[f];
         TL_FIELDS (int f = 0; f < 9; f++) rows[f][l] = rr[f];
     }
@@ -278,14 +285,19 @@ TL_INLINE void tl_unmatrix_block(tl_lanes *restrict m, const int *restrict testA
 
 TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict testAlways, const int parts, double zero,
                                    tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
-    int unitW = 1;
-    for (int l = 0; l < TL_W; l++) unitW &= m[15][l] == 1;
-    if (unitW) tl_unmatrix_block(m, testAlways, 1, p, rows, ok);
-    else tl_unmatrix_block(m, testAlways, 0, p, rows, ok);
+    int unitW = 1, inverse = 0;
+    for (int l = 0; l < TL_W; l++) {
+        unitW &= m[15][l] == 1;
+        inverse |= testAlways[l] | (m[3][l] != 0) | (m[7][l] != 0) | (m[11][l] != 0);
+    }
+    if (unitW && inverse) tl_unmatrix_block(m, testAlways, 1, 1, p, rows, ok);
+    else if (unitW) tl_unmatrix_block(m, testAlways, 1, 0, p, rows, ok);
+    else if (inverse) tl_unmatrix_block(m, testAlways, 0, 1, p, rows, ok);
+    else tl_unmatrix_block(m, testAlways, 0, 0, p, rows, ok);
     TL_LANES2 {
         double rr[9], e[3] = { zero, zero, zero };
         TL_FIELDS (int f = 0; f < 9; f++) rr[f] = rows[f][l];
-        if (parts & CAMATH_EULER) tl_euler(rr, rr + 3, rr + 6, e);
+        if (parts & CAMATH_EULER) tl_euler(rr, rr + 3, rr + 6, parts, e);
         TL_FIELDS (int f = 0; f < 3; f++) p[13 + f][l] = e[f];
     }
     TL_LANES2 {
@@ -343,16 +355,22 @@ TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restric
 
 /// Decompositions: records of t[i] by methods[i] (or `method` when methods is NULL; 0 key paths, 1 the 3-D
 /// interpolation rule, 2 the 2-D one); status[i] = 0 decomposed, 1 undecomposable, 2 needs the reference.
-/// `parts` (CAMATH_EULER, CAMATH_QUATERNION) says which rotations the 3-D rule computes. A block of one rule
+/// `parts` (CAMATH_ROTATION_X, _Y, _Z or all of CAMATH_EULER, and CAMATH_QUATERNION) says which rotations the
+/// 3-D rule computes; the combinations CAMathBatch asks for have loops of their own, any other computes all. A block of one rule
 /// runs that rule alone; a mixed block runs both in every lane and picks.
 KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *restrict methods, int method, int parts,
                                    double *restrict records, size_t stride, uint8_t *restrict status, size_t n) {
+#define TL_DECOMPOSE_CASE(p) case p: tl_decompose_all(t, methods, method, p, records, stride, status, n); break
     switch (parts & (CAMATH_EULER | CAMATH_QUATERNION)) {
-    case 0: tl_decompose_all(t, methods, method, 0, records, stride, status, n); break;
-    case CAMATH_EULER: tl_decompose_all(t, methods, method, CAMATH_EULER, records, stride, status, n); break;
-    case CAMATH_QUATERNION: tl_decompose_all(t, methods, method, CAMATH_QUATERNION, records, stride, status, n); break;
+    TL_DECOMPOSE_CASE(0);
+    TL_DECOMPOSE_CASE(CAMATH_ROTATION_X);
+    TL_DECOMPOSE_CASE(CAMATH_ROTATION_Y);
+    TL_DECOMPOSE_CASE(CAMATH_ROTATION_Z);
+    TL_DECOMPOSE_CASE(CAMATH_EULER);
+    TL_DECOMPOSE_CASE(CAMATH_QUATERNION);
     default: tl_decompose_all(t, methods, method, CAMATH_EULER | CAMATH_QUATERNION, records, stride, status, n); break;
     }
+#undef TL_DECOMPOSE_CASE
 }
 
 // The recomposition blocks, `quaternion` a constant after inlining (a runtime flag would have the lane

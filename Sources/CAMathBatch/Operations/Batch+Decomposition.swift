@@ -42,7 +42,7 @@ extension Batch {
         let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
         guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
-        let rotations: Int32 = keyPath.readsRotation ? CAMATH_EULER : 0
+        let rotations: Int32 = keyPath.eulerAngleRead
         chunks(count: t.count, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r { po.base[i] = pt.base[i].value(for: keyPath) }
@@ -190,6 +190,13 @@ extension Batch {
 }
 
 extension TransformKeyPath {
-    /// Whether the key path reads an Euler angle (the others need no rotation from the decomposition).
-    var readsRotation: Bool { [.rotationX, .rotationY, .rotationZ, .rotation].contains(self) }
+    /// The Euler angle the key path reads, as the kernels' `parts` (0 for the key paths that read no rotation).
+    var eulerAngleRead: Int32 {
+        switch self {
+        case .rotationX: CAMATH_ROTATION_X
+        case .rotationY: CAMATH_ROTATION_Y
+        case .rotationZ, .rotation: CAMATH_ROTATION_Z
+        default: 0
+        }
+    }
 }

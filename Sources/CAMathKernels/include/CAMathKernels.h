@@ -22,8 +22,12 @@ typedef struct {
 /// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
 /// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field).
 #define CAMATH_PARTS 20
-/// Which rotations a 3-D decomposition computes (the kernels' `parts`); one left out is written as zeros.
-#define CAMATH_EULER 1
+/// Which rotations a 3-D decomposition computes (the kernels' `parts`): Euler angles one by one or all three,
+/// and the quaternion; one left out is written as zeros.
+#define CAMATH_ROTATION_X 1
+#define CAMATH_ROTATION_Y 4
+#define CAMATH_ROTATION_Z 8
+#define CAMATH_EULER 13 // CAMATH_ROTATION_X | CAMATH_ROTATION_Y | CAMATH_ROTATION_Z
 #define CAMATH_QUATERNION 2
 
 /// Points per hit-test block: each node's constants are loaded once per block.
@@ -74,8 +78,8 @@ typedef struct camath_kernels {
     /// Decompositions of n matrices into records — field-major: field f (of CAMATH_PARTS) of element i at
     /// records[f·stride + i], stride ≥ n — by methods[i] (or `method` for all when methods is NULL): 0 the key
     /// paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule computes the rotations `parts`
-    /// names (CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others. status[i] = 0 decomposed,
-    /// 1 undecomposable (record unspecified), 2 the lane needs the reference.
+    /// names (CAMATH_ROTATION_X, _Y, _Z, CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others.
+    /// status[i] = 0 decomposed, 1 undecomposable (record unspecified), 2 the lane needs the reference.
     void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride,
                       uint8_t *status, size_t n);
     /// Recompositions Sc·K·R·Tr·P of records (field-major, `stride`), R from the Euler angles (quaternion = 0)
