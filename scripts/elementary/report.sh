@@ -11,7 +11,7 @@ oracle="$(mktemp -d)/elementary.oracle"
 mkdir -p "$out"
 python3 scripts/elementary/oracle.py --per-function "$cases" --out "$oracle"
 swift build -c release --product camath-elementary
-cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]*:' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')"
 flags="$(grep -o 'avx512[a-z]*\|avx2\|fma' /proc/cpuinfo | sort -u | tr '\n' ' ')"
 {
     echo "# CAMath's elementary functions — $(date +%Y-%m-%d), $(hostname -s)"

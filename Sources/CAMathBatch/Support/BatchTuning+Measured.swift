@@ -2,7 +2,11 @@
 // invert-affine's threshold (1e5) from Reports/2026-11-24-vm, which the earlier run did not reach, and
 // without which `.auto` ran it on one thread at 1e5 (0.57× two threads); and autoresize's (3e5), an
 // operation added after both runs (`camath-bench --ops autoresize`, same Zen 4 VM, medians of 7: one
-// thread 394/360 Mops/s, two 625/506 at 3e5/1e6; even at 1e5). Regenerate rather than edit.
+// thread 394/360 Mops/s, two 625/506 at 3e5/1e6; even at 1e5); and decompose, key-path read and write and
+// blend (3e3, 3e3, 2e3, 2e3), re-measured when they got vector kernels (`camath-bench --ops decompose,
+// key-path-read,key-path-write,blend --sizes 1e3,2e3,3e3,1e4 --threads 1,2`, same VM, medians of 7: two
+// threads first win at 2e3 for writes and blends, 3e3 for the others; at 1e3 one thread is as fast or
+// faster). Regenerate rather than edit.
 extension BatchTuning {
     /// Thresholds measured by `camath-bench` on the machine of Reports/2026-11-21-vm-peers/batch-measurements.md (2-core AMD AVX-512 VM).
     /// Operations absent from `threadingThreshold` never gained from a second thread up to 1e6;
@@ -17,10 +21,10 @@ extension BatchTuning {
             .affineRoundTrip: 100000,
             .mapPoints3D: 100000,
             .mapPoints2D: 300000,
-            .decompose: 1000,
-            .keyPathRead: 1000,
-            .keyPathWrite: 1000,
-            .blend: 300,
+            .decompose: 3000,
+            .keyPathRead: 3000,
+            .keyPathWrite: 2000,
+            .blend: 2000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,
