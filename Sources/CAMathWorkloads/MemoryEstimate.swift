@@ -14,6 +14,7 @@ public enum MemoryEstimate {
         switch operation {
         case .frames: 1_700
         case .concatPairwise, .concatManyByOne, .concatOneByMany, .keyPathWrite, .blend: 500
+        case .blendPrepared: 1_000
         case .decompose, .keyPathRead, .invert, .invertAffine: 400
         case .affineRoundTrip: 300
         case .mapPoints3D: 250

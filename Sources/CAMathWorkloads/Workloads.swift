@@ -75,6 +75,14 @@ public enum Workloads {
         case .blend:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p, threads: t) }, output: matrices)
+        case .blendPrepared:
+            // The plan is made once, outside the timed calls: what an animation does before its frames. It
+            // cannot fail here (equal counts, this CPU's kernels); if it did, every call reports the error.
+            let plan: Result<InterpolationPlan, BatchError> = Result { () throws(BatchError) in
+                try InterpolationPlan(from: Array(a.read), to: Array(b.read))
+            }
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)

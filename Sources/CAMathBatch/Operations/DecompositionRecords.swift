@@ -78,7 +78,8 @@ struct DecompositionScratch {
     let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
     let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
 
-    /// Runs `body` on the blocks of `range` (at most ``block`` elements each) with one scratch for all.
+    /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
+    /// never cross a multiple of ``block`` (so a piece is always within one block of an ``InterpolationPlan``).
     static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
         let parts = Int(CAMATH_PARTS) * block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + 16 * block) { doubles in
@@ -88,7 +89,7 @@ struct DecompositionScratch {
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block)
                 var start = range.lowerBound
                 while start < range.upperBound {
-                    let end = min(start + block, range.upperBound)
+                    let end = min((start / block + 1) * block, range.upperBound)
                     body(start..<end, scratch)
                     start = end
                 }

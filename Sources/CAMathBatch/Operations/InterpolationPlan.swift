@@ -7,10 +7,13 @@ import CAMathKernels
 /// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)`` only blends and recomposes.
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
-/// decompositions per pair (vector lanes where the CPU has them); memory: 48 doubles per pair.
+/// decompositions per pair (vector lanes where the CPU has them); memory: 72 doubles per pair.
 public struct InterpolationPlan: Sendable {
     /// The pairs' start and end transforms.
     public let from: [Transform3D], to: [Transform3D]
+    /// The decompositions' records in blocks of `DecompositionScratch.block` pairs, each block field-major
+    /// (field f of pair i at `(i / block)·20·block + f·block + i % block`): every field of a block is one run
+    /// of memory, and a long plan is read as one stream, not twenty.
     let first: [Double], second: [Double]
     let firstStatus: [UInt8], secondStatus: [UInt8], identityPairs: [UInt8]
 
@@ -20,17 +23,17 @@ public struct InterpolationPlan: Sendable {
         try BatchError.check("to", to.count, equals: from.count)
         let set = instructionSet ?? .current
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
-        let n = from.count, parts = Int(CAMATH_PARTS)
-        var first = [Double](repeating: 0, count: parts * n), second = first
+        let n = from.count, recordBlock = Int(CAMATH_PARTS) * DecompositionScratch.block
+        var first = [Double](repeating: 0, count: recordBlock * ((n + DecompositionScratch.block - 1) / DecompositionScratch.block))
+        var second = first
         var firstStatus = [UInt8](repeating: 0, count: n), secondStatus = firstStatus, identityPairs = firstStatus
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
-                    for f in 0..<parts {
-                        first.withUnsafeMutableBufferPointer { ($0.baseAddress! + f * n + b.lowerBound).update(from: s.first + f * s.stride, count: b.count) }
-                        second.withUnsafeMutableBufferPointer { ($0.baseAddress! + f * n + b.lowerBound).update(from: s.second + f * s.stride, count: b.count) }
-                    }
+                    let offset = recordBlock * (b.lowerBound / DecompositionScratch.block)
+                    first.withUnsafeMutableBufferPointer { ($0.baseAddress! + offset).update(from: s.first, count: recordBlock) }
+                    second.withUnsafeMutableBufferPointer { ($0.baseAddress! + offset).update(from: s.second, count: recordBlock) }
                     firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
                     secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
                     identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
@@ -98,7 +101,7 @@ extension Batch {
     public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
                                    path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: plan.count)
-        let (resolved, threadCount, kernels) = try schedule(.blend, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
         guard plan.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         plan.from.withUnsafeBufferPointer { pf in
@@ -118,9 +121,10 @@ extension Batch {
                                             return
                                         }
                                         DecompositionScratch.blocks(of: r) { k, s in
-                                            let l = k.lowerBound
+                                            let l = k.lowerBound, block = DecompositionScratch.block
+                                            let records = Int(CAMATH_PARTS) * block * (l / block) + l % block
                                             InterpolationPlan.evaluate(
-                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + l, second: b.base + l, stride: plan.count,
+                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + records, second: b.base + records, stride: block,
                                                 firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
                                                 fraction: t, scratch: s, kernels: kernels, into: po.base + l)
                                         }

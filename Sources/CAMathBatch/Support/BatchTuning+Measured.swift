@@ -6,7 +6,7 @@
 // blend (3e3, 3e3, 2e3, 2e3), re-measured when they got vector kernels (`camath-bench --ops decompose,
 // key-path-read,key-path-write,blend --sizes 1e3,2e3,3e3,1e4 --threads 1,2`, same VM, medians of 7: two
 // threads first win at 2e3 for writes and blends, 3e3 for the others; at 1e3 one thread is as fast or
-// faster). Regenerate rather than edit.
+// faster; blend-prepared, added then, takes blend's). Regenerate rather than edit.
 extension BatchTuning {
     /// Thresholds measured by `camath-bench` on the machine of Reports/2026-11-21-vm-peers/batch-measurements.md (2-core AMD AVX-512 VM).
     /// Operations absent from `threadingThreshold` never gained from a second thread up to 1e6;
@@ -25,6 +25,7 @@ extension BatchTuning {
             .keyPathRead: 3000,
             .keyPathWrite: 2000,
             .blend: 2000,
+            .blendPrepared: 2000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,

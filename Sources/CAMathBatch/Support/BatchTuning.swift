@@ -15,6 +15,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case frames = "frames"
     case hitTest = "hit-test"
     case autoresize = "autoresize"
+    /// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
+    case blendPrepared = "blend-prepared"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -37,6 +39,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .frames: 12
         case .hitTest: 13
         case .autoresize: 14
+        case .blendPrepared: 15
         }
     }
 
