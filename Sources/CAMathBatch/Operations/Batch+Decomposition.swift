@@ -5,7 +5,7 @@ extension Batch {
     /// `out[i] = t[i].decomposed(method)` (`nil` where undecomposable).
     ///
     /// Paths: `.scalar` (the reference per element); `.simd` (the decomposition in vector lanes through
-    /// ``Elementary``'s lane forms, branches as lane masks: bit-identical); `.blas` throws. Cost: O(n); per
+    /// CAMathCore's `Elementary` in lane form, branches as lane masks: bit-identical); `.blas` throws. Cost: O(n); per
     /// element one 4×4 inversion (with perspective, or always for `.interpolation3D`), an `asin`, two
     /// `atan2` and a square root.
     public static func decompose(_ t: UnsafeBufferPointer<Transform3D>, method: Transform3D.DecompositionMethod = .keyPaths,

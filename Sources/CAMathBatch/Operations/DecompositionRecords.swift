@@ -2,7 +2,7 @@ import CAMathCore
 import CAMathKernels
 
 /// The kernels' records of decompositions: `CAMATH_PARTS` (20) fields — translation, scale, skew,
-/// perspective, Euler angles, quaternion, in ``Transform3D/Decomposition``'s order — stored field-major, field
+/// perspective, Euler angles, quaternion, in `Transform3D.Decomposition`'s order — stored field-major, field
 /// `f` of element `j` at `records[f·stride + j]`.
 extension Transform3D.Decomposition {
     /// The decomposition of element `j` of `records`.
@@ -127,7 +127,7 @@ extension Transform3D.DecompositionMethod {
 }
 
 extension TransformKeyPath {
-    /// The key path's value in element `j` of `records`, as ``Transform3D/Decomposition/value(for:)`` reads it
+    /// The key path's value in element `j` of `records`, as `Transform3D.Decomposition.value(for:)` reads it
     /// from a decomposition, without building one. The tests hold the two to the same bits.
     func read(_ records: UnsafePointer<Double>, stride s: Int, _ j: Int) -> TransformKeyPathValue {
         func f(_ k: Int) -> Double { records[k * s + j] }
@@ -146,7 +146,7 @@ extension TransformKeyPath {
         }
     }
 
-    /// Writes `value` into element `j` of `records` as ``Transform3D/Decomposition/replacing(_:with:)`` writes it
+    /// Writes `value` into element `j` of `records` as `Transform3D.Decomposition.replacing(_:with:)` writes it
     /// into a decomposition (`scale` all three scales, `translation` `tx, ty`); `false`, with nothing written,
     /// when the value's kind does not fit or a component is not finite. The tests hold the two to the same bits.
     func write(_ value: UnsafePointer<TransformKeyPathValue>, to records: UnsafeMutablePointer<Double>, stride s: Int, _ j: Int) -> Bool {

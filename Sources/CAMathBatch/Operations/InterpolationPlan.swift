@@ -3,7 +3,7 @@ import CAMathKernels
 
 /// Many transform pairs prepared for interpolation at many fractions — an animation's frames: both
 /// endpoints of every pair decomposed once (the rule's 2-D or 3-D decomposition, as
-/// ``Transform3D/interpolated(to:fraction:)`` picks it), so that
+/// `Transform3D.interpolated(to:fraction:)` picks it), so that
 /// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)`` only blends and recomposes.
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
