@@ -434,3 +434,33 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *res
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
 }
+
+// The elementary functions one call per lane loop, `function` a constant after inlining.
+TL_INLINE void tl_elementary_all(const int function, const double *restrict x, const double *restrict y, double *restrict out,
+                                 uint8_t *restrict slow, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        int rare = 0;
+        double s, c;
+        switch (function) {
+        case CAMATH_SIN: el_sincos(x[i], &s, &c, &rare); out[i] = s; break;
+        case CAMATH_COS: el_sincos(x[i], &s, &c, &rare); out[i] = c; break;
+        case CAMATH_ATAN2: out[i] = el_atan2(x[i], y[i]); break;
+        case CAMATH_ASIN: out[i] = el_asin(x[i]); break;
+        default: out[i] = el_acos(x[i]); break;
+        }
+        slow[i] = (uint8_t)rare;
+    }
+}
+
+/// out[i] = the elementary function of x[i] (atan2: of (x[i], y[i]); y is read for atan2 only), CAMathCore's
+/// Elementary bits; slow[i] = 1 where sin or cos needs the long reduction (out[i] unspecified).
+KERNEL_ATTR void KERNEL(elementary)(int function, const double *restrict x, const double *restrict y, double *restrict out,
+                                    uint8_t *restrict slow, size_t n) {
+    switch (function) {
+    case CAMATH_SIN: tl_elementary_all(CAMATH_SIN, x, y, out, slow, n); break;
+    case CAMATH_COS: tl_elementary_all(CAMATH_COS, x, y, out, slow, n); break;
+    case CAMATH_ATAN2: tl_elementary_all(CAMATH_ATAN2, x, y, out, slow, n); break;
+    case CAMATH_ASIN: tl_elementary_all(CAMATH_ASIN, x, y, out, slow, n); break;
+    default: tl_elementary_all(CAMATH_ACOS, x, y, out, slow, n); break;
+    }
+}

@@ -146,6 +146,17 @@ import Testing
                 check("blend (plan)", .blend, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
             }
         }
+        // The elementary functions in lane form, on the arguments that take every branch.
+        for function in ElementaryLaneFunction.allCases {
+            let (x, y) = ElementaryArguments.of(function)
+            let (values, slow) = try Batch.elementaryLanes(function, x, y, instructionSet: set)
+            let expected = zip(x, y).map { function.reference($0, $1) }
+            for i in x.indices where slow[i] {
+                #expect((function == .sin || function == .cos) && x[i].magnitude >= 0x1p19 && x[i].isFinite, "\(set) \(function)(\(x[i])) is slow")
+            }
+            let kept = x.indices.filter { !slow[$0] }
+            check("elementary \(function)", .decompose, kept.count, kept.map { values[$0] }, kept.map { expected[$0] })
+        }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
@@ -156,5 +167,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
+        "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
+        "elementary asin": .decompose, "elementary acos": .decompose,
     ]
 }

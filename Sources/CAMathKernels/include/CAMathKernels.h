@@ -30,6 +30,13 @@ typedef struct {
 #define CAMATH_EULER 13 // CAMATH_ROTATION_X | CAMATH_ROTATION_Y | CAMATH_ROTATION_Z
 #define CAMATH_QUATERNION 2
 
+/// The elementary functions of the kernels' `elementary` entry.
+#define CAMATH_SIN 0
+#define CAMATH_COS 1
+#define CAMATH_ATAN2 2
+#define CAMATH_ASIN 3
+#define CAMATH_ACOS 4
+
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
 
@@ -89,6 +96,10 @@ typedef struct camath_kernels {
     /// Interpolation of records a[i] → b[i] (both field-major, `stride`) at fraction t: translation, scale, skew
     /// and perspective a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
     void (*interpolate)(const double *a, const double *b, size_t stride, double t, double *out, uint8_t *slow, size_t n);
+    /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
+    /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
+    /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
+    void (*elementary)(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.
