@@ -51,8 +51,6 @@ public enum ElementarySpeed {
 
     static func format(_ v: Double) -> String { String(format: "%.2f", v) }
 
-    static func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-
     /// ns per call of `f` over the arguments (the second from `others`), the sum kept alive.
     static func nanosecondsPerCall(_ xs: [Double], _ others: [Double], _ f: (Double, Double) -> Double) -> Double {
         let start = Stopwatch.now()

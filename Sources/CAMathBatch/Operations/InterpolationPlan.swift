@@ -68,26 +68,19 @@ public struct InterpolationPlan: Sendable {
         }
     }
 
-    /// Interpolates `count` prepared pairs at `t` (``coversFraction(_:)``) into `out`: the rule's other answers
-    /// first — two identities give the identity, an undecomposable endpoint gives `from` below ½ and `to` from ½
-    /// on, a rare lane the reference — kept while the kernel writes `out` (which may be `from` or `to`), then
+    /// Interpolates `count` prepared pairs at `t` (``coversFraction(_:)``) into `out`. The pairs the kernel does
+    /// not cover — two identities (the rule answers the identity before decomposing), an undecomposable or rare
+    /// endpoint — take the reference, kept while the kernel writes `out` (which may be `from` or `to`), then
     /// copied over it.
     static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
                          first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
                          fraction t: Double, scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
+        let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
-            let a = DecompositionStatus(rawValue: firstStatus[j]), b = DecompositionStatus(rawValue: secondStatus[j])
-            s.marks[j] = 1
-            if identityPairs[j] == 1 {
-                s.keep(.identity, j)
-            } else if a == .undecomposable || b == .undecomposable {
-                s.keep(t < 0.5 ? from[j] : to[j], j)
-            } else if a != .decomposed || b != .decomposed {
-                s.keep(from[j].interpolated(to: to[j], fraction: t), j)
-            } else {
-                s.marks[j] = 0
-            }
+            let covered = identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
+            s.marks[j] = covered ? 0 : 1
+            if !covered { s.keep(from[j].interpolated(to: to[j], fraction: t), j) }
         }
         kernels.k.interpolate(first, second, stride, t, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
