@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "CAMath", targets: ["CAMath"]),
         .library(name: "CAMathCore", targets: ["CAMathCore"]),
         .library(name: "CAMathLayer", targets: ["CAMathLayer"]),
+        .library(name: "CAMathAnimation", targets: ["CAMathAnimation"]),
         .library(name: "CAMathBatch", targets: ["CAMathBatch"]),
         .library(name: "CAMathQuartzCore", targets: ["CAMathQuartzCore"]),
     ],
@@ -35,12 +36,13 @@ let package = Package(
         // Libraries: no package dependencies, no unsafeFlags.
         .target(name: "CAMathCore"),
         .target(name: "CAMathLayer", dependencies: ["CAMathCore"]),
+        .target(name: "CAMathAnimation", dependencies: ["CAMathCore", "CAMathLayer"]),
         .target(name: "CAMathKernels"),
-        .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathKernels"]),
+        .target(name: "CAMathBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation", "CAMathKernels"]),
         // The Apple spellings (CATransform3D…, CGAffineTransform, CALayer, …) and Foundation's CG types,
         // apart from the math, so a framework with shims of its own can import the modules above alone.
-        .target(name: "CAMathQuartzCore", dependencies: ["CAMathCore", "CAMathLayer"]),
-        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch", "CAMathQuartzCore"]),
+        .target(name: "CAMathQuartzCore", dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation"]),
+        .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation", "CAMathBatch", "CAMathQuartzCore"]),
 
         // Benchmarks: workloads, machine probes, baselines and reports shared by the CLI and the
         // package-benchmark suites.
@@ -77,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "CAMathLayerTests",
             dependencies: ["CAMathLayer", "CAMathQuartzCore", "CAMathTestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "CAMathAnimationTests",
+            dependencies: ["CAMathAnimation", "CAMathQuartzCore", "CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathBatchTests",

@@ -1,3 +1,4 @@
+@_exported import CAMathAnimation
 @_exported import CAMathBatch
 @_exported import CAMathCore
 @_exported import CAMathLayer

@@ -18,7 +18,8 @@ import Testing
     @Test func fixturesOfTheLandedModulesArePresent() {
         let files = Set(GoldenFixtures.fileNames())
         for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json", "decomposition.json", "blend.json",
-                         "autoresizing.json", "constraint_layout.json"] {
+                         "autoresizing.json", "constraint_layout.json",
+                         "timing_function.json", "media_timing.json", "animation_values.json", "spring.json"] {
             #expect(files.contains(required), "Tests/Fixtures/\(required) is missing")
         }
     }
@@ -50,6 +51,11 @@ import Testing
             "CALayer.resize(withOldSuperlayerSize:)", "CALayer.setBounds(autoresize)", "CALayer.setFrame(autoresize)",
             "CALayer.resizeSublayers(withOldSize:)", "NSView.resize(withOldSuperviewSize:)",
             "CAConstraintLayoutManager.layoutSublayers",
+            "CAMediaTimingFunction.getControlPoint", "CAMediaTimingFunction.evaluate", "UnitBezier.solveExtrapolating",
+            "UnitBezier.solveCurveX.roundTrip", "CALayer.convertTime(_:from:)", "CALayer.convertTime(_:to:)",
+            "CAMediaTiming.defaults", "CAMediaTiming.activeDuration", "CAAnimation.localTime",
+            "CABasicAnimation.value", "CAKeyframeAnimation.value", "CALayer.presentation(at:)",
+            "CASpringAnimation.settlingDuration", "CASpringAnimation.fraction",
         ]
         for op in readmeOps {
             #expect(GoldenOperations.table[op] != nil, "no operation for \(op)")

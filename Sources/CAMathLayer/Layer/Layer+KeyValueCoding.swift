@@ -163,9 +163,9 @@ enum LayerField {
 }
 
 /// Reading the values a Swift user passes to key-value coding.
-enum KeyValue {
+package enum KeyValue {
     /// `CGFloat`, `Double`, `Float`, `Int` or `NSNumber` as a `Double`; anything else `nil`.
-    static func number(_ value: Any?) -> Double? {
+    package static func number(_ value: Any?) -> Double? {
         switch value {
         case let x as CGFloat: Double(x)
         case let x as Double: x
@@ -177,7 +177,7 @@ enum KeyValue {
     }
 
     /// A `Bool`, or an `NSNumber`/`Int` (non-zero is `true`).
-    static func flag(_ value: Any?) -> Bool? {
+    package static func flag(_ value: Any?) -> Bool? {
         switch value {
         case let b as Bool: b
         case let x as Int: x != 0
@@ -187,21 +187,21 @@ enum KeyValue {
     }
 
     /// A `CGPoint`, or an `NSValue` holding one.
-    static func point(_ value: Any?) -> CGPoint? {
+    package static func point(_ value: Any?) -> CGPoint? {
         if let p = value as? CGPoint { return p }
         guard let v = value as? NSValue, objCType(of: v) == "{CGPoint=dd}" else { return nil }
         return v.pointValue
     }
 
     /// A `CGSize`, or an `NSValue` holding one.
-    static func size(_ value: Any?) -> CGSize? {
+    package static func size(_ value: Any?) -> CGSize? {
         if let s = value as? CGSize { return s }
         guard let v = value as? NSValue, objCType(of: v) == "{CGSize=dd}" else { return nil }
         return v.sizeValue
     }
 
     /// A `CGRect`, or an `NSValue` holding one.
-    static func rect(_ value: Any?) -> CGRect? {
+    package static func rect(_ value: Any?) -> CGRect? {
         if let r = value as? CGRect { return r }
         guard let v = value as? NSValue, objCType(of: v) == "{CGRect={CGPoint=dd}{CGSize=dd}}" else { return nil }
         return v.rectValue

@@ -40,6 +40,8 @@ open class Layer: NSObject {
     public var constraints: [LayoutConstraint]? { didSet { superlayer?.setNeedsLayout() } }
     /// Whether ``layoutIfNeeded()`` will call ``layoutSublayers()``.
     var layoutIsPending = false
+    /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
+    package var attachment: (any LayerAttachment)?
 
     /// A layer with CALayer's defaults and no sublayers.
     public override init() {
@@ -53,8 +55,9 @@ open class Layer: NSObject {
         super.init()
     }
 
-    /// A copy of `layer`'s state, as `CALayer` makes for its presentation layer: geometry, name, opacity
-    /// and the values of custom keys. Sublayers and superlayer are not copied. When `layer` is not a
+    /// A copy of `layer`'s state, as `CALayer` makes for its presentation layer: geometry, name, opacity,
+    /// the values of custom keys, and what CAMathAnimation keeps (media timing and animations). Sublayers
+    /// and superlayer are not copied. When `layer` is not a
     /// ``Layer``, a layer with the defaults. Subclasses override it to copy their own state (call `super`).
     /// Cost: O(custom keys).
     public init(layer: Any) {
@@ -64,6 +67,7 @@ open class Layer: NSObject {
         name = other.name
         opacity = other.opacity
         customValues = other.customValues
+        attachment = other.attachment?.copied()
     }
 
     /// Decoding from an archive is not supported: always `nil`. It exists so that `CALayer` subclasses,

@@ -16,13 +16,23 @@ public struct GoldenLayers {
 
     static let keys: Set<String> = ["name", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
                                     "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers",
-                                    "opacity", "autoresizingMask", "constraints", "frame"]
+                                    "opacity", "autoresizingMask", "constraints", "frame",
+                                    "beginTime", "timeOffset", "speed", "animations"]
 
     public init(roots json: GoldenValue) throws {
         guard case .array(let items) = json else { throw GoldenFormatError("'roots' is not an array") }
         var byName: [String: Layer] = [:]
-        roots = try items.map { try Self.layer($0, names: &byName) }
+        var animations: [(Layer, GoldenValue)] = []
+        roots = try items.map { try Self.layer($0, names: &byName, animations: &animations) }
         self.byName = byName
+        // Animations are added once the trees exist: a begin time of 0 becomes the layer's local time then.
+        for (layer, json) in animations {
+            guard case .array(let list) = json else { throw GoldenFormatError("'animations' is not an array") }
+            for item in list {
+                let (animation, key, addedAt) = try GoldenFields.animation(item)
+                layer.add(animation, forKey: key, atMediaTime: addedAt)
+            }
+        }
         var placements: [(Layer, Layer?)] = []
         var pending: [(Layer, Layer?)] = roots.map { ($0, nil) }
         while let (layer, parent) = pending.popLast() {
@@ -53,8 +63,7 @@ public struct GoldenLayers {
 
     /// A single layer (with its sublayers, if any).
     public static func single(_ json: GoldenValue) throws -> Layer {
-        var names: [String: Layer] = [:]
-        return try layer(json, names: &names)
+        try GoldenLayers(roots: .array([json])).roots[0]
     }
 
     public func named(_ name: String) throws -> Layer {
@@ -62,7 +71,7 @@ public struct GoldenLayers {
         return layer
     }
 
-    static func layer(_ json: GoldenValue, names: inout [String: Layer]) throws -> Layer {
+    static func layer(_ json: GoldenValue, names: inout [String: Layer], animations: inout [(Layer, GoldenValue)]) throws -> Layer {
         let f = try GoldenFields(json)
         if let unknown = Set(f.values.keys).subtracting(keys).first { throw GoldenFormatError("unknown layer key '\(unknown)'") }
         let layer = Layer()
@@ -86,11 +95,15 @@ public struct GoldenLayers {
         if has("opacity") { layer.opacity = Float(try f.number("opacity")) }
         if has("autoresizingMask") { layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(try f.number("autoresizingMask"))) }
         if has("constraints") { layer.constraints = try f.constraints("constraints") }
+        if has("beginTime") { layer.beginTime = try f.number("beginTime") }
+        if has("timeOffset") { layer.timeOffset = try f.number("timeOffset") }
+        if has("speed") { layer.speed = Float(try f.number("speed")) }
+        if has("animations") { animations.append((layer, try f.value("animations"))) }
         // After the other properties, as `[layer setFrame:]` in the sources, and before the sublayers exist.
         if has("frame") { layer.frame = CGRect(try f.rect("frame")) }
         if has("sublayers") {
             guard case .array(let subs) = try f.value("sublayers") else { throw GoldenFormatError("'sublayers' is not an array") }
-            for sub in subs { layer.addSublayer(try Self.layer(sub, names: &names)) }
+            for sub in subs { layer.addSublayer(try Self.layer(sub, names: &names, animations: &animations)) }
         }
         return layer
     }

@@ -13,12 +13,16 @@ public enum GoldenOperations {
         t.merge(layerOperations) { a, _ in a }
         t.merge(keyPathOperations) { a, _ in a }
         t.merge(layoutOperations) { a, _ in a }
+        t.merge(timingFunctionOperations) { a, _ in a }
+        t.merge(mediaTimingOperations) { a, _ in a }
+        t.merge(animationValueOperations) { a, _ in a }
+        t.merge(springOperations) { a, _ in a }
         return t
     }()
 
     /// Result fields compared modulo 2π, per op (README "Angles").
     public static func angleFields(op: String, input: GoldenValue) -> Set<String> {
-        if op == "decomposeEuler" { return ["rotation"] }
+        if op == "decomposeEuler" || op == "CAKeyframeAnimation.value" { return ["rotation"] }
         if op == "CALayer.valueForKeyPath", case .object(let o) = input,
            case .string(let path)? = o["keyPath"], path.hasPrefix("transform.rotation") {
             return ["value"]

@@ -1,0 +1,129 @@
+/// The value of a keyframe animation's values at one progress, per calculation mode (<doc:Keyframes>).
+struct KeyframeInterpolation {
+    let values: [AnimationValue]
+    let mode: CalculationMode
+    let keyTimes: [Double]?
+    let timingFunctions: [TimingFunction]?
+    let tension: [Double]?, continuity: [Double]?, bias: [Double]?
+
+    /// The value at progress f (≥ 2 values of one kind); `nil` only when an interpolation fails.
+    func value(at f: Double) -> AnimationValue? {
+        let n = values.count
+        let hasArithmetic = values[0].components != nil
+        var mode = mode
+        if !hasArithmetic && mode == .cubic { mode = .linear }
+        if !hasArithmetic && mode == .cubicPaced { mode = .paced }
+        switch mode {
+        case .discrete:
+            let timeline = KeyTimeline(given: keyTimes, count: n + 1, divisions: n)
+            return values[timeline.discreteIndex(at: f, count: n)]
+        case .paced, .cubicPaced:
+            let timeline = pacedTimeline()
+            return mode == .paced ? linear(timeline, f, segmentFunctions: false) : cubic(timeline, f, segmentFunctions: false)
+        case .cubic:
+            return cubic(KeyTimeline(given: keyTimes, count: n, divisions: n - 1), f, segmentFunctions: true)
+        default:
+            return linear(KeyTimeline(given: keyTimes, count: n, divisions: n - 1), f, segmentFunctions: true)
+        }
+    }
+
+    /// Key times from the cumulative distances between values (even spacing without a distance).
+    func pacedTimeline() -> KeyTimeline {
+        var lengths = [0.0]
+        for i in 1..<values.count {
+            guard let d = values[i - 1].distance(to: values[i]) else {
+                return KeyTimeline(times: (0..<values.count).map { Double($0) / Double(values.count - 1) })
+            }
+            lengths.append(lengths[i - 1] + d)
+        }
+        return KeyTimeline(pacedLengths: lengths)
+    }
+
+    /// Segment i's local progress after its timing function, when it has one and they apply.
+    func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
+        guard segmentFunctions, let functions = timingFunctions, i < functions.count else { return s }
+        return functions[i].evaluate(s)
+    }
+
+    func linear(_ timeline: KeyTimeline, _ f: Double, segmentFunctions: Bool) -> AnimationValue? {
+        switch timeline.position(at: f) {
+        case .first: return values[0]
+        case .last: return values[values.count - 1]
+        case .segment(let i, let s):
+            return values[i].interpolated(to: values[i + 1], fraction: segmentProgress(i, s, segmentFunctions))
+        }
+    }
+
+    /// Kochanek–Bartels Hermite interpolation, per component, with the end values repeated beyond the ends.
+    func cubic(_ timeline: KeyTimeline, _ f: Double, segmentFunctions: Bool) -> AnimationValue? {
+        switch timeline.position(at: f) {
+        case .first: return values[0]
+        case .last: return values[values.count - 1]
+        case .segment(let i, let local):
+            let s = segmentProgress(i, local, segmentFunctions)
+            let c = values.map { $0.components! }
+            let (outgoing, _) = tangents(c, at: i)
+            let (_, incoming) = tangents(c, at: i + 1)
+            let s2 = s * s, s3 = s2 * s
+            let h00 = (2 * s3 - 3 * s2) + 1, h10 = (s3 - 2 * s2) + s, h01 = 3 * s2 - 2 * s3, h11 = s3 - s2
+            let result = (0..<c[i].count).map { k in ((h00 * c[i][k] + h10 * outgoing[k]) + h01 * c[i + 1][k]) + h11 * incoming[k] }
+            return values[i].with(result)
+        }
+    }
+
+    /// (out_i, in_i) of key i with its tension, continuity and bias (missing: 0).
+    func tangents(_ c: [[Double]], at i: Int) -> (out: [Double], in: [Double]) {
+        func parameter(_ a: [Double]?) -> Double { a.flatMap { i < $0.count ? $0[i] : nil } ?? 0 }
+        let t = parameter(tension), cont = parameter(continuity), b = parameter(bias)
+        let previous = c[max(i - 1, 0)], next = c[min(i + 1, c.count - 1)]
+        let backward = (0..<c[i].count).map { c[i][$0] - previous[$0] }
+        let forward = (0..<c[i].count).map { next[$0] - c[i][$0] }
+        let oa = (((1 - t) * (1 + b)) * (1 + cont)) * 0.5, ob = (((1 - t) * (1 - b)) * (1 - cont)) * 0.5
+        let ia = (((1 - t) * (1 + b)) * (1 - cont)) * 0.5, ib = (((1 - t) * (1 - b)) * (1 + cont)) * 0.5
+        let out = (0..<backward.count).map { oa * backward[$0] + ob * forward[$0] }
+        let inc = (0..<backward.count).map { ia * backward[$0] + ib * forward[$0] }
+        return (out, inc)
+    }
+}
+
+/// Where a progress falls on a path's segments, per calculation mode (<doc:Keyframes>): the segment and
+/// its own Bézier parameter.
+struct PathTiming {
+    let path: [PathSegment]
+    let mode: CalculationMode
+    let keyTimes: [Double]?
+    let timingFunctions: [TimingFunction]?
+
+    /// (segment, parameter): progress outside the key times samples the first segment at 0 or the last at 1.
+    func segment(at f: Double) -> (Int, Double) {
+        let n = path.count + 1
+        switch mode {
+        case .paced, .cubicPaced:
+            var lengths = [0.0]
+            for segment in path { lengths.append(lengths[lengths.count - 1] + segment.length()) }
+            let total = lengths[n - 1]
+            guard total > 0 && total.isFinite else { return linear(KeyTimeline(given: nil, count: n, divisions: n - 1), f, segmentFunctions: false) }
+            if f <= 0 { return (0, 0) }
+            if f >= 1 { return (path.count - 1, 1) }
+            let target = f * total
+            var j = path.count - 1
+            while j > 0 && lengths[j] > target { j -= 1 }
+            return (j, path[j].parameter(atLength: target - lengths[j]))
+        case .discrete:
+            let i = KeyTimeline(given: keyTimes, count: n + 1, divisions: n).discreteIndex(at: f, count: n)
+            return i == n - 1 ? (path.count - 1, 1) : (i, 0)
+        default:
+            return linear(KeyTimeline(given: keyTimes, count: n, divisions: n - 1), f, segmentFunctions: true)
+        }
+    }
+
+    func linear(_ timeline: KeyTimeline, _ f: Double, segmentFunctions: Bool) -> (Int, Double) {
+        switch timeline.position(at: f) {
+        case .first: return (0, 0)
+        case .last: return (path.count - 1, 1)
+        case .segment(let i, let s):
+            guard segmentFunctions, let functions = timingFunctions, i < functions.count else { return (i, s) }
+            return (i, functions[i].evaluate(s))
+        }
+    }
+}

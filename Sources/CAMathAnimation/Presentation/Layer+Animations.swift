@@ -1,0 +1,87 @@
+import CAMathLayer
+import Foundation
+
+/// Animations attached to a layer and the presentation copy they produce (<doc:PresentationValues>).
+extension Layer {
+    /// Attaches a copy of `animation` under `key`, resolved (<doc:MediaTimingModel>): a duration that is not
+    /// > 0 takes ``Transaction/animationDuration()``, a missing timing function
+    /// ``Transaction/animationTimingFunction()``, a begin time of 0 the layer's local time now. Re-adding a
+    /// key replaces its animation and moves it to the end; a `nil` key appends. The caller's object is
+    /// unchanged. Cost: O(animations) (a basic animation without from, to and by values also computes the
+    /// presentation value it starts from).
+    public func add(_ animation: Animation, forKey key: String?) {
+        add(animation, forKey: key, atMediaTime: currentMediaTime())
+    }
+
+    /// ``add(_:forKey:)`` as if the global media time were `t`: the begin time 0 becomes the layer's local
+    /// time at `t`, and the "none" row of a basic animation starts from the presentation value at `t`.
+    public func add(_ animation: Animation, forKey key: String?, atMediaTime t: Double) {
+        let resolved = animation.resolvedForAdding(now: localTime(atMediaTime: t))
+        if let basic = resolved as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let target = basic.target, let presented = presentation(at: t) {
+            basic.previousValue = target.read(target.wholeValue(of: presented))
+        }
+        let state = animationState
+        if let key { state.animations.removeAll { $0.key == key } }
+        state.animations.append((key, resolved))
+    }
+
+    /// The animation attached under `key` (the stored copy), or `nil`. O(animations).
+    public func animation(forKey key: String) -> Animation? {
+        (attachment as? LayerAnimationState)?.animations.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations in the order they apply, or `nil` when there are none (as
+    /// `CALayer`; animations added with a `nil` key have no key here). O(animations).
+    public func animationKeys() -> [String]? {
+        let keys = ((attachment as? LayerAnimationState)?.animations ?? []).compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Detaches the animation under `key`. O(animations).
+    public func removeAnimation(forKey key: String) {
+        (attachment as? LayerAnimationState)?.animations.removeAll { $0.key == key }
+    }
+
+    /// Detaches every animation. O(1).
+    public func removeAllAnimations() {
+        (attachment as? LayerAnimationState)?.animations.removeAll()
+    }
+
+    /// The presentation copy now: ``presentation(at:)`` at ``currentMediaTime()``.
+    public func presentation() -> Layer? {
+        presentation(at: currentMediaTime())
+    }
+
+    /// A presentation copy of this layer and its subtree at global media time `t`: every layer's model
+    /// values, then its animations folded in order at its local time, so `frame`, `convert`, `hitTest`
+    /// and key-path reads work on it as on the model, and ``model()`` leads back. The copy is a root (its
+    /// superlayer is `nil`): to convert between layers of one presentation tree, take the presentation of
+    /// their common ancestor and reach them through its sublayers. A non-finite `t` gives the model values
+    /// (no animation contributes). Never `nil` (the optional is Apple's signature). Cost: O(layers in the
+    /// subtree × their animations + depth).
+    public func presentation(at t: Double) -> Layer? {
+        let parentTime = superlayer.map { $0.localTime(atMediaTime: t) } ?? t
+        return Self.presentationCopy(of: self, parentTime: parentTime)
+    }
+
+    /// The model layer this presentation copy was made from, or the layer itself. O(1).
+    public func model() -> Layer {
+        (attachment as? LayerAnimationState)?.modelLayer ?? self
+    }
+
+    /// The presentation copy of `layer` and its subtree at parent time `parentTime`.
+    static func presentationCopy(of layer: Layer, parentTime: Double) -> Layer {
+        let copy: Layer = layer is TransformLayer ? TransformLayer(layer: layer) : Layer(layer: layer)
+        let state = copy.animationState
+        state.modelLayer = layer
+        let local = layer.timingParameters.localTime(fromParent: parentTime)
+        for (_, animation) in state.animations {
+            animation.apply(atParentTime: local, to: copy, model: layer, isGroupChild: false)
+        }
+        for sub in layer.sublayers ?? [] {
+            copy.addSublayer(presentationCopy(of: sub, parentTime: local))
+        }
+        return copy
+    }
+}

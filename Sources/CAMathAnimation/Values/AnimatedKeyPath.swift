@@ -1,0 +1,140 @@
+import CAMathCore
+import CAMathLayer
+import Foundation
+
+/// Where an animation's value goes: a layer property and a part of it, parsed from a key path
+/// (<doc:AnimationValues>): `position`, `position.x`, `bounds.size.width`, `opacity`, `transform`,
+/// `transform.rotation.z`, `sublayerTransform.scale`, …
+public struct AnimatedKeyPath: Sendable, Equatable {
+    /// The animatable layer properties.
+    public enum Property: String, Sendable, CaseIterable {
+        case position, bounds, anchorPoint, anchorPointZ, zPosition, opacity, transform, sublayerTransform
+    }
+
+    /// The part of the property the value replaces.
+    public enum Part: Sendable, Equatable {
+        /// The whole property.
+        case whole
+        /// A field of a point, size or rect (`x`, `size.width`, `origin`, …), interpolated as its own value.
+        case field(String)
+        /// A transform key path, read and written through the matrix's decomposition.
+        case transform(TransformKeyPath)
+    }
+
+    public let property: Property
+    public let part: Part
+
+    static let fields: [Property: Set<String>] = [
+        .position: ["x", "y"], .anchorPoint: ["x", "y"],
+        .bounds: ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"],
+    ]
+
+    /// The key path's property and part, or `nil` for a key path that animates nothing. O(length).
+    public init?(_ keyPath: String) {
+        let head = keyPath.split(separator: ".", maxSplits: 1)
+        guard let first = head.first, let property = Property(rawValue: String(first)) else { return nil }
+        self.property = property
+        guard head.count == 2 else { part = .whole; return }
+        let rest = String(head[1])
+        if property == .transform || property == .sublayerTransform {
+            guard let kp = try? TransformKeyPath(parsing: rest) else { return nil }
+            part = .transform(kp)
+        } else {
+            guard Self.fields[property]?.contains(rest) == true else { return nil }
+            part = .field(rest)
+        }
+    }
+
+    /// The property's value on `layer`.
+    public func wholeValue(of layer: Layer) -> AnimationValue {
+        switch property {
+        case .position: .point(layer.position)
+        case .bounds: .rect(layer.bounds)
+        case .anchorPoint: .point(layer.anchorPoint)
+        case .anchorPointZ: .number(Double(layer.anchorPointZ))
+        case .zPosition: .number(Double(layer.zPosition))
+        case .opacity: .number(Double(layer.opacity))
+        case .transform: .transform(layer.transform)
+        case .sublayerTransform: .transform(layer.sublayerTransform)
+        }
+    }
+
+    /// Writes the property on `layer`; a value of another kind is ignored.
+    public func setWholeValue(_ value: AnimationValue, on layer: Layer) {
+        switch (property, value) {
+        case (.position, .point(let p)): layer.position = p
+        case (.bounds, .rect(let r)): layer.bounds = r
+        case (.anchorPoint, .point(let p)): layer.anchorPoint = p
+        case (.anchorPointZ, .number(let x)): layer.anchorPointZ = CGFloat(x)
+        case (.zPosition, .number(let x)): layer.zPosition = CGFloat(x)
+        case (.opacity, .number(let x)): layer.opacity = Float(x)
+        case (.transform, .transform(let t)): layer.transform = t
+        case (.sublayerTransform, .transform(let t)): layer.sublayerTransform = t
+        default: break
+        }
+    }
+
+    /// The part of `whole` this key path names: the field, or the transform key path's read (an
+    /// undecomposable matrix reads 0, or a zero size). `nil` when `whole` is not the property's kind.
+    public func read(_ whole: AnimationValue) -> AnimationValue? {
+        switch part {
+        case .whole:
+            return whole
+        case .transform(let kp):
+            guard case .transform(let t) = whole else { return nil }
+            switch t.value(for: kp) {
+            case .number(let x): return .number(x)
+            case .size(let w, let h): return .size(CGSize(width: w, height: h))
+            case .transform(let m): return .transform(m)
+            }
+        case .field(let path):
+            guard let c = whole.components, let i = Self.fieldRange(path, of: whole) else { return nil }
+            let slice = Array(c[i])
+            switch slice.count {
+            case 1: return .number(slice[0])
+            default: return path == "size" ? .size(CGSize(width: slice[0], height: slice[1])) : .point(CGPoint(x: slice[0], y: slice[1]))
+            }
+        }
+    }
+
+    /// `whole` with this key path's part replaced by `value` (SPEC's write rule for transform key paths);
+    /// `nil` when the kinds do not fit or the matrix cannot take the write (undecomposable, non-finite).
+    public func write(_ value: AnimationValue, into whole: AnimationValue) -> AnimationValue? {
+        switch part {
+        case .whole:
+            return whole.isSameKind(as: value) ? value : nil
+        case .transform(let kp):
+            guard case .transform(let t) = whole else { return nil }
+            let keyValue: TransformKeyPathValue
+            switch value {
+            case .number(let x): keyValue = .number(x)
+            case .size(let s): keyValue = .size(width: Double(s.width), height: Double(s.height))
+            default: return nil
+            }
+            guard let written = try? t.setting(kp, to: keyValue) else { return nil }
+            return .transform(written)
+        case .field(let path):
+            guard var c = whole.components, let i = Self.fieldRange(path, of: whole), let v = value.components,
+                  v.count == i.count, (v.count == 1) == (value.isNumber) else { return nil }
+            c.replaceSubrange(i, with: v)
+            return whole.with(c)
+        }
+    }
+
+    /// The components a field covers in a point (x, y) or rect (x, y, width, height).
+    static func fieldRange(_ path: String, of whole: AnimationValue) -> Range<Int>? {
+        switch (whole, path) {
+        case (.point, "x"), (.rect, "origin.x"): 0..<1
+        case (.point, "y"), (.rect, "origin.y"): 1..<2
+        case (.rect, "size.width"): 2..<3
+        case (.rect, "size.height"): 3..<4
+        case (.rect, "origin"): 0..<2
+        case (.rect, "size"): 2..<4
+        default: nil
+        }
+    }
+}
+
+extension AnimationValue {
+    var isNumber: Bool { if case .number = self { true } else { false } }
+}
