@@ -4,7 +4,7 @@ import Foundation
 /// An animation (`CAAnimation`): media timing, a timing function and the removal rule. Subclasses say
 /// what value it produces (<doc:MediaTimingModel>, <doc:AnimationValues>).
 ///
-/// ``Layer/add(_:forKey:)`` stores a copy, so an animation object can be changed and added again; like
+/// `Layer.add(_:forKey:)` stores a copy, so an animation object can be changed and added again; like
 /// `CAAnimation` it is not thread-safe. Subclasses override ``init(copying:)`` to copy their state.
 open class Animation: NSObject, MediaTiming, NSCopying {
     /// The timing properties as one value.

@@ -24,7 +24,7 @@ open class BasicAnimation: PropertyAnimation {
     public var toValue: Any?
     /// The value added to the start (or taken from the end).
     public var byValue: Any?
-    /// The presentation value captured by ``Layer/add(_:forKey:)`` for the "none" row.
+    /// The presentation value captured by `Layer.add(_:forKey:)` for the "none" row.
     var previousValue: AnimationValue?
 
     public required init(copying other: Animation) {

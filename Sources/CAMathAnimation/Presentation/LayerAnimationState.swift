@@ -1,6 +1,6 @@
 import CAMathLayer
 
-/// What CAMathAnimation keeps on a ``Layer``: its media timing and its animations, in the order they
+/// What CAMathAnimation keeps on a `Layer`: its media timing and its animations, in the order they
 /// apply (insertion order; re-adding a key moves it to the end).
 final class LayerAnimationState: LayerAttachment {
     var timing = MediaTimingParameters.layer

@@ -1,0 +1,47 @@
+import CAMathAnimation
+import CAMathTestSupport
+import Foundation
+import PropertyBased
+import Testing
+
+@Suite struct SpringTests {
+    static var springs: Generator<Spring, some SendableSequenceType> {
+        zip(Gen.double(in: 0.1...10), Gen.double(in: 1...1000), Gen.double(in: 0...60), Gen.double(in: -20...20), Gen.bool)
+            .map { m, k, c, v, over in Spring(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: over) }
+    }
+
+    @Test func startsAtZeroWithItsVelocityAndStaysInItsEnvelope() async {
+        await checkProperty(zip(Self.springs, Gen.double(in: 0...5))) { s, t in
+            // Exact below and at critical damping; the overdamped form sums (−1 − c₂) + c₂, a few ulps off.
+            if s.dampingRatio <= 1 { #expect(s.fraction(atTime: 0) == 0) } else { #expect(abs(s.fraction(atTime: 0)) <= 4e-16) }
+            let h = 1e-6
+            let velocity = (s.fraction(atTime: h) - s.fraction(atTime: -h)) / (2 * h)
+            #expect(abs(velocity - s.initialVelocity) <= 1e-4 * max(1, abs(s.initialVelocity), s.undampedAngularFrequency), "\(s)")
+            let w0 = s.undampedAngularFrequency, zeta = s.dampingRatio
+            guard zeta < 1 else { return }
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let amplitude: Double = 1 + abs((s.initialVelocity - zeta * w0) / wd)
+            let decay: Double = exp(-(zeta * w0) * t)
+            let envelope = amplitude * decay
+            #expect(abs(s.fraction(atTime: t) - 1) <= envelope * (1 + 1e-12) + 1e-15, "\(s) at \(t)")
+        }
+    }
+
+    @Test func settersIgnoreInvalidValues() {
+        var s = Spring()
+        s.mass = 0; s.mass = -1; s.mass = .nan
+        s.stiffness = 0; s.stiffness = .infinity
+        s.damping = -1; s.damping = .nan
+        s.initialVelocity = .nan
+        #expect(s == Spring())
+        #expect(Spring(mass: 1, stiffness: 100, damping: 0).settlingDuration == Double(Float.greatestFiniteMagnitude))
+        let animation = SpringAnimation(keyPath: "position.x")
+        animation.damping = -3
+        #expect(animation.damping == 10)
+    }
+
+    @Test func criticalSettlingStepsByTenths() {
+        #expect(Spring(mass: 1, stiffness: 100, damping: 20).settlingDuration == 0.9999999999999999)
+        #expect(Spring(mass: 1, stiffness: 1, damping: 2).settlingDuration == 9.299999999999983)
+    }
+}
