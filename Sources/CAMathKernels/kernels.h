@@ -24,8 +24,9 @@
     void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, \
                            uint8_t *status, size_t n); \
     void prefix##recompose(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *a, const double *b, size_t stride, double t, double *out, uint8_t *slow, size_t n); \
-    void prefix##elementary(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n)
+    void prefix##interpolate(const double *a, const double *b, size_t stride, const double *t, double *out, uint8_t *slow, size_t n); \
+    void prefix##elementary(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n); \
+    void prefix##timing_curve(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n)
 
 #define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \
     void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, \

@@ -14,7 +14,7 @@
         .invert = prefix3##invert, .invert_affine = prefix3##invert_affine, \
         .frames = prefix512##frames, .hit_test_block = prefixHit##hit_test_block, .autoresize = prefixHit##autoresize, \
         .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .interpolate = prefixHit##interpolate, \
-        .elementary = prefixHit##elementary, \
+        .elementary = prefixHit##elementary, .timing_curve = prefixHit##timing_curve, \
     }
 
 static const camath_kernels portable_fast;

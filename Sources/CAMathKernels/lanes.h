@@ -145,6 +145,7 @@ KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks,
 
 #include "invert_formula.h"
 #include "transform_lanes.h"
+#include "animation_lanes.h"
 
 // A small batch (a few touches) runs 8 or 16 lanes, not 32: every node's work scales with the lanes.
 KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch) {

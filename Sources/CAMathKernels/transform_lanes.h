@@ -406,23 +406,24 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
     else tl_recompose_all(records, stride, 0, out, slow, n);
 }
 
-/// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart) at fraction t: translation, scale,
-/// skew and perspective `x + (y − x)·t`, the quaternions slerped, recomposed with the quaternion; slow[i] as
-/// recompose.
-KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *restrict b, size_t stride, double t,
+/// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart) at fraction t[i]: translation,
+/// scale, skew and perspective `x + (y − x)·t`, the quaternions slerped, recomposed with the quaternion;
+/// slow[i] as recompose.
+KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *restrict b, size_t stride, const double *restrict t,
                                      double *restrict out, uint8_t *restrict slow, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], p[CAMATH_PARTS], o[16];
+        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], p[CAMATH_PARTS], o[16], tt;
         int s[TL_W];
         tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
         tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
+        for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
         TL_LANES {
-            TL_FIELDS (int f = 0; f < 16; f++) p[f][l] = pa[f][l] + (pb[f][l] - pa[f][l]) * t;
+            TL_FIELDS (int f = 0; f < 16; f++) p[f][l] = pa[f][l] + (pb[f][l] - pa[f][l]) * tt[l];
             double qa[4], qb[4], q[4];
             int rare = 0;
             TL_FIELDS (int f = 0; f < 4; f++) { qa[f] = pa[16 + f][l]; qb[f] = pb[16 + f][l]; }
-            tl_slerp(qa, qb, t, q, &rare);
+            tl_slerp(qa, qb, tt[l], q, &rare);
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
         }

@@ -59,6 +59,9 @@ public struct OperationCost: Codable, Sendable, Equatable {
         // Per axis: 7 adds and subtracts, Δ/3 and the margin share (2 divisions), a floor and a ceil; a
         // frame and a 4-byte mask in, a frame out.
         case .autoresize: return OperationCost(mulAdds: 14, divisions: 4, divisors: 4, bytesRead: 32 + 4, bytesWritten: 32, fused: false)
+        // The lane form runs all of it: the secant start (4 and a division), four Newton rounds (X and X′, 13
+        // each, and a division), Y (6); an input and a 4-byte function index in, an output out.
+        case .timingFunction: return OperationCost(mulAdds: 62, divisions: 5, divisors: 5, bytesRead: 8 + 4, bytesWritten: 8, fused: false)
         }
     }
 

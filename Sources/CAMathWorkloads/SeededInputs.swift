@@ -32,6 +32,19 @@ public enum SeededInputs {
         }
     }
 
+    /// The timing functions of the animation workloads: the five named curves and three custom ones (an
+    /// overshoot, control x outside [0, 1], a steep ease).
+    public static let timingFunctions: [TimingFunction] =
+        [TimingFunctionName.linear, .easeIn, .easeOut, .easeInEaseOut, .default].map { TimingFunction(name: $0) }
+        + [TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
+           TimingFunction(controlPoints: 0.9, 0, 0.1, 1)]
+
+    /// `n` progresses, uniform in [0, 1].
+    public static func progresses(_ n: Int, seed: UInt64) -> [Double] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<n).map { _ in .random(in: 0...1, using: &rng) }
+    }
+
     /// Affine (2-D) layer transforms.
     public static func affineTransforms(_ n: Int, seed: UInt64) -> [Transform3D] {
         var rng = SeededGenerator(seed: seed)

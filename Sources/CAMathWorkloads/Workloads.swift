@@ -98,6 +98,15 @@ public enum Workloads {
             return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
                 try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p, threads: t) },
                 output: { hits.pointer.map(Double.init) })
+        case .timingFunction:
+            // The five named curves and three custom ones (one overshooting, one with control x outside
+            // [0, 1]), one per input in turn, at seeded progresses in [0, 1].
+            let table = TimingCurveTable(SeededInputs.timingFunctions)
+            let indices = Buffer((0..<n).map { UInt32($0 % table.functions.count) })
+            let x = Buffer(SeededInputs.progresses(n, seed: seed)), y = Buffer(repeating: 0.0, count: n)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.evaluate(table, indices: indices.read, at: x.read, into: y.pointer, path: p, threads: t) },
+                output: { Array(y.pointer) })
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
             let input = Buffer(frames), bits = Buffer(masks), resized = Buffer(repeating: CGRect.zero, count: n)

@@ -145,6 +145,17 @@ import Testing
                 check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
                 check("blend (plan)", .blend, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
             }
+            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999][$0 % 10] }
+            check("blend (plan, fractions)", .blend, a.count, try Batch.interpolate(plan, fractions: fractions, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                  zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues)
+        }
+        // Timing curves: named, custom, overshooting, non-monotone and non-finite curves at progresses that take
+        // every branch (the clamp, NaN, the spline samples themselves, the bisection fallback).
+        let curves = TimingCurveTable(TimingCurveCases.functions)
+        for x in windows(TimingCurveCases.progresses) {
+            let indices = x.indices.map { UInt32(($0 * 7) % curves.functions.count) }
+            check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, path: .simd, threads: 1, instructionSet: set),
+                  zip(indices, x).map { curves.functions[Int($0)].evaluate($1) })
         }
         // The elementary functions in lane form, on the arguments that take every branch.
         for function in ElementaryLaneFunction.allCases {
@@ -167,6 +178,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
+        "blend (plan, fractions)": .blend, "timing function": .timingFunction,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -14,7 +14,7 @@
         .frames = lanePrefix##frames, .hit_test_block = camath_portable_hit_test_block, \
         .autoresize = camath_portable_autoresize, .decompose = camath_portable_decompose, \
         .recompose = camath_portable_recompose, .interpolate = camath_portable_interpolate, \
-        .elementary = camath_portable_elementary, \
+        .elementary = camath_portable_elementary, .timing_curve = camath_portable_timing_curve, \
     }
 
 static const camath_kernels avx2_fast, avx512_fast;

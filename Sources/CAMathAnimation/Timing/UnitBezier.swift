@@ -34,6 +34,12 @@ public struct UnitBezier: Sendable, Equatable {
         }
     }
 
+    /// The coefficients a, b, c of X and of Y and the 11 spline samples, in that order: what the batch
+    /// kernels evaluate the curve from.
+    package var solverFields: [Double] {
+        [ax, bx, cx, ay, by, cy] + (0..<11).map { samples[$0] }
+    }
+
     public static func == (l: UnitBezier, r: UnitBezier) -> Bool {
         l.p1x == r.p1x && l.p1y == r.p1y && l.p2x == r.p2x && l.p2y == r.p2y
     }

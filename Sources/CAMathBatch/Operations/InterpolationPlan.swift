@@ -68,21 +68,22 @@ public struct InterpolationPlan: Sendable {
         }
     }
 
-    /// Interpolates `count` prepared pairs at `t` (``coversFraction(_:)``) into `out`. The pairs the kernel does
-    /// not cover — two identities (the rule answers the identity before decomposing), an undecomposable or rare
-    /// endpoint — take the reference, kept while the kernel writes `out` (which may be `from` or `to`), then
-    /// copied over it.
+    /// Interpolates `count` prepared pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does
+    /// not cover — a fraction outside ``coversFraction(_:)``, two identities (the rule answers the identity
+    /// before decomposing), an undecomposable or rare endpoint — take the reference, kept while the kernel
+    /// writes `out` (which may be `from` or `to`), then copied over it.
     static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
                          first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
-                         fraction t: Double, scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
+                         scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
         let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
-            let covered = identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
+            let t = s.fractions[j]
+            let covered = coversFraction(t) && identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
             s.marks[j] = covered ? 0 : 1
             if !covered { s.keep(from[j].interpolated(to: to[j], fraction: t), j) }
         }
-        kernels.k.interpolate(first, second, stride, t, doubles(out), s.slow, count)
+        kernels.k.interpolate(first, second, stride, s.fractions, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
     }
 }
@@ -95,38 +96,29 @@ extension Batch {
                                    path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: plan.count)
         let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
-        guard plan.count > 0, let o = out.baseAddress else { return }
-        let po = SharedPointer(base: o)
-        plan.from.withUnsafeBufferPointer { pf in
-            plan.to.withUnsafeBufferPointer { pt in
-                plan.first.withUnsafeBufferPointer { fa in
-                    plan.second.withUnsafeBufferPointer { fb in
-                        plan.firstStatus.withUnsafeBufferPointer { sa in
-                            plan.secondStatus.withUnsafeBufferPointer { sb in
-                                plan.identityPairs.withUnsafeBufferPointer { ip in
-                                    let f = SharedReadPointer(base: pf.baseAddress!), g = SharedReadPointer(base: pt.baseAddress!)
-                                    let a = SharedReadPointer(base: fa.baseAddress!), b = SharedReadPointer(base: fb.baseAddress!)
-                                    let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
-                                    let z = SharedReadPointer(base: ip.baseAddress!)
-                                    chunks(count: plan.count, threads: threadCount) { r in
-                                        if resolved == .scalar || !InterpolationPlan.coversFraction(t) {
-                                            for i in r { po.base[i] = f.base[i].interpolated(to: g.base[i], fraction: t) }
-                                            return
-                                        }
-                                        DecompositionScratch.blocks(of: r) { k, s in
-                                            let l = k.lowerBound, block = DecompositionScratch.block
-                                            let records = Int(CAMATH_PARTS) * block * (l / block) + l % block
-                                            InterpolationPlan.evaluate(
-                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + records, second: b.base + records, stride: block,
-                                                firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
-                                                fraction: t, scratch: s, kernels: kernels, into: po.base + l)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+        plan.evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels) { _ in t }
+    }
+
+    /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: fractions[i])`: each pair at its own
+    /// fraction (an animation's frame), with the bits of the reference. Paths as
+    /// ``interpolate(_:fraction:into:path:threads:instructionSet:)``; a fraction the kernels do not cover
+    /// (NaN, ±∞, 0, 1, |t| ≥ 2¹⁷) takes the reference for its pair. Throws when the counts differ. Cost: O(n).
+    public static func interpolate(_ plan: InterpolationPlan, fractions: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("fractions", fractions.count, equals: plan.count)
+        try BatchError.check("out", out.count, equals: plan.count)
+        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
+        guard let f = fractions.baseAddress else { return }
+        let shared = SharedReadPointer(base: f)
+        plan.evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels) { shared.base[$0] }
+    }
+
+    /// Array form of ``interpolate(_:fractions:into:path:threads:instructionSet:)``.
+    public static func interpolate(_ plan: InterpolationPlan, fractions: [Double], path: BatchPath = .auto, threads: Int? = nil,
+                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+        try Array.filled(count: plan.count) { out throws(BatchError) in
+            try fractions.withUnsafeBufferPointer { f throws(BatchError) in
+                try interpolate(plan, fractions: f, into: out, path: path, threads: threads, instructionSet: instructionSet)
             }
         }
     }
@@ -136,6 +128,49 @@ extension Batch {
                                    instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array.filled(count: plan.count) { out throws(BatchError) in
             try interpolate(plan, fraction: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+        }
+    }
+}
+
+extension InterpolationPlan {
+    /// Pair i at `fraction(i)` into `out`: the reference per pair when `reference`, else the kernels block by
+    /// block over `threads` threads.
+    func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
+                  fraction: @escaping @Sendable (Int) -> Double) {
+        guard count > 0, let o = out.baseAddress else { return }
+        let po = SharedPointer(base: o)
+        from.withUnsafeBufferPointer { pf in
+            to.withUnsafeBufferPointer { pt in
+                first.withUnsafeBufferPointer { fa in
+                    second.withUnsafeBufferPointer { fb in
+                        firstStatus.withUnsafeBufferPointer { sa in
+                            secondStatus.withUnsafeBufferPointer { sb in
+                                identityPairs.withUnsafeBufferPointer { ip in
+                                    let f = SharedReadPointer(base: pf.baseAddress!), g = SharedReadPointer(base: pt.baseAddress!)
+                                    let a = SharedReadPointer(base: fa.baseAddress!), b = SharedReadPointer(base: fb.baseAddress!)
+                                    let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
+                                    let z = SharedReadPointer(base: ip.baseAddress!)
+                                    Batch.chunks(count: count, threads: threadCount) { r in
+                                        if reference {
+                                            for i in r { po.base[i] = f.base[i].interpolated(to: g.base[i], fraction: fraction(i)) }
+                                            return
+                                        }
+                                        DecompositionScratch.blocks(of: r) { k, s in
+                                            let l = k.lowerBound, block = DecompositionScratch.block
+                                            let records = Int(CAMATH_PARTS) * block * (l / block) + l % block
+                                            for j in 0..<k.count { s.fractions[j] = fraction(l + j) }
+                                            InterpolationPlan.evaluate(
+                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + records, second: b.base + records, stride: block,
+                                                firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
+                                                scratch: s, kernels: kernels, into: po.base + l)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

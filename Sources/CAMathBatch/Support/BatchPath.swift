@@ -48,6 +48,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidStride(argument: String, stride: Int, minimum: Int)
     /// An instruction set this CPU cannot run.
     case instructionSetUnavailable(requested: String, cpu: String)
+    /// An index that points outside the table it indexes.
+    case indexOutOfRange(argument: String, position: Int, index: Int, count: Int)
 
     /// A sentence that names the argument or operation and the problem.
     public var description: String {
@@ -64,6 +66,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
             "stride \(stride) of '\(argument)' is below the element size \(minimum)"
         case .instructionSetUnavailable(let requested, let cpu):
             "this CPU cannot run the \(requested) kernels (its best level is \(cpu))"
+        case .indexOutOfRange(let argument, let position, let index, let count):
+            "'\(argument)[\(position)]' is \(index), outside a table of \(count)"
         }
     }
 

@@ -26,6 +26,7 @@ extension BatchTuning {
             .keyPathWrite: 2000,
             .blend: 2000,
             .blendPrepared: 2000,
+            .timingFunction: 30000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,

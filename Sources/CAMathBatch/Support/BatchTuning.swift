@@ -17,6 +17,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case autoresize = "autoresize"
     /// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
     case blendPrepared = "blend-prepared"
+    /// ``Batch/evaluate(_:at:into:path:threads:instructionSet:)``: timing functions at many inputs.
+    case timingFunction = "timing-function"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -40,6 +42,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .hitTest: 13
         case .autoresize: 14
         case .blendPrepared: 15
+        case .timingFunction: 16
         }
     }
 

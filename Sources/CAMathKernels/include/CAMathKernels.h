@@ -30,6 +30,9 @@ typedef struct {
 #define CAMATH_EULER 13 // CAMATH_ROTATION_X | CAMATH_ROTATION_Y | CAMATH_ROTATION_Z
 #define CAMATH_QUATERNION 2
 
+/// The doubles of one timing curve in the `timing_curve` entry's table.
+#define CAMATH_CURVE_FIELDS 18
+
 /// The elementary functions of the kernels' `elementary` entry.
 #define CAMATH_SIN 0
 #define CAMATH_COS 1
@@ -95,11 +98,17 @@ typedef struct camath_kernels {
     void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
     /// Interpolation of records a[i] → b[i] (both field-major, `stride`) at fraction t: translation, scale, skew
     /// and perspective a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
-    void (*interpolate)(const double *a, const double *b, size_t stride, double t, double *out, uint8_t *slow, size_t n);
+    void (*interpolate)(const double *a, const double *b, size_t stride, const double *t, double *out, uint8_t *slow, size_t n);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
     void (*elementary)(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n);
+    /// y[i] = Core Animation's evaluation of timing curve which[i] (0 for every element when which is NULL) at
+    /// x[i]: x ≤ 0 → 0, x ≥ 1 → 1, NaN x or a curve with a non-finite control value → NaN, else Y of the
+    /// spline-bracketed Newton solution, with CAMathAnimation's bits. A curve is CAMATH_CURVE_FIELDS doubles:
+    /// the X and Y coefficients a, b, c, the 11 spline samples X(i/10), and 1 (finite controls) or 0.
+    /// slow[i] = 1 where the lane would need bisection (y[i] unspecified).
+    void (*timing_curve)(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.

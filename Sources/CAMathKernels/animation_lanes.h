@@ -1,0 +1,72 @@
+// Lane form of CAMathAnimation's timing-curve solver (its *Timing functions* article): each lane runs the
+// spline bracket, the secant start and up to four Newton steps with the reference's operations in the
+// reference's order, every branch a select, so a lane that converges has the reference's bits. A lane that
+// would go on to bisection is marked slow and its result left to the caller (the reference). Included by
+// lanes.h after transform_lanes.h (TL_W, TL_LANES).
+
+/// Core Animation's evaluation of curve `c` (CAMATH_CURVE_FIELDS doubles: a, b, c of X, a, b, c of Y, the
+/// 11 spline samples, and 1 when every control value is finite, else 0) at x; *slow = 1 when the lane
+/// needs bisection (the result is then unspecified).
+TL_INLINE double tc_evaluate(const double *restrict c, double x, int *restrict slow) {
+    const double ax = c[0], bx = c[1], cx = c[2], ay = c[3], by = c[4], cy = c[5];
+    const double eps = 1e-7, step = 1.0 / 10;
+    // The first sample at or above x brackets the root.
+    int found = 0;
+    double s0 = 0, s1 = 0, t1 = 0;
+    for (int i = 1; i <= 10; i++) {
+        int take = !found & (x <= c[6 + i]);
+        s0 = take ? c[5 + i] : s0;
+        s1 = take ? c[6 + i] : s1;
+        t1 = take ? step * (double)i : t1;
+        found |= take;
+    }
+    double t0 = found ? t1 - step : 0.0;
+    double t2 = found ? t0 + ((t1 - t0) * (x - s0)) / (s1 - s0) : x;
+    double x2 = 0;
+    int done = 0, stop = 0;
+    for (int round = 0; round < 4; round++) {
+        int active = !done & !stop;
+        double residual = ((ax * t2 + bx) * t2 + cx) * t2 - x;
+        x2 = active ? residual : x2;
+        done |= active & (fabs(residual) < eps);
+        double d2 = ((3 * ax) * t2 + 2 * bx) * t2 + cx;
+        int step2 = active & !done;
+        stop |= step2 & (fabs(d2) < eps);
+        t2 = (step2 & !stop) ? t2 - x2 / d2 : t2;
+    }
+    done |= fabs(x2) < eps;
+    double y = ((ay * t2 + by) * t2 + cy) * t2;
+    int special = (x != x) | (c[17] == 0) | (x <= 0) | (x >= 1);
+    *slow = !special & !done;
+    y = x >= 1 ? 1.0 : y;
+    y = x <= 0 ? 0.0 : y;
+    return ((x != x) | (c[17] == 0)) ? NAN : y;
+}
+
+/// y[i] = curve which[i] of `curves` (function 0 when which is NULL) evaluated at x[i]; slow[i] = 1 where the
+/// lane needs bisection (y[i] unspecified).
+KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint32_t *restrict which, const double *restrict x,
+                                      double *restrict y, uint8_t *restrict slow, size_t n) {
+    for (size_t i0 = 0; i0 < n; i0 += TL_W) {
+        size_t w = n - i0 < TL_W ? n - i0 : TL_W;
+        double c[CAMATH_CURVE_FIELDS][TL_W], xx[TL_W], yy[TL_W];
+        int s[TL_W];
+        for (size_t l = 0; l < TL_W; l++) {
+            size_t i = i0 + (l < w ? l : 0);
+            const double *f = curves + CAMATH_CURVE_FIELDS * (which ? which[i] : 0);
+            for (int k = 0; k < CAMATH_CURVE_FIELDS; k++) c[k][l] = f[k];
+            xx[l] = x[i];
+        }
+        TL_LANES {
+            double cc[CAMATH_CURVE_FIELDS];
+            int rare = 0;
+            TL_FIELDS (int k = 0; k < CAMATH_CURVE_FIELDS; k++) cc[k] = c[k][l];
+            yy[l] = tc_evaluate(cc, xx[l], &rare);
+            s[l] = rare;
+        }
+        for (size_t l = 0; l < w; l++) {
+            y[i0 + l] = yy[l];
+            slow[i0 + l] = (uint8_t)s[l];
+        }
+    }
+}
