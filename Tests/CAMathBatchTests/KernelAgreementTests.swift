@@ -157,6 +157,17 @@ import Testing
             check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, path: .simd, threads: 1, instructionSet: set),
                   zip(indices, x).map { curves.functions[Int($0)].evaluate($1) })
         }
+        // Transform animations at one time: every shape, every phase, against the reference per animation.
+        let (animations, models) = AnimationCases.transformAnimations(300, seed: 62)
+        for (a, m) in zip(windows(animations), windows(models)) {
+            let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
+            for time in AnimationCases.parentTimes {
+                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1, instructionSet: set)
+                let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
+                check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 },
+                      expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 })
+            }
+        }
         // The elementary functions in lane form, on the arguments that take every branch.
         for function in ElementaryLaneFunction.allCases {
             let (x, y) = ElementaryArguments.of(function)
@@ -178,7 +189,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
-        "blend (plan, fractions)": .blend, "timing function": .timingFunction,
+        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -50,7 +50,7 @@ open class Animation: NSObject, MediaTiming, NSCopying {
     open func apply(atParentTime p: Double, to presentation: Layer, model: Layer, isGroupChild: Bool) {}
 
     /// The evaluation that decides whether and where the animation contributes at `p`.
-    func evaluation(at p: Double, isGroupChild: Bool) -> MediaTimingEvaluation {
+    package func evaluation(at p: Double, isGroupChild: Bool) -> MediaTimingEvaluation {
         timing.evaluate(parentTime: p, removedOnCompletion: isRemovedOnCompletion && !isGroupChild)
     }
 

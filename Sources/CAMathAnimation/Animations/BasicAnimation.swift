@@ -25,7 +25,7 @@ open class BasicAnimation: PropertyAnimation {
     /// The value added to the start (or taken from the end).
     public var byValue: Any?
     /// The presentation value captured by `Layer.add(_:forKey:)` for the "none" row.
-    var previousValue: AnimationValue?
+    package var previousValue: AnimationValue?
 
     public required init(copying other: Animation) {
         if let o = other as? BasicAnimation {

@@ -1,7 +1,7 @@
 /// Key times of a keyframe animation and where a progress falls between them (<doc:Keyframes>).
-struct KeyTimeline {
+package struct KeyTimeline: Sendable {
     /// Where a progress falls.
-    enum Position: Equatable {
+    package enum Position: Equatable {
         /// At or before the first key time: the first value.
         case first
         /// At or after the last key time: the last value.
@@ -10,12 +10,12 @@ struct KeyTimeline {
         case segment(Int, Double)
     }
 
-    let times: [Double]
+    package let times: [Double]
 
     /// The given key times when they are valid for `count` keys (each in [0, 1] and not NaN,
     /// non-decreasing, first 0, last 1, exactly `count` of them), else even spacing
     /// `Double(i)/Double(divisions)`.
-    init(given: [Double]?, count: Int, divisions: Int) {
+    package init(given: [Double]?, count: Int, divisions: Int) {
         if let given, given.count == count, given.first == 0, given.last == 1,
            given.allSatisfy({ $0 >= 0 && $0 <= 1 }), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) {
             times = given
@@ -25,11 +25,11 @@ struct KeyTimeline {
     }
 
     /// Explicit key times (paced modes).
-    init(times: [Double]) { self.times = times }
+    package init(times: [Double]) { self.times = times }
 
     /// The paced key times of cumulative lengths `lengths` (L_i, L_0 = 0): L_i/L, the last exactly 1;
     /// even spacing when L is 0 or not finite.
-    init(pacedLengths lengths: [Double]) {
+    package init(pacedLengths lengths: [Double]) {
         let total = lengths[lengths.count - 1]
         if total > 0 && total.isFinite {
             times = lengths.map { $0 / total }
@@ -40,7 +40,7 @@ struct KeyTimeline {
 
     /// Linear and cubic: f ≤ k₀ → first; f ≥ k_last → last; else the largest i ≤ n − 2 with k_i ≤ f and
     /// s = (f − k_i)/(k_{i+1} − k_i) (a zero-length segment is never chosen).
-    func position(at f: Double) -> Position {
+    package func position(at f: Double) -> Position {
         if f <= times[0] { return .first }
         if f >= times[times.count - 1] { return .last }
         var i = times.count - 2
@@ -50,7 +50,7 @@ struct KeyTimeline {
 
     /// Discrete, for `count` values (with count + 1 key times): f ≥ 1 → the last; f < k₀ → the first;
     /// else the largest i ≤ count − 1 with k_i ≤ f.
-    func discreteIndex(at f: Double, count: Int) -> Int {
+    package func discreteIndex(at f: Double, count: Int) -> Int {
         if f >= 1 { return count - 1 }
         if f < times[0] { return 0 }
         var i = min(count - 1, times.count - 1)

@@ -36,7 +36,7 @@ open class KeyframeAnimation: PropertyAnimation {
     public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
     /// Whether the mode paces (ignores key times and timing functions).
-    var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
+    package var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
 
     /// The value and, with a path and a rotation mode, the rotation θ at value progress `f` (the animation's
     /// timing function already applied, except in the paced modes, which ignore it), in the kind of
@@ -48,19 +48,25 @@ open class KeyframeAnimation: PropertyAnimation {
             guard case .point = model else { return nil }
             return pathValue(path, atProgress: f)
         }
+        guard let interpolation = interpolation(model: model) else { return nil }
+        let keys = interpolation.values, first = keys[0]
+        let end = autoreverses ? first : keys[keys.count - 1]
+        if keys.count == 1 { return (first, nil, end) }
+        return interpolation.value(at: f).map { ($0, nil, end) }
+    }
+
+    /// The values (of `model`'s kind) with the key times, timing functions and spline parameters; `nil` for
+    /// no values or a value of another kind.
+    package func interpolation(model: AnimationValue) -> KeyframeInterpolation? {
         var keys: [AnimationValue] = []
         for v in values ?? [] {
             guard let value = AnimationValue(v), value.isSameKind(as: model) else { return nil }
             keys.append(value)
         }
-        guard let first = keys.first else { return nil }
-        let end = autoreverses ? first : keys[keys.count - 1]
-        if keys.count == 1 { return (first, nil, end) }
-        let value = KeyframeInterpolation(values: keys, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
-                                          timingFunctions: timingFunctions, tension: tensionValues?.map(\.doubleValue),
-                                          continuity: continuityValues?.map(\.doubleValue), bias: biasValues?.map(\.doubleValue))
-            .value(at: f)
-        return value.map { ($0, nil, end) }
+        guard !keys.isEmpty else { return nil }
+        return KeyframeInterpolation(values: keys, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
+                                     timingFunctions: timingFunctions, tension: tensionValues?.map(\.doubleValue),
+                                     continuity: continuityValues?.map(\.doubleValue), bias: biasValues?.map(\.doubleValue))
     }
 
     func pathValue(_ path: BezierPath, atProgress f: Double) -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)? {

@@ -1,29 +1,43 @@
 /// The value of a keyframe animation's values at one progress, per calculation mode (<doc:Keyframes>).
-struct KeyframeInterpolation {
-    let values: [AnimationValue]
+package struct KeyframeInterpolation: Sendable {
+    package let values: [AnimationValue]
     let mode: CalculationMode
     let keyTimes: [Double]?
-    let timingFunctions: [TimingFunction]?
+    package let timingFunctions: [TimingFunction]?
     let tension: [Double]?, continuity: [Double]?, bias: [Double]?
+
+    /// The mode that applies to these values: kinds without per-component arithmetic (transforms) fall back
+    /// from cubic to linear and from cubicPaced to paced; an unknown mode is linear.
+    package var effectiveMode: CalculationMode {
+        let hasArithmetic = values[0].components != nil
+        switch mode {
+        case .discrete, .paced: return mode
+        case .cubic: return hasArithmetic ? .cubic : .linear
+        case .cubicPaced: return hasArithmetic ? .cubicPaced : .paced
+        default: return .linear
+        }
+    }
+
+    /// The key times of the effective mode (n + 1 of them for discrete).
+    package func timeline() -> KeyTimeline {
+        let n = values.count
+        switch effectiveMode {
+        case .discrete: return KeyTimeline(given: keyTimes, count: n + 1, divisions: n)
+        case .paced, .cubicPaced: return pacedTimeline()
+        default: return KeyTimeline(given: keyTimes, count: n, divisions: n - 1)
+        }
+    }
+
+    /// Whether the segment timing functions apply (not in the paced modes).
+    package var usesSegmentFunctions: Bool { effectiveMode == .linear || effectiveMode == .cubic }
 
     /// The value at progress f (≥ 2 values of one kind); `nil` only when an interpolation fails.
     func value(at f: Double) -> AnimationValue? {
-        let n = values.count
-        let hasArithmetic = values[0].components != nil
-        var mode = mode
-        if !hasArithmetic && mode == .cubic { mode = .linear }
-        if !hasArithmetic && mode == .cubicPaced { mode = .paced }
+        let mode = effectiveMode, timeline = timeline()
         switch mode {
-        case .discrete:
-            let timeline = KeyTimeline(given: keyTimes, count: n + 1, divisions: n)
-            return values[timeline.discreteIndex(at: f, count: n)]
-        case .paced, .cubicPaced:
-            let timeline = pacedTimeline()
-            return mode == .paced ? linear(timeline, f, segmentFunctions: false) : cubic(timeline, f, segmentFunctions: false)
-        case .cubic:
-            return cubic(KeyTimeline(given: keyTimes, count: n, divisions: n - 1), f, segmentFunctions: true)
-        default:
-            return linear(KeyTimeline(given: keyTimes, count: n, divisions: n - 1), f, segmentFunctions: true)
+        case .discrete: return values[timeline.discreteIndex(at: f, count: values.count)]
+        case .cubic, .cubicPaced: return cubic(timeline, f, segmentFunctions: usesSegmentFunctions)
+        default: return linear(timeline, f, segmentFunctions: usesSegmentFunctions)
         }
     }
 
@@ -40,7 +54,7 @@ struct KeyframeInterpolation {
     }
 
     /// Segment i's local progress after its timing function, when it has one and they apply.
-    func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
+    package func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
         guard segmentFunctions, let functions = timingFunctions, i < functions.count else { return s }
         return functions[i].evaluate(s)
     }

@@ -32,7 +32,7 @@ open class PropertyAnimation: Animation {
 
     /// The parsed key path: `.whole` of an unnamed property for `nil`, which the pure value functions
     /// accept; `nil` for a key path that animates nothing.
-    var target: AnimatedKeyPath? { keyPath.flatMap(AnimatedKeyPath.init) }
+    package var target: AnimatedKeyPath? { keyPath.flatMap(AnimatedKeyPath.init) }
 
     /// The value of one cycle at `evaluation`, in the key path's own kind (a number for
     /// `transform.rotation.z`, the arguments of the value function), with `modelPart` as the source of
@@ -44,7 +44,7 @@ open class PropertyAnimation: Animation {
     /// The value that replaces `current` (the whole property) given one cycle's value `v`: cumulative
     /// first (`(k⁺ ⊗ E) ⊕ v`), then the value function, then additive (`current ⊕ v`) or replacement,
     /// written into `current` through the key path. `nil`: no effect.
-    func combined(_ v: AnimationValue, cycleEnd: AnimationValue, cycle k: Double, current: AnimationValue, target: AnimatedKeyPath?) -> AnimationValue? {
+    package func combined(_ v: AnimationValue, cycleEnd: AnimationValue, cycle k: Double, current: AnimationValue, target: AnimatedKeyPath?) -> AnimationValue? {
         var value = v
         if isCumulative { value = cycleEnd.repeated(max(k, 0)).adding(value) ?? value }
         if let valueFunction {
@@ -63,7 +63,7 @@ open class PropertyAnimation: Animation {
 
     /// The model part the missing ends come from: the value function's identity argument, the additive
     /// identity when additive, else the key path's part of `model`.
-    func modelPart(model: AnimationValue, target: AnimatedKeyPath?) -> AnimationValue? {
+    package func modelPart(model: AnimationValue, target: AnimatedKeyPath?) -> AnimationValue? {
         if let valueFunction { return valueFunction.identityArgument }
         let part = target == nil ? model : target!.read(model)
         guard let part else { return nil }

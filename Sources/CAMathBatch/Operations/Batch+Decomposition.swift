@@ -132,9 +132,11 @@ extension Batch {
             DecompositionScratch.blocks(of: r) { b, s in
                 InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
                 s.fractions.update(repeating: t, count: b.count)
-                InterpolationPlan.evaluate(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count,
-                                           first: s.first, second: s.second, stride: s.stride, firstStatus: s.firstStatus, secondStatus: s.secondStatus,
-                                           identityPairs: s.methods, scratch: s, kernels: kernels, into: po.base + b.lowerBound)
+                InterpolationPlan.evaluate(count: b.count, first: s.first, second: s.second, stride: s.stride, firstStatus: s.firstStatus,
+                                           secondStatus: s.secondStatus, identityPairs: s.methods, scratch: s, kernels: kernels,
+                                           into: po.base + b.lowerBound) { j in
+                    pf.base[b.lowerBound + j].interpolated(to: pt.base[b.lowerBound + j], fraction: t)
+                }
             }
         }
     }

@@ -70,18 +70,17 @@ public struct InterpolationPlan: Sendable {
 
     /// Interpolates `count` prepared pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does
     /// not cover — a fraction outside ``coversFraction(_:)``, two identities (the rule answers the identity
-    /// before decomposing), an undecomposable or rare endpoint — take the reference, kept while the kernel
-    /// writes `out` (which may be `from` or `to`), then copied over it.
-    static func evaluate(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
-                         first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
+    /// before decomposing), an undecomposable or rare endpoint — take `reference(j)`, kept while the kernel
+    /// writes `out` (which may be an input), then copied over it.
+    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
-                         scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
+                         scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
+                         reference: (Int) -> Transform3D) {
         let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
-            let t = s.fractions[j]
-            let covered = coversFraction(t) && identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
+            let covered = coversFraction(s.fractions[j]) && identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
             s.marks[j] = covered ? 0 : 1
-            if !covered { s.keep(from[j].interpolated(to: to[j], fraction: t), j) }
+            if !covered { s.keep(reference(j), j) }
         }
         kernels.k.interpolate(first, second, stride, s.fractions, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
@@ -133,11 +132,12 @@ extension Batch {
 }
 
 extension InterpolationPlan {
-    /// Pair i at `fraction(i)` into `out`: the reference per pair when `reference`, else the kernels block by
-    /// block over `threads` threads.
+    /// Output i from pair `pair(i)` (pair i when `pair` is nil) at `fraction(i)`, into `out[i]`: the reference
+    /// when `reference`, else the kernels block by block over `threads` threads (a gathered block first copies
+    /// its pairs' records into the scratch).
     func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
-                  fraction: @escaping @Sendable (Int) -> Double) {
-        guard count > 0, let o = out.baseAddress else { return }
+                  pair: (@Sendable (Int) -> Int)? = nil, fraction: @escaping @Sendable (Int) -> Double) {
+        guard out.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
@@ -150,19 +150,44 @@ extension InterpolationPlan {
                                     let a = SharedReadPointer(base: fa.baseAddress!), b = SharedReadPointer(base: fb.baseAddress!)
                                     let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
                                     let z = SharedReadPointer(base: ip.baseAddress!)
-                                    Batch.chunks(count: count, threads: threadCount) { r in
+                                    let block = DecompositionScratch.block, parts = Int(CAMATH_PARTS)
+                                    @Sendable func record(_ p: Int) -> Int { parts * block * (p / block) + p % block }
+                                    Batch.chunks(count: out.count, threads: threadCount) { r in
                                         if reference {
-                                            for i in r { po.base[i] = f.base[i].interpolated(to: g.base[i], fraction: fraction(i)) }
+                                            for i in r {
+                                                let p = pair?(i) ?? i
+                                                po.base[i] = f.base[p].interpolated(to: g.base[p], fraction: fraction(i))
+                                            }
                                             return
                                         }
                                         DecompositionScratch.blocks(of: r) { k, s in
-                                            let l = k.lowerBound, block = DecompositionScratch.block
-                                            let records = Int(CAMATH_PARTS) * block * (l / block) + l % block
+                                            let l = k.lowerBound
                                             for j in 0..<k.count { s.fractions[j] = fraction(l + j) }
+                                            guard let pair else {
+                                                InterpolationPlan.evaluate(
+                                                    count: k.count, first: a.base + record(l), second: b.base + record(l), stride: block,
+                                                    firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
+                                                    scratch: s, kernels: kernels, into: po.base + l) { j in
+                                                    f.base[l + j].interpolated(to: g.base[l + j], fraction: s.fractions[j])
+                                                }
+                                                return
+                                            }
+                                            for j in 0..<k.count {
+                                                let p = pair(l + j), rp = record(p)
+                                                for field in 0..<parts {
+                                                    s.first[field * block + j] = a.base[rp + field * block]
+                                                    s.second[field * block + j] = b.base[rp + field * block]
+                                                }
+                                                s.firstStatus[j] = x.base[p]
+                                                s.secondStatus[j] = y.base[p]
+                                                s.methods[j] = z.base[p]
+                                            }
                                             InterpolationPlan.evaluate(
-                                                from: f.base + l, to: g.base + l, count: k.count, first: a.base + records, second: b.base + records, stride: block,
-                                                firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
-                                                scratch: s, kernels: kernels, into: po.base + l)
+                                                count: k.count, first: s.first, second: s.second, stride: block,
+                                                firstStatus: s.firstStatus, secondStatus: s.secondStatus, identityPairs: s.methods,
+                                                scratch: s, kernels: kernels, into: po.base + l) { j in
+                                                f.base[pair(l + j)].interpolated(to: g.base[pair(l + j)], fraction: s.fractions[j])
+                                            }
                                         }
                                     }
                                 }

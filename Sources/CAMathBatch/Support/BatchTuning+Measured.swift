@@ -27,6 +27,7 @@ extension BatchTuning {
             .blend: 2000,
             .blendPrepared: 2000,
             .timingFunction: 30000,
+            .animateTransforms: 2000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,

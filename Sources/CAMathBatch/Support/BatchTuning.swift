@@ -19,6 +19,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case blendPrepared = "blend-prepared"
     /// ``Batch/evaluate(_:at:into:path:threads:instructionSet:)``: timing functions at many inputs.
     case timingFunction = "timing-function"
+    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``: transform animations at one time.
+    case animateTransforms = "animate-transforms"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -43,6 +45,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .autoresize: 14
         case .blendPrepared: 15
         case .timingFunction: 16
+        case .animateTransforms: 17
         }
     }
 

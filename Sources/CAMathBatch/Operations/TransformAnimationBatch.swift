@@ -1,0 +1,222 @@
+import CAMathAnimation
+import CAMathCore
+import CAMathKernels
+
+/// Many animations of whole transforms (`transform`, `sublayerTransform`), prepared once to be evaluated at
+/// one parent time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``.
+///
+/// Every segment's two ends are decomposed once (an ``InterpolationPlan``): a frame maps each animation's time
+/// (<doc:MediaTimingModel> in `CAMathAnimation`), runs its timing curve, picks its keyframe segment and only
+/// blends, slerps and recomposes. Basic, spring and keyframe animations (values, any calculation mode) take
+/// that path, with additive and cumulative applied after the blend; anything else (a value function, a
+/// keyframe path, a "none" row, a group) is evaluated by the reference per animation. The model values are
+/// the sources of missing ends and are read at preparation: prepare again when they change.
+///
+/// The batch holds private copies of the animations and never changes them, so it may be shared between
+/// threads.
+public struct TransformAnimationBatch: @unchecked Sendable {
+    /// How an animation is evaluated.
+    enum Shape: UInt8 { case basic, spring, keyframe, reference }
+
+    /// The animations (private copies) and their models.
+    let animations: [PropertyAnimation]
+    let models: [Transform3D]
+    let shapes: [Shape]
+    /// The first pair of each animation in ``plan`` and, for keyframes, its values with their key times and
+    /// segment functions, and its timeline.
+    let pairStart: [Int]
+    let keyframes: [KeyframeInterpolation?]
+    let timelines: [KeyTimeline?]
+    /// The animation-level timing function of each (an index into ``curves``; `UInt32.max`: none, or paced).
+    let curveIndex: [UInt32]
+    let curves: TimingCurveTable
+    /// Each pair's start and end transforms, decomposed.
+    let plan: InterpolationPlan
+    /// For cumulative or additive animations: the end of one cycle (else unused).
+    let cycleEnds: [Transform3D]
+
+    /// The number of animations.
+    public var count: Int { animations.count }
+
+    /// Prepares `animations[i]` over model transform `models[i]` (counts must match), decomposing with the
+    /// kernels of `instructionSet`. Cost: O(segments) decompositions.
+    public init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("models", models.count, equals: animations.count)
+        var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
+        func index(of function: TimingFunction?) -> UInt32 {
+            guard let function else { return .max }
+            if let i = functionIndex[function] { return i }
+            functions.append(function)
+            functionIndex[function] = UInt32(functions.count - 1)
+            return UInt32(functions.count - 1)
+        }
+        var copies: [PropertyAnimation] = [], shapes: [Shape] = [], pairStart: [Int] = [], timelines: [KeyTimeline?] = []
+        var keyframes: [KeyframeInterpolation?] = [], curveIndex: [UInt32] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
+        for (animation, model) in zip(animations, models) {
+            let copy = animation.copy() as! PropertyAnimation
+            copies.append(copy)
+            pairStart.append(from.count)
+            var shape = Shape.reference, timeline: KeyTimeline? = nil, keyframe: KeyframeInterpolation? = nil
+            var curve = UInt32.max, end = Transform3D.identity
+            let wholeTransform = copy.valueFunction == nil && (copy.keyPath == nil || copy.target?.part == .whole)
+            if wholeTransform, let part = copy.modelPart(model: .transform(model), target: copy.target) {
+                if let basic = copy as? BasicAnimation, !(basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil),
+                   let (a, b) = basic.ends(model: part), case .transform(let ta) = a, case .transform(let tb) = b {
+                    shape = basic is SpringAnimation ? .spring : .basic
+                    from.append(ta); to.append(tb)
+                    end = copy.autoreverses ? ta : tb
+                    curve = shape == .spring ? .max : index(of: copy.timingFunction)
+                } else if let animation = copy as? KeyframeAnimation, animation.path == nil,
+                          let interpolation = animation.interpolation(model: part) {
+                    // Pair i is (v_i, v_{i+1}); a single value is the pair (v_0, v_0).
+                    let keys = interpolation.values.compactMap { if case .transform(let t) = $0 { t } else { nil } }
+                    shape = .keyframe
+                    keyframe = interpolation
+                    timeline = keys.count > 1 ? interpolation.timeline() : nil
+                    for i in 0..<max(keys.count - 1, 1) { from.append(keys[i]); to.append(keys[min(i + 1, keys.count - 1)]) }
+                    end = copy.autoreverses ? keys[0] : keys[keys.count - 1]
+                    curve = animation.isPaced ? .max : index(of: copy.timingFunction)
+                }
+            }
+            shapes.append(shape); keyframes.append(keyframe); timelines.append(timeline); curveIndex.append(curve); cycleEnds.append(end)
+        }
+        plan = try InterpolationPlan(from: from, to: to, instructionSet: instructionSet)
+        (self.animations, self.models, self.shapes, self.pairStart) = (copies, models, shapes, pairStart)
+        (self.keyframes, self.timelines, self.curveIndex, self.cycleEnds) = (keyframes, timelines, curveIndex, cycleEnds)
+        curves = TimingCurveTable(functions)
+    }
+
+    /// The reference: animation i's presentation value over its model at parent time `p` (the model when it
+    /// contributes nothing), and whether it contributed — what every path reproduces. O(1) (a blend).
+    public func referenceValue(_ i: Int, atParentTime p: Double) -> (Transform3D, Bool) {
+        let animation = animations[i], model = AnimationValue.transform(models[i])
+        let evaluation = animation.evaluation(at: p, isGroupChild: false)
+        guard case .transform(let t)? = animation.value(at: evaluation, model: model, current: model) else { return (models[i], false) }
+        return (t, true)
+    }
+}
+
+extension Batch {
+    /// `out[i]` = animation i's presentation value over its model at parent time `p` (the model where it
+    /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
+    /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
+    /// curves and the blends in vector lanes: bit-identical); `.blas` throws. Mismatched counts throw before
+    /// anything is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        let n = batch.count
+        try BatchError.check("out", out.count, equals: n)
+        if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
+        let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        guard n > 0, let o = out.baseAddress else { return }
+        let po = SharedPointer(base: o), pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
+        if resolved == .scalar {
+            chunks(count: n, threads: threadCount) { r in
+                for i in r {
+                    let (t, applied) = batch.referenceValue(i, atParentTime: p)
+                    po.base[i] = t
+                    pc?.base[i] = applied
+                }
+            }
+            return
+        }
+        chunks(count: n, threads: threadCount) { r in
+            batch.evaluate(r, at: p, kernels: kernels, instructionSet: instructionSet, into: po.base, contributes: pc?.base)
+        }
+    }
+}
+
+extension TransformAnimationBatch {
+    /// The vector path for animations `r`: time mappings and springs per animation, the timing curves in
+    /// vector lanes, the keyframe segments, the blends of the plan's pairs in vector lanes, then additive and
+    /// cumulative — each step the reference's.
+    func evaluate(_ r: Range<Int>, at p: Double, kernels: KernelTable, instructionSet: InstructionSet?,
+                  into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
+        let n = r.count
+        // Per animation: the pair it blends and at what fraction, or a value it takes whole (`fixed`).
+        var pairs = [Int](repeating: 0, count: n), fractions = [Double](repeating: .nan, count: n)
+        var fixed = [Transform3D?](repeating: nil, count: n), applied = [Bool](repeating: false, count: n)
+        var progress = [Double](repeating: 0, count: n), cycles = [Double](repeating: 0, count: n)
+        for (j, i) in r.enumerated() {
+            if shapes[i] == .reference {
+                (fixed[j], applied[j]) = referenceValue(i, atParentTime: p)
+                continue
+            }
+            let e = animations[i].evaluation(at: p, isGroupChild: false)
+            guard e.contributes else { fixed[j] = models[i]; continue }
+            applied[j] = true
+            cycles[j] = e.cycle
+            progress[j] = shapes[i] == .spring ? (animations[i] as! SpringAnimation).fraction(atTime: e.basicTime) : e.progress
+        }
+        // The timing curves, in vector lanes (the curve-less keep their progress).
+        let curved = (0..<n).filter { fixed[$0] == nil && curveIndex[r.lowerBound + $0] != .max }
+        if !curved.isEmpty, let values = try? Batch.evaluate(curves, indices: curved.map { curveIndex[r.lowerBound + $0] },
+                                                               at: curved.map { progress[$0] }, path: .simd, threads: 1,
+                                                               instructionSet: instructionSet) {
+            for (k, j) in curved.enumerated() { progress[j] = values[k] }
+        }
+        for (j, i) in r.enumerated() where fixed[j] == nil {
+            let f = progress[j], start = pairStart[i]
+            if f.isNaN { fixed[j] = models[i]; applied[j] = false; continue }
+            guard let keyframe = keyframes[i] else { pairs[j] = start; fractions[j] = f; continue }
+            // Keyframes: value k is the start of pair k, or the end of pair k − 1.
+            let keys = keyframe.values.count
+            func value(_ k: Int) -> Transform3D { k == 0 ? plan.from[start] : plan.to[start + k - 1] }
+            guard let timeline = timelines[i] else { fixed[j] = value(0); continue }
+            if keyframe.effectiveMode == .discrete {
+                fixed[j] = value(timeline.discreteIndex(at: f, count: keys))
+                continue
+            }
+            switch timeline.position(at: f) {
+            case .first: fixed[j] = value(0)
+            case .last: fixed[j] = value(keys - 1)
+            case .segment(let s, let local):
+                pairs[j] = start + s
+                fractions[j] = keyframe.segmentProgress(s, local, keyframe.usesSegmentFunctions)
+            }
+        }
+        let blended = (0..<n).filter { fixed[$0] == nil }
+        let sharedPairs = SharedReadArray(blended.map { pairs[$0] }), sharedFractions = SharedReadArray(blended.map { fractions[$0] })
+        withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: blended.count) { scratch in
+            plan.evaluate(into: scratch, reference: false, threads: 1, kernels: kernels,
+                          pair: { sharedPairs.values[$0] }, fraction: { sharedFractions.values[$0] })
+            for (k, j) in blended.enumerated() { out[r.lowerBound + j] = scratch[k] }
+        }
+        for (j, i) in r.enumerated() {
+            if let t = fixed[j] { out[i] = t }
+            contributes?[i] = applied[j]
+            let animation = animations[i]
+            guard applied[j], shapes[i] != .reference, animation.isAdditive || animation.isCumulative else { continue }
+            let model = AnimationValue.transform(models[i])
+            if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: cycles[j],
+                                                           current: model, target: animation.target) {
+                out[i] = t
+            } else {
+                out[i] = models[i]
+                contributes?[i] = false
+            }
+        }
+    }
+}
+
+extension Batch {
+    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``: the values and
+    /// whether each animation contributed.
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, threads: Int? = nil,
+                                instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Transform3D], contributes: [Bool]) {
+        var contributes = [Bool](repeating: false, count: batch.count)
+        let values = try Array.filled(count: batch.count) { out throws(BatchError) in
+            try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
+                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, threads: threads, instructionSet: instructionSet)
+            }
+        }
+        return (values, contributes)
+    }
+}
+
+/// An array shared read-only with the threads of one batch call.
+struct SharedReadArray<Element: Sendable>: Sendable {
+    let values: [Element]
+    init(_ values: [Element]) { self.values = values }
+}

@@ -1,0 +1,92 @@
+import CAMath
+import Foundation
+
+/// Seeded transform animations of every shape the batch forms handle, and the shapes they leave to the
+/// reference: basic (every from/to/by combination, additive, cumulative, autoreverse, repeats, negative and
+/// zero speed, fills, offsets, named and custom timing functions), springs, keyframes (linear with key times
+/// and segment functions, discrete, paced, cubic, one value, invalid key times), value functions, paths and
+/// key paths the batch does not vectorise.
+public enum AnimationCases {
+    /// `count` animations over seeded model transforms, and the parent times to evaluate them at.
+    public static func transformAnimations(_ count: Int, seed: UInt64) -> (animations: [PropertyAnimation], models: [Transform3D]) {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) * 0x1p-53
+        }
+        func transform() -> Transform3D {
+            var t = Transform3D(scaleX: 0.5 + next() * 2, y: 0.5 + next() * 2, z: 1)
+                .concatenating(Transform3D(rotationAngle: next() * 6 - 3, x: next() - 0.5, y: next() - 0.5, z: 1))
+                .concatenating(Transform3D(translationX: next() * 400 - 200, y: next() * 400 - 200, z: 0))
+            if next() < 0.25 { t.m34 = -1 / (300 + next() * 1000) }
+            if next() < 0.3 { t = Transform3D(t.affineTransform) }
+            return t
+        }
+        let functions = TimingCurveCases.functions.prefix(13)
+        var animations: [PropertyAnimation] = [], models: [Transform3D] = []
+        for i in 0..<count {
+            let animation: PropertyAnimation
+            switch i % 12 {
+            case 0, 1, 2, 3:
+                let basic = BasicAnimation(keyPath: "transform")
+                switch i % 8 {
+                case 0: basic.fromValue = transform(); basic.toValue = transform()
+                case 1: basic.fromValue = transform(); basic.byValue = transform()
+                case 2: basic.byValue = transform(); basic.toValue = transform()
+                case 3: basic.toValue = transform()
+                case 4: basic.fromValue = transform()
+                case 5: basic.byValue = Transform3D(scaleX: 0, y: 1, z: 1); basic.toValue = transform()
+                case 6: basic.fromValue = transform(); basic.toValue = "not a transform"
+                default: basic.fromValue = Transform3D.identity; basic.toValue = Transform3D.identity
+                }
+                animation = basic
+            case 4:
+                let spring = SpringAnimation(keyPath: "transform")
+                spring.fromValue = transform(); spring.toValue = transform()
+                spring.damping = [2, 10, 20, 40][i % 4]; spring.allowsOverdamping = i % 3 == 0
+                animation = spring
+            case 5, 6, 7:
+                let keyframe = KeyframeAnimation(keyPath: "transform")
+                keyframe.values = (0..<(1 + i % 5)).map { _ in transform() }
+                keyframe.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][i % 5]
+                if i % 3 == 0 { keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)).map { NSNumber(value: $0) } }
+                if i % 2 == 0 { keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)] }
+                animation = keyframe
+            case 8:
+                let rotate = BasicAnimation(keyPath: "transform")
+                rotate.valueFunction = ValueFunction(name: .rotateZ)
+                rotate.fromValue = 0.0; rotate.toValue = next() * 10
+                animation = rotate
+            case 9:
+                let path = KeyframeAnimation(keyPath: "transform")
+                path.values = [transform(), "mixed kinds"]
+                animation = path
+            case 10:
+                let none = BasicAnimation(keyPath: "transform.rotation.z")
+                none.fromValue = 0.0; none.toValue = 3.0
+                animation = none
+            default:
+                let basic = BasicAnimation(keyPath: nil)
+                basic.fromValue = transform(); basic.toValue = transform()
+                animation = basic
+            }
+            animation.beginTime = [0, 1, -2, 0.5][i % 4]
+            animation.duration = [1, 2, 0, 0.75, .nan][i % 5]
+            animation.speed = [1, 2, -1, 0, 0.5, 1, 1][i % 7]
+            animation.timeOffset = [0, 0, 0.25, -0.5, 1][i % 5]
+            animation.repeatCount = [0, 2, 2.5, .infinity, 0, 0][i % 6]
+            animation.autoreverses = i % 3 == 1
+            animation.fillMode = [.removed, .forwards, .backwards, .both][i % 4]
+            animation.isRemovedOnCompletion = i % 5 != 0
+            animation.isAdditive = i % 7 == 3
+            animation.isCumulative = i % 11 == 2
+            animation.timingFunction = i % 4 == 0 ? nil : functions[i % functions.count]
+            animations.append(animation)
+            models.append(transform())
+        }
+        return (animations, models)
+    }
+
+    /// Parent times that reach every phase of ``transformAnimations(_:seed:)``.
+    public static let parentTimes: [Double] = [-3, -0.5, 0, 0.3, 0.999, 1, 1.4, 2.2, 3.75, 9, 1e6, .nan]
+}
