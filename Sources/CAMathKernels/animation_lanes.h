@@ -57,7 +57,7 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
             for (int k = 0; k < CAMATH_CURVE_FIELDS; k++) c[k][l] = f[k];
             xx[l] = x[i];
         }
-        TL_LANES {
+        TL_LANES2 {
             double cc[CAMATH_CURVE_FIELDS];
             int rare = 0;
             TL_FIELDS (int k = 0; k < CAMATH_CURVE_FIELDS; k++) cc[k] = c[k][l];

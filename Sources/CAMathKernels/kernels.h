@@ -24,7 +24,8 @@
     void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, \
                            uint8_t *status, size_t n); \
     void prefix##recompose(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *a, const double *b, size_t stride, const double *t, double *out, uint8_t *slow, size_t n); \
+    void prefix##interpolate(const double *a, const double *b, size_t stride, const int64_t *offsets, const double *t, double *out, \
+                             uint8_t *slow, size_t n); \
     void prefix##elementary(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n); \
     void prefix##timing_curve(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n)
 

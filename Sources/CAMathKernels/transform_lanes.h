@@ -267,6 +267,14 @@ TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t
     }
 }
 
+// Loads all fields of the w ≤ TL_W records at offsets[0…w) (lanes past w repeat the first).
+TL_INLINE void tl_gather_records(const double *restrict rec, const int64_t *restrict offsets, size_t stride, size_t w, tl_lanes *restrict x) {
+    size_t at[TL_W];
+    for (size_t l = 0; l < TL_W; l++) at[l] = (size_t)offsets[l < w ? l : 0];
+    TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++)
+        for (int l = 0; l < TL_W; l++) x[f][l] = rec[at[l] + (size_t)f * stride];
+}
+
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
     TL_FIELDS (int f = 0; f < count; f++)
         for (size_t l = 0; l < w; l++) rec[(size_t)(first + f) * stride + l] = x[f][l];
@@ -406,17 +414,22 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
     else tl_recompose_all(records, stride, 0, out, slow, n);
 }
 
-/// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart) at fraction t[i]: translation,
-/// scale, skew and perspective `x + (y − x)·t`, the quaternions slerped, recomposed with the quaternion;
-/// slow[i] as recompose.
-KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *restrict b, size_t stride, const double *restrict t,
-                                     double *restrict out, uint8_t *restrict slow, size_t n) {
+/// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart; records offsets[i] when offsets is
+/// not NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the quaternions
+/// slerped, recomposed with the quaternion; slow[i] as recompose.
+KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *restrict b, size_t stride, const int64_t *restrict offsets,
+                                     const double *restrict t, double *restrict out, uint8_t *restrict slow, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], p[CAMATH_PARTS], o[16], tt;
         int s[TL_W];
-        tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
-        tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
+        if (offsets) {
+            tl_gather_records(a, offsets + i0, stride, w, pa);
+            tl_gather_records(b, offsets + i0, stride, w, pb);
+        } else {
+            tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
+            tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
+        }
         for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
         TL_LANES {
             TL_FIELDS (int f = 0; f < 16; f++) p[f][l] = pa[f][l] + (pb[f][l] - pa[f][l]) * tt[l];

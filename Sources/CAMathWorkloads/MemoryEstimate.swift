@@ -20,6 +20,7 @@ public enum MemoryEstimate {
         case .mapPoints3D: 250
         case .mapPoints2D, .hitTest, .autoresize: 200
         case .timingFunction: 100
+        case .animateTransforms: 4_000
         }
     }
 

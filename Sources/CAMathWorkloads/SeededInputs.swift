@@ -39,6 +39,30 @@ public enum SeededInputs {
         + [TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
            TimingFunction(controlPoints: 0.9, 0, 0.1, 1)]
 
+    /// `n` transform animations of two seconds, all active at parent times in (0, 2): even ones basic (from →
+    /// to), odd ones keyframes through three values at key times 0, 0.4, 1; each with one of
+    /// ``timingFunctions`` in turn.
+    public static func transformAnimations(_ n: Int, seed: UInt64) -> [PropertyAnimation] {
+        let ends = transforms(3 * n, seed: seed &+ 7)
+        return (0..<n).map { i in
+            let animation: PropertyAnimation
+            if i % 2 == 0 {
+                let basic = BasicAnimation(keyPath: "transform")
+                basic.fromValue = ends[3 * i]
+                basic.toValue = ends[3 * i + 1]
+                animation = basic
+            } else {
+                let keyframe = KeyframeAnimation(keyPath: "transform")
+                keyframe.values = [ends[3 * i], ends[3 * i + 1], ends[3 * i + 2]]
+                keyframe.keyTimes = [0, 0.4, 1]
+                animation = keyframe
+            }
+            animation.duration = 2
+            animation.timingFunction = timingFunctions[i % timingFunctions.count]
+            return animation
+        }
+    }
+
     /// `n` progresses, uniform in [0, 1].
     public static func progresses(_ n: Int, seed: UInt64) -> [Double] {
         var rng = SeededGenerator(seed: seed)

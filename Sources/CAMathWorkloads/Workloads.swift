@@ -107,6 +107,16 @@ public enum Workloads {
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.evaluate(table, indices: indices.read, at: x.read, into: y.pointer, path: p, threads: t) },
                 output: { Array(y.pointer) })
+        case .animateTransforms:
+            // One frame of n transform animations, prepared once: half basic (from → to), half keyframes
+            // (three values at key times 0, 0.4, 1), every one with one of the workload timing functions, all
+            // active at the frame time.
+            let animations = SeededInputs.transformAnimations(n, seed: seed)
+            let batch: Result<TransformAnimationBatch, BatchError> = Result { () throws(BatchError) in
+                try TransformAnimationBatch(animations, models: Array(b.read))
+            }
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
             let input = Buffer(frames), bits = Buffer(masks), resized = Buffer(repeating: CGRect.zero, count: n)

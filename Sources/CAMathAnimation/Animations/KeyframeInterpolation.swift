@@ -1,21 +1,30 @@
 /// The value of a keyframe animation's values at one progress, per calculation mode (<doc:Keyframes>).
 package struct KeyframeInterpolation: Sendable {
     package let values: [AnimationValue]
-    let mode: CalculationMode
     let keyTimes: [Double]?
     package let timingFunctions: [TimingFunction]?
     let tension: [Double]?, continuity: [Double]?, bias: [Double]?
-
     /// The mode that applies to these values: kinds without per-component arithmetic (transforms) fall back
     /// from cubic to linear and from cubicPaced to paced; an unknown mode is linear.
-    package var effectiveMode: CalculationMode {
+    package let effectiveMode: CalculationMode
+    /// Whether the effective mode is discrete.
+    package let isDiscrete: Bool
+    /// Whether the segment timing functions apply (not in the paced modes).
+    package let usesSegmentFunctions: Bool
+
+    init(values: [AnimationValue], mode: CalculationMode, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
+         tension: [Double]?, continuity: [Double]?, bias: [Double]?) {
+        (self.values, self.keyTimes, self.timingFunctions) = (values, keyTimes, timingFunctions)
+        (self.tension, self.continuity, self.bias) = (tension, continuity, bias)
         let hasArithmetic = values[0].components != nil
         switch mode {
-        case .discrete, .paced: return mode
-        case .cubic: return hasArithmetic ? .cubic : .linear
-        case .cubicPaced: return hasArithmetic ? .cubicPaced : .paced
-        default: return .linear
+        case .discrete, .paced: effectiveMode = mode
+        case .cubic: effectiveMode = hasArithmetic ? .cubic : .linear
+        case .cubicPaced: effectiveMode = hasArithmetic ? .cubicPaced : .paced
+        default: effectiveMode = .linear
         }
+        isDiscrete = effectiveMode == .discrete
+        usesSegmentFunctions = effectiveMode == .linear || effectiveMode == .cubic
     }
 
     /// The key times of the effective mode (n + 1 of them for discrete).
@@ -27,9 +36,6 @@ package struct KeyframeInterpolation: Sendable {
         default: return KeyTimeline(given: keyTimes, count: n, divisions: n - 1)
         }
     }
-
-    /// Whether the segment timing functions apply (not in the paced modes).
-    package var usesSegmentFunctions: Bool { effectiveMode == .linear || effectiveMode == .cubic }
 
     /// The value at progress f (≥ 2 values of one kind); `nil` only when an interpolation fails.
     func value(at f: Double) -> AnimationValue? {

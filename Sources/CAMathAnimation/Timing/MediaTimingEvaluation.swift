@@ -56,46 +56,7 @@ extension MediaTimingParameters {
     /// contribution; the arithmetic is +, −, ×, /, floor and compares in a fixed order, so batch forms
     /// reproduce it bit for bit. O(1).
     public func evaluate(parentTime p: Double, removedOnCompletion: Bool = false) -> MediaTimingEvaluation {
-        let b = beginTime, s = Double(speed), o = timeOffset
-        guard p.isFinite, b.isFinite, s.isFinite, o.isFinite else { return .none(.active) }
-        let d = resolvedDuration
-        let cycleLength = cycleDuration
-        let active = activeDuration
-        let u = (p - b) * s
-        let phase: MediaTimingEvaluation.Phase
-        var a: Double
-        if s > 0 {
-            phase = u < 0 ? .before : (u >= active ? .after : .active)
-            a = u
-        } else if s == 0 {
-            phase = .active
-            a = 0
-        } else {
-            phase = u > 0 ? .before : (u <= -active ? .after : .active)
-            a = active + u
-        }
-        switch phase {
-        case .active: break
-        case .before:
-            guard fillMode.fillsBackwards else { return .none(phase) }
-            a = s >= 0 ? 0 : active
-        case .after:
-            guard fillMode.fillsForwards, !removedOnCompletion else { return .none(phase) }
-            a = s >= 0 ? active : 0
-        }
-        let shifted = a + o
-        guard shifted.isFinite else { return .none(phase) }
-        var k = 0.0, r = shifted
-        if cycleLength.isFinite {
-            k = (shifted / cycleLength).rounded(.down)
-            r = min(max(shifted - k * cycleLength, 0), cycleLength)
-            if r == 0 && a == active && shifted > 0 {
-                k -= 1
-                r = cycleLength
-            }
-        }
-        let basic = (!autoreverses || r <= d) ? r : 2 * d - r
-        return MediaTimingEvaluation(contributes: true, phase: phase, basicTime: basic, progress: basic / d, cycle: k)
+        ResolvedMediaTiming(self).evaluate(parentTime: p, removedOnCompletion: removedOnCompletion)
     }
 
     /// The parent time p_child a group's children see when the group is at `evaluation`: its basic time,
@@ -112,4 +73,64 @@ extension MediaTimingParameters {
 
     /// The inverse: (t − o)/s + b, in that order; speed 0 gives ±∞ or NaN by IEEE. O(1).
     @inlinable public func parentTime(fromLocal t: Double) -> Double { (t - timeOffset) / Double(speed) + beginTime }
+}
+
+/// Timing properties with everything the evaluation derives from them computed once — d, C, D and the fill
+/// flags — as plain numbers: what a batch stores per animation. ``evaluate(parentTime:removedOnCompletion:)``
+/// is the one implementation of the model; ``MediaTimingParameters`` evaluates through it.
+public struct ResolvedMediaTiming: Sendable, Equatable {
+    /// b, Double(speed), o.
+    public let beginTime: Double, speed: Double, timeOffset: Double
+    /// d (the resolved duration), C (one cycle) and D (the active duration).
+    public let duration: Double, cycleDuration: Double, activeDuration: Double
+    public let autoreverses: Bool, fillsBackwards: Bool, fillsForwards: Bool
+
+    /// Resolves `t`. O(1).
+    public init(_ t: MediaTimingParameters) {
+        beginTime = t.beginTime; speed = Double(t.speed); timeOffset = t.timeOffset
+        duration = t.resolvedDuration; cycleDuration = t.cycleDuration; activeDuration = t.activeDuration
+        autoreverses = t.autoreverses; fillsBackwards = t.fillMode.fillsBackwards; fillsForwards = t.fillMode.fillsForwards
+    }
+
+    /// As ``MediaTimingParameters/evaluate(parentTime:removedOnCompletion:)``. O(1).
+    public func evaluate(parentTime p: Double, removedOnCompletion: Bool = false) -> MediaTimingEvaluation {
+        let b = beginTime, s = speed, o = timeOffset
+        guard p.isFinite, b.isFinite, s.isFinite, o.isFinite else { return .none(.active) }
+        let d = duration, cycleLength = cycleDuration, active = activeDuration
+        let u = (p - b) * s
+        let phase: MediaTimingEvaluation.Phase
+        var a: Double
+        if s > 0 {
+            phase = u < 0 ? .before : (u >= active ? .after : .active)
+            a = u
+        } else if s == 0 {
+            phase = .active
+            a = 0
+        } else {
+            phase = u > 0 ? .before : (u <= -active ? .after : .active)
+            a = active + u
+        }
+        switch phase {
+        case .active: break
+        case .before:
+            guard fillsBackwards else { return .none(phase) }
+            a = s >= 0 ? 0 : active
+        case .after:
+            guard fillsForwards, !removedOnCompletion else { return .none(phase) }
+            a = s >= 0 ? active : 0
+        }
+        let shifted = a + o
+        guard shifted.isFinite else { return .none(phase) }
+        var k = 0.0, r = shifted
+        if cycleLength.isFinite {
+            k = (shifted / cycleLength).rounded(.down)
+            r = min(max(shifted - k * cycleLength, 0), cycleLength)
+            if r == 0 && a == active && shifted > 0 {
+                k -= 1
+                r = cycleLength
+            }
+        }
+        let basic = (!autoreverses || r <= d) ? r : 2 * d - r
+        return MediaTimingEvaluation(contributes: true, phase: phase, basicTime: basic, progress: basic / d, cycle: k)
+    }
 }

@@ -79,22 +79,28 @@ extension Batch {
                     for i in r { py.base[i] = functions[Int(which?.base[i] ?? 0)].evaluate(px.base[i]) }
                     return
                 }
-                let block = 256
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
-                        var start = r.lowerBound
-                        while start < r.upperBound {
-                            let count = min(block, r.upperBound - start)
-                            // A copy of the inputs, so that the rare lanes can be redone after `y` (maybe `x`) is written.
-                            inputs.baseAddress!.update(from: px.base + start, count: count)
-                            kernels.k.timing_curve(curves.base, which.map { $0.base + start }, inputs.baseAddress!, py.base + start,
-                                                   slow.baseAddress!, count)
-                            for j in 0..<count where slow[j] != 0 {
-                                py.base[start + j] = functions[Int(which?.base[start + j] ?? 0)].evaluate(inputs[j])
-                            }
-                            start += count
-                        }
+                curveLanes(curves.base, functions: functions, which: which.map { $0.base + r.lowerBound }, x: px.base + r.lowerBound,
+                           y: py.base + r.lowerBound, count: r.count, kernels: kernels)
+            }
+        }
+    }
+
+    /// The timing-curve kernel over `count` inputs in blocks of 256, the rare lanes that need bisection redone
+    /// by the reference (from a copy of the block's inputs, so `y` may be `x`'s memory).
+    static func curveLanes(_ curves: UnsafePointer<Double>, functions: [TimingFunction], which: UnsafePointer<UInt32>?, x: UnsafePointer<Double>,
+                           y: UnsafeMutablePointer<Double>, count n: Int, kernels: KernelTable) {
+        let block = 256
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+                var start = 0
+                while start < n {
+                    let count = min(block, n - start)
+                    inputs.baseAddress!.update(from: x + start, count: count)
+                    kernels.k.timing_curve(curves, which.map { $0 + start }, inputs.baseAddress!, y + start, slow.baseAddress!, count)
+                    for j in 0..<count where slow[j] != 0 {
+                        y[start + j] = functions[Int(which?[start + j] ?? 0)].evaluate(inputs[j])
                     }
+                    start += count
                 }
             }
         }

@@ -67,6 +67,8 @@ struct DecompositionScratch {
     let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
     /// One fraction per element of the block, for the interpolation kernel.
     let fractions: UnsafeMutablePointer<Double>
+    /// One record offset per element of the block, for the interpolation kernel's gathered form.
+    let offsets: UnsafeMutablePointer<Int64>
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
     /// never cross a multiple of ``block`` (so a piece is always within one block of an ``InterpolationPlan``).
@@ -74,16 +76,18 @@ struct DecompositionScratch {
         let parts = Int(CAMATH_PARTS) * block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + 17 * block) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
+              withUnsafeTemporaryAllocation(of: Int64.self, capacity: block) { offsets in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
-                                                   fractions: d + 2 * parts + 16 * block)
+                                                   fractions: d + 2 * parts + 16 * block, offsets: offsets.baseAddress!)
                 var start = range.lowerBound
                 while start < range.upperBound {
                     let end = min((start / block + 1) * block, range.upperBound)
                     body(start..<end, scratch)
                     start = end
                 }
+              }
             }
         }
     }

@@ -72,7 +72,7 @@ public struct InterpolationPlan: Sendable {
     /// not cover — a fraction outside ``coversFraction(_:)``, two identities (the rule answers the identity
     /// before decomposing), an undecomposable or rare endpoint — take `reference(j)`, kept while the kernel
     /// writes `out` (which may be an input), then copied over it.
-    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int,
+    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int, offsets: UnsafePointer<Int64>? = nil,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
                          scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
                          reference: (Int) -> Transform3D) {
@@ -82,7 +82,7 @@ public struct InterpolationPlan: Sendable {
             s.marks[j] = covered ? 0 : 1
             if !covered { s.keep(reference(j), j) }
         }
-        kernels.k.interpolate(first, second, stride, s.fractions, doubles(out), s.slow, count)
+        kernels.k.interpolate(first, second, stride, offsets, s.fractions, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
     }
 }
@@ -95,7 +95,8 @@ extension Batch {
                                    path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: plan.count)
         let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
-        plan.evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels) { _ in t }
+        plan.evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
+                      fractions: .one(t))
     }
 
     /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: fractions[i])`: each pair at its own
@@ -108,8 +109,7 @@ extension Batch {
         try BatchError.check("out", out.count, equals: plan.count)
         let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
         guard let f = fractions.baseAddress else { return }
-        let shared = SharedReadPointer(base: f)
-        plan.evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels) { shared.base[$0] }
+        plan.evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
     }
 
     /// Array form of ``interpolate(_:fractions:into:path:threads:instructionSet:)``.
@@ -132,13 +132,44 @@ extension Batch {
 }
 
 extension InterpolationPlan {
-    /// Output i from pair `pair(i)` (pair i when `pair` is nil) at `fraction(i)`, into `out[i]`: the reference
-    /// when `reference`, else the kernels block by block over `threads` threads (a gathered block first copies
-    /// its pairs' records into the scratch).
+    /// The fractions of one evaluation: one for every output, or one each.
+    enum Fractions: Sendable {
+        case one(Double)
+        case each(SharedReadPointer<Double>)
+
+        func callAsFunction(_ i: Int) -> Double {
+            switch self {
+            case .one(let t): t
+            case .each(let f): f.base[i]
+            }
+        }
+    }
+
+    /// Output i from pair `pairs[i]` (pair i when `pairs` is nil) at `fractions(i)`, into `out[i]`: the
+    /// reference when `reference`, else the kernels block by block over `threads` threads (a gathered block
+    /// first copies its pairs' records into the scratch).
     func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
-                  pair: (@Sendable (Int) -> Int)? = nil, fraction: @escaping @Sendable (Int) -> Double) {
+                  pairs: SharedReadPointer<Int>? = nil, fractions: Fractions) {
         guard out.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
+        withPointers { plan in
+            Batch.chunks(count: out.count, threads: threadCount) { r in
+                if reference {
+                    for i in r {
+                        let p = pairs?.base[i] ?? i
+                        po.base[i] = plan.from[p].interpolated(to: plan.to[p], fraction: fractions(i))
+                    }
+                    return
+                }
+                DecompositionScratch.blocks(of: r) { k, s in
+                    plan.evaluateBlock(k, pairs: pairs, fractions: fractions, scratch: s, kernels: kernels, into: po.base)
+                }
+            }
+        }
+    }
+
+    /// The plan's arrays as pointers, for one call.
+    func withPointers<R>(_ body: (PlanPointers) -> R) -> R {
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 first.withUnsafeBufferPointer { fa in
@@ -146,56 +177,53 @@ extension InterpolationPlan {
                         firstStatus.withUnsafeBufferPointer { sa in
                             secondStatus.withUnsafeBufferPointer { sb in
                                 identityPairs.withUnsafeBufferPointer { ip in
-                                    let f = SharedReadPointer(base: pf.baseAddress!), g = SharedReadPointer(base: pt.baseAddress!)
-                                    let a = SharedReadPointer(base: fa.baseAddress!), b = SharedReadPointer(base: fb.baseAddress!)
-                                    let x = SharedReadPointer(base: sa.baseAddress!), y = SharedReadPointer(base: sb.baseAddress!)
-                                    let z = SharedReadPointer(base: ip.baseAddress!)
-                                    let block = DecompositionScratch.block, parts = Int(CAMATH_PARTS)
-                                    @Sendable func record(_ p: Int) -> Int { parts * block * (p / block) + p % block }
-                                    Batch.chunks(count: out.count, threads: threadCount) { r in
-                                        if reference {
-                                            for i in r {
-                                                let p = pair?(i) ?? i
-                                                po.base[i] = f.base[p].interpolated(to: g.base[p], fraction: fraction(i))
-                                            }
-                                            return
-                                        }
-                                        DecompositionScratch.blocks(of: r) { k, s in
-                                            let l = k.lowerBound
-                                            for j in 0..<k.count { s.fractions[j] = fraction(l + j) }
-                                            guard let pair else {
-                                                InterpolationPlan.evaluate(
-                                                    count: k.count, first: a.base + record(l), second: b.base + record(l), stride: block,
-                                                    firstStatus: x.base + l, secondStatus: y.base + l, identityPairs: z.base + l,
-                                                    scratch: s, kernels: kernels, into: po.base + l) { j in
-                                                    f.base[l + j].interpolated(to: g.base[l + j], fraction: s.fractions[j])
-                                                }
-                                                return
-                                            }
-                                            for j in 0..<k.count {
-                                                let p = pair(l + j), rp = record(p)
-                                                for field in 0..<parts {
-                                                    s.first[field * block + j] = a.base[rp + field * block]
-                                                    s.second[field * block + j] = b.base[rp + field * block]
-                                                }
-                                                s.firstStatus[j] = x.base[p]
-                                                s.secondStatus[j] = y.base[p]
-                                                s.methods[j] = z.base[p]
-                                            }
-                                            InterpolationPlan.evaluate(
-                                                count: k.count, first: s.first, second: s.second, stride: block,
-                                                firstStatus: s.firstStatus, secondStatus: s.secondStatus, identityPairs: s.methods,
-                                                scratch: s, kernels: kernels, into: po.base + l) { j in
-                                                f.base[pair(l + j)].interpolated(to: g.base[pair(l + j)], fraction: s.fractions[j])
-                                            }
-                                        }
-                                    }
+                                    body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, first: fa.baseAddress!, second: fb.baseAddress!,
+                                                      firstStatus: sa.baseAddress!, secondStatus: sb.baseAddress!, identityPairs: ip.baseAddress!))
                                 }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+}
+
+/// An ``InterpolationPlan``'s arrays as pointers, shared read-only by the threads of one call.
+struct PlanPointers: @unchecked Sendable {
+    let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
+    let first: UnsafePointer<Double>, second: UnsafePointer<Double>
+    let firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>
+
+    /// The offset of pair p's records: blocks of `DecompositionScratch.block` pairs, field-major.
+    static func record(_ p: Int) -> Int {
+        Int(CAMATH_PARTS) * DecompositionScratch.block * (p / DecompositionScratch.block) + p % DecompositionScratch.block
+    }
+
+    /// Outputs `k` (within one block) into `out`: in place from the plan's records, or — with `pairs` — from
+    /// the pairs' records, which the kernel gathers by their offsets.
+    func evaluateBlock(_ k: Range<Int>, pairs: SharedReadPointer<Int>?, fractions: InterpolationPlan.Fractions,
+                       scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
+        let l = k.lowerBound, block = DecompositionScratch.block
+        for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
+        guard let pairs else {
+            InterpolationPlan.evaluate(count: k.count, first: first + Self.record(l), second: second + Self.record(l), stride: block,
+                                       firstStatus: firstStatus + l, secondStatus: secondStatus + l, identityPairs: identityPairs + l,
+                                       scratch: s, kernels: kernels, into: out + l) { j in
+                from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
+            }
+            return
+        }
+        for j in 0..<k.count {
+            let p = pairs.base[l + j]
+            s.offsets[j] = Int64(Self.record(p))
+            s.firstStatus[j] = firstStatus[p]
+            s.secondStatus[j] = secondStatus[p]
+            s.methods[j] = identityPairs[p]
+        }
+        InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: block, offsets: s.offsets, firstStatus: s.firstStatus,
+                                   secondStatus: s.secondStatus, identityPairs: s.methods, scratch: s, kernels: kernels, into: out + l) { j in
+            from[pairs.base[l + j]].interpolated(to: to[pairs.base[l + j]], fraction: s.fractions[j])
         }
     }
 }

@@ -22,10 +22,18 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     let animations: [PropertyAnimation]
     let models: [Transform3D]
     let shapes: [Shape]
-    /// The first pair of each animation in ``plan`` and, for keyframes, its values with their key times and
-    /// segment functions, and its timeline.
+    /// Each animation's timing, resolved, whether it is removed on completion, its spring (springs only)
+    /// and whether it is additive or cumulative.
+    let timings: [ResolvedMediaTiming]
+    let removed: [Bool]
+    let springs: [Spring]
+    let combines: [Bool]
+    /// The first pair of each animation in ``plan`` and, for keyframes, the number of values, whether the
+    /// effective mode is discrete, the segment timing functions where they apply, and the timeline.
     let pairStart: [Int]
-    let keyframes: [KeyframeInterpolation?]
+    let keyCounts: [Int]
+    let discrete: [Bool]
+    let segmentFunctions: [[TimingFunction]?]
     let timelines: [KeyTimeline?]
     /// The animation-level timing function of each (an index into ``curves``; `UInt32.max`: none, or paced).
     let curveIndex: [UInt32]
@@ -81,8 +89,15 @@ public struct TransformAnimationBatch: @unchecked Sendable {
             shapes.append(shape); keyframes.append(keyframe); timelines.append(timeline); curveIndex.append(curve); cycleEnds.append(end)
         }
         plan = try InterpolationPlan(from: from, to: to, instructionSet: instructionSet)
+        keyCounts = keyframes.map { $0?.values.count ?? 0 }
+        discrete = keyframes.map { $0?.isDiscrete ?? false }
+        segmentFunctions = keyframes.map { k in k.flatMap { $0.usesSegmentFunctions ? $0.timingFunctions : nil } }
+        timings = copies.map { ResolvedMediaTiming($0.timing) }
+        removed = copies.map(\.isRemovedOnCompletion)
+        springs = copies.map { ($0 as? SpringAnimation)?.spring ?? Spring() }
+        combines = copies.map { $0.isAdditive || $0.isCumulative }
         (self.animations, self.models, self.shapes, self.pairStart) = (copies, models, shapes, pairStart)
-        (self.keyframes, self.timelines, self.curveIndex, self.cycleEnds) = (keyframes, timelines, curveIndex, cycleEnds)
+        (self.timelines, self.curveIndex, self.cycleEnds) = (timelines, curveIndex, cycleEnds)
         curves = TimingCurveTable(functions)
     }
 
@@ -122,7 +137,7 @@ extension Batch {
             return
         }
         chunks(count: n, threads: threadCount) { r in
-            batch.evaluate(r, at: p, kernels: kernels, instructionSet: instructionSet, into: po.base, contributes: pc?.base)
+            batch.evaluate(r, at: p, kernels: kernels, into: po.base, contributes: pc?.base)
         }
     }
 }
@@ -130,65 +145,81 @@ extension Batch {
 extension TransformAnimationBatch {
     /// The vector path for animations `r`: time mappings and springs per animation, the timing curves in
     /// vector lanes, the keyframe segments, the blends of the plan's pairs in vector lanes, then additive and
-    /// cumulative — each step the reference's.
-    func evaluate(_ r: Range<Int>, at p: Double, kernels: KernelTable, instructionSet: InstructionSet?,
-                  into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
-        let n = r.count
-        // Per animation: the pair it blends and at what fraction, or a value it takes whole (`fixed`).
-        var pairs = [Int](repeating: 0, count: n), fractions = [Double](repeating: .nan, count: n)
-        var fixed = [Transform3D?](repeating: nil, count: n), applied = [Bool](repeating: false, count: n)
+    /// cumulative — each step the reference's. A value an animation takes whole (its model, a keyframe) is
+    /// written at once; the blended ones are gathered, blended and scattered.
+    func evaluate(_ r: Range<Int>, at p: Double, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
+                  contributes: UnsafeMutablePointer<Bool>?) {
+        let n = r.count, lo = r.lowerBound
+        var applied = [Bool](repeating: false, count: n), pending = [Bool](repeating: false, count: n)
         var progress = [Double](repeating: 0, count: n), cycles = [Double](repeating: 0, count: n)
-        for (j, i) in r.enumerated() {
+        var curveInputs: [Double] = [], curveWhich: [UInt32] = [], curveOwners: [Int] = []
+        curveInputs.reserveCapacity(n); curveWhich.reserveCapacity(n); curveOwners.reserveCapacity(n)
+        for j in 0..<n {
+            let i = lo + j
             if shapes[i] == .reference {
-                (fixed[j], applied[j]) = referenceValue(i, atParentTime: p)
+                (out[i], applied[j]) = referenceValue(i, atParentTime: p)
                 continue
             }
-            let e = animations[i].evaluation(at: p, isGroupChild: false)
-            guard e.contributes else { fixed[j] = models[i]; continue }
+            let e = timings[i].evaluate(parentTime: p, removedOnCompletion: removed[i])
+            guard e.contributes else { out[i] = models[i]; continue }
             applied[j] = true
+            pending[j] = true
             cycles[j] = e.cycle
-            progress[j] = shapes[i] == .spring ? (animations[i] as! SpringAnimation).fraction(atTime: e.basicTime) : e.progress
+            progress[j] = shapes[i] == .spring ? springs[i].fraction(atTime: e.basicTime) : e.progress
+            if curveIndex[i] != .max {
+                curveInputs.append(progress[j]); curveWhich.append(curveIndex[i]); curveOwners.append(j)
+            }
         }
         // The timing curves, in vector lanes (the curve-less keep their progress).
-        let curved = (0..<n).filter { fixed[$0] == nil && curveIndex[r.lowerBound + $0] != .max }
-        if !curved.isEmpty, let values = try? Batch.evaluate(curves, indices: curved.map { curveIndex[r.lowerBound + $0] },
-                                                               at: curved.map { progress[$0] }, path: .simd, threads: 1,
-                                                               instructionSet: instructionSet) {
-            for (k, j) in curved.enumerated() { progress[j] = values[k] }
+        if !curveInputs.isEmpty {
+            var curved = [Double](repeating: 0, count: curveInputs.count)
+            curves.fields.withUnsafeBufferPointer { fields in
+                curved.withUnsafeMutableBufferPointer { y in
+                    Batch.curveLanes(fields.baseAddress!, functions: curves.functions, which: curveWhich, x: curveInputs, y: y.baseAddress!,
+                                     count: curveInputs.count, kernels: kernels)
+                }
+            }
+            for (k, j) in curveOwners.enumerated() { progress[j] = curved[k] }
         }
-        for (j, i) in r.enumerated() where fixed[j] == nil {
-            let f = progress[j], start = pairStart[i]
-            if f.isNaN { fixed[j] = models[i]; applied[j] = false; continue }
-            guard let keyframe = keyframes[i] else { pairs[j] = start; fractions[j] = f; continue }
+        var pairs: [Int] = [], fractions: [Double] = [], owners: [Int] = []
+        pairs.reserveCapacity(n); fractions.reserveCapacity(n); owners.reserveCapacity(n)
+        for j in 0..<n where pending[j] {
+            let i = lo + j, f = progress[j], start = pairStart[i]
+            if f.isNaN { out[i] = models[i]; applied[j] = false; continue }
+            let keys = keyCounts[i]
+            guard keys > 0 else { pairs.append(start); fractions.append(f); owners.append(j); continue }
             // Keyframes: value k is the start of pair k, or the end of pair k − 1.
-            let keys = keyframe.values.count
             func value(_ k: Int) -> Transform3D { k == 0 ? plan.from[start] : plan.to[start + k - 1] }
-            guard let timeline = timelines[i] else { fixed[j] = value(0); continue }
-            if keyframe.effectiveMode == .discrete {
-                fixed[j] = value(timeline.discreteIndex(at: f, count: keys))
+            guard let timeline = timelines[i] else { out[i] = value(0); continue }
+            if discrete[i] {
+                out[i] = value(timeline.discreteIndex(at: f, count: keys))
                 continue
             }
             switch timeline.position(at: f) {
-            case .first: fixed[j] = value(0)
-            case .last: fixed[j] = value(keys - 1)
+            case .first: out[i] = value(0)
+            case .last: out[i] = value(keys - 1)
             case .segment(let s, let local):
-                pairs[j] = start + s
-                fractions[j] = keyframe.segmentProgress(s, local, keyframe.usesSegmentFunctions)
+                let functions = segmentFunctions[i]
+                pairs.append(start + s); owners.append(j)
+                fractions.append(functions.flatMap { s < $0.count ? $0[s].evaluate(local) : nil } ?? local)
             }
         }
-        let blended = (0..<n).filter { fixed[$0] == nil }
-        let sharedPairs = SharedReadArray(blended.map { pairs[$0] }), sharedFractions = SharedReadArray(blended.map { fractions[$0] })
-        withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: blended.count) { scratch in
-            plan.evaluate(into: scratch, reference: false, threads: 1, kernels: kernels,
-                          pair: { sharedPairs.values[$0] }, fraction: { sharedFractions.values[$0] })
-            for (k, j) in blended.enumerated() { out[r.lowerBound + j] = scratch[k] }
+        if !owners.isEmpty {
+            withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: owners.count) { scratch in
+                pairs.withUnsafeBufferPointer { pp in
+                    fractions.withUnsafeBufferPointer { ff in
+                        plan.evaluate(into: scratch, reference: false, threads: 1, kernels: kernels,
+                                      pairs: SharedReadPointer(base: pp.baseAddress!), fractions: .each(SharedReadPointer(base: ff.baseAddress!)))
+                    }
+                }
+                for (k, j) in owners.enumerated() { out[lo + j] = scratch[k] }
+            }
         }
-        for (j, i) in r.enumerated() {
-            if let t = fixed[j] { out[i] = t }
+        for j in 0..<n {
+            let i = lo + j
             contributes?[i] = applied[j]
-            let animation = animations[i]
-            guard applied[j], shapes[i] != .reference, animation.isAdditive || animation.isCumulative else { continue }
-            let model = AnimationValue.transform(models[i])
+            guard applied[j], combines[i], shapes[i] != .reference else { continue }
+            let animation = animations[i], model = AnimationValue.transform(models[i])
             if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: cycles[j],
                                                            current: model, target: animation.target) {
                 out[i] = t
@@ -215,8 +246,3 @@ extension Batch {
     }
 }
 
-/// An array shared read-only with the threads of one batch call.
-struct SharedReadArray<Element: Sendable>: Sendable {
-    let values: [Element]
-    init(_ values: [Element]) { self.values = values }
-}

@@ -96,9 +96,11 @@ typedef struct camath_kernels {
     /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
     /// needs the reference.
     void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
-    /// Interpolation of records a[i] → b[i] (both field-major, `stride`) at fraction t: translation, scale, skew
-    /// and perspective a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
-    void (*interpolate)(const double *a, const double *b, size_t stride, const double *t, double *out, uint8_t *slow, size_t n);
+    /// Interpolation of records a[i] → b[i] (both field-major, `stride`; the records at offsets[i] of a and b
+    /// when offsets is not NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the
+    /// quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
+    void (*interpolate)(const double *a, const double *b, size_t stride, const int64_t *offsets, const double *t, double *out,
+                        uint8_t *slow, size_t n);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
