@@ -70,3 +70,75 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
         }
     }
 }
+
+// e^x for one lane, within about 1 ulp (not the platform's bits: springs are held to a budget). x = k·ln 2 + r
+// with |r| ≤ ln 2 / 2 (ln 2 split in two so r is exact to about 2⁻¹⁰⁶), e^r by its Taylor series to r¹³
+// (truncation below 2⁻⁶⁰ relative), then 2^k in two factors so results that end subnormal are scaled once.
+// NaN → NaN, x > 709.78… → +∞, x < −745.2 → 0.
+TL_INLINE double sp_exp(double x) {
+    const double ln2hi = 0x1.62e42fefa3800p-1, ln2lo = 0x1.ef35793c76730p-45, invln2 = 0x1.71547652b82fep+0;
+    double xc = x > 709.8 ? 709.8 : (x < -746.0 ? -746.0 : x);
+    double k = __builtin_elementwise_round(xc * invln2);
+    double r = (xc - k * ln2hi) - k * ln2lo;
+    double p = 1.0 / 6227020800.0;
+    p = p * r + 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    p = p * r + 1.0;
+    p = p * r + 1.0;
+    int64_t ki = (int64_t)k, k1 = ki / 2, k2 = ki - k1;
+    double s1 = el_from_bits((uint64_t)(k1 + 1023) << 52), s2 = el_from_bits((uint64_t)(k2 + 1023) << 52);
+    double y = (p * s1) * s2;
+    y = x > 709.782712893384 ? INFINITY : y;
+    y = x < -745.1332191019412 ? 0.0 : y;
+    return x != x ? x : y;
+}
+
+/// x(t) of springs: element i has the spring at params + i·paramStep (ω₀, ζ — already clamped unless
+/// overdamping is allowed — and v₀; paramStep 0: one spring for all) and the time t[i·timeStep] (timeStep 0:
+/// one time for all). Each regime's closed form in the reference's order, the regime a select; e^x from
+/// sp_exp, sin and cos from the Elementary lane forms. slow[i] = 1 where the sine's argument needs the long
+/// reduction (out[i] unspecified).
+KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t paramStep, const double *restrict t, size_t timeStep,
+                                          double *restrict out, uint8_t *restrict slow, size_t n) {
+    for (size_t i0 = 0; i0 < n; i0 += TL_W) {
+        size_t w = n - i0 < TL_W ? n - i0 : TL_W;
+        double w0[TL_W], zeta[TL_W], v0[TL_W], tt[TL_W], x[TL_W];
+        int s[TL_W];
+        for (size_t l = 0; l < TL_W; l++) {
+            size_t i = i0 + (l < w ? l : 0);
+            const double *p = params + i * paramStep;
+            w0[l] = p[0]; zeta[l] = p[1]; v0[l] = p[2];
+            tt[l] = t[i * timeStep];
+        }
+        TL_LANES {
+            double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
+            int rare = 0;
+            double wd = w * el_sqrt(1 - z * z);
+            double b = (v - z * w) / wd;
+            double sn, cs;
+            el_sincos(wd * time, &sn, &cs, &rare);
+            double under = sp_exp(-(z * w) * time) * (b * sn - cs);
+            double critical = sp_exp(-w * time) * ((v - w) * time - 1);
+            double r = w * el_sqrt(z * z - 1);
+            double sp = -(z * w) + r, sm = -(z * w) - r;
+            double c2 = (v + sp) / (sm - sp), c1 = -1 - c2;
+            double over = c1 * sp_exp(sp * time) + c2 * sp_exp(sm * time);
+            double d = z < 1 ? under : (z == 1 ? critical : over);
+            x[l] = 1 + d;
+            s[l] = (z < 1) & rare;
+        }
+        for (size_t l = 0; l < w; l++) {
+            out[i0 + l] = x[l];
+            slow[i0 + l] = (uint8_t)s[l];
+        }
+    }
+}

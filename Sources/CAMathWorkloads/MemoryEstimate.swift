@@ -19,7 +19,7 @@ public enum MemoryEstimate {
         case .affineRoundTrip: 300
         case .mapPoints3D: 250
         case .mapPoints2D, .hitTest, .autoresize: 200
-        case .timingFunction: 100
+        case .timingFunction, .springs: 100
         case .animateTransforms: 4_000
         }
     }

@@ -117,6 +117,12 @@ public enum Workloads {
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, threads: t) }, output: matrices)
+        case .springs:
+            // One frame of n springs (under-, critically and over-damped, with initial velocities) 0.3 s in.
+            let springs = Buffer(SeededInputs.springs(n, seed: seed)), x = Buffer(repeating: 0.0, count: n)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, path: p, threads: t) },
+                output: { Array(x.pointer) }, budget: { springs.read.map { ExactnessBudget.springFraction($0, atTime: 0.3) } })
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
             let input = Buffer(frames), bits = Buffer(masks), resized = Buffer(repeating: CGRect.zero, count: n)

@@ -168,6 +168,17 @@ import Testing
                       expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 })
             }
         }
+        // Springs: every regime, one spring at many times and many springs at one time, within the budget.
+        for window in windows(SpringCases.springs) {
+            for time in SpringCases.times {
+                check("springs", .springs, window.count, try Batch.springFractions(window, atTime: time, path: .simd, threads: 1, instructionSet: set),
+                      window.map { $0.fraction(atTime: time) }, bounds: window.map { ExactnessBudget.springFraction($0, atTime: time) })
+            }
+        }
+        for spring in SpringCases.springs.prefix(24) {
+            check("springs", .springs, SpringCases.times.count, try Batch.springFractions(spring, at: SpringCases.times, path: .simd, threads: 1, instructionSet: set),
+                  SpringCases.times.map { spring.fraction(atTime: $0) }, bounds: SpringCases.times.map { ExactnessBudget.springFraction(spring, atTime: $0) })
+        }
         // The elementary functions in lane form, on the arguments that take every branch.
         for function in ElementaryLaneFunction.allCases {
             let (x, y) = ElementaryArguments.of(function)
@@ -189,7 +200,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
-        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms,
+        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "springs": .springs,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -1,3 +1,4 @@
+import CAMathAnimation
 import CAMathCore
 import CAMathLayer
 
@@ -17,6 +18,17 @@ public enum ExactnessBudget {
         let scale = v.map(abs).max() ?? 0
         guard scale > 0, scale.isFinite else { return scale }
         return scale * v.map { ($0 / scale) * ($0 / scale) }.reduce(0, +).squareRoot()
+    }
+
+    /// The bound of a spring's fraction at `t` on the `.simd` path, whose e^x is not the platform's:
+    /// 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — 1e-12 for a spring that moves within its distance, relative for
+    /// one driven far beyond it (large initial velocities, negative times) — and that times |ω₀·t|/100 beyond,
+    /// where the exponentials' arguments grow. Non-finite references must be matched exactly (bound 0).
+    public static func springFraction(_ spring: Spring, atTime t: Double) -> Double {
+        let reference = spring.fraction(atTime: t)
+        guard reference.isFinite else { return 0 }
+        let reach = abs(spring.undampedAngularFrequency * t)
+        return finite(1e-12 * max(1, abs(reference)) * max(1, reach / 100))
     }
 
     /// The 16 bounds of `a·b` in storage order: `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`, plus

@@ -42,6 +42,7 @@ public enum Exactness: Sendable, Hashable, CustomStringConvertible {
         switch path {
         case .scalar: return .bitwise
         case .simd where precision == .fast && operation.hasFastKernels: return .budget
+        case .simd where operation == .springs: return .budget
         case .simd: return operation == .invertAffine ? .bitwiseUpToSignOfZero : .bitwise
         case .blas: return operation.isMatrixProduct ? .budget : nil
         case .auto:

@@ -28,6 +28,7 @@ extension BatchTuning {
             .blendPrepared: 2000,
             .timingFunction: 30000,
             .animateTransforms: 2000,
+            .springs: 30000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,

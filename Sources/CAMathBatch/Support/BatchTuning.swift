@@ -21,6 +21,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case timingFunction = "timing-function"
     /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``: transform animations at one time.
     case animateTransforms = "animate-transforms"
+    /// ``Batch/springFractions(_:atTime:into:path:threads:instructionSet:)``: many springs at one time.
+    case springs = "springs"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -46,6 +48,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .blendPrepared: 15
         case .timingFunction: 16
         case .animateTransforms: 17
+        case .springs: 18
         }
     }
 

@@ -111,6 +111,12 @@ typedef struct camath_kernels {
     /// the X and Y coefficients a, b, c, the 11 spline samples X(i/10), and 1 (finite controls) or 0.
     /// slow[i] = 1 where the lane would need bisection (y[i] unspecified).
     void (*timing_curve)(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n);
+    /// out[i] = x(t) of a damped spring (CAMathAnimation's Spring): element i has the spring at params + i·paramStep
+    /// (ω₀, ζ, v₀; paramStep 0 for one spring) and the time t[i·timeStep] (timeStep 0 for one time). Within a
+    /// budget of the reference (e^x is the kernel's own, about 1 ulp); slow[i] = 1 where the sine's argument needs
+    /// the long reduction (out[i] unspecified).
+    void (*spring_fractions)(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow,
+                             size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.

@@ -1,0 +1,83 @@
+import CAMathAnimation
+import CAMathKernels
+
+extension Batch {
+    /// `x[i] = spring.fraction(atTime: times[i])`: one spring at many times (a spring's samples).
+    /// Paths: `.scalar` (the reference per time); `.simd` (vector lanes with their own e^x: within
+    /// ``ExactnessBudget/springFraction(_:atTime:)`` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
+    /// special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
+    /// anything is written. Cost: O(n), about three exponentials and a sine and cosine each.
+    public static func springFractions(_ spring: Spring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
+                                       path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("x", x.count, equals: times.count)
+        try springs(times.count, params: [spring], paramStep: 0, times: times.baseAddress, timeStep: 1, into: x,
+                    path: path, threads: threads, instructionSet: instructionSet) { _ in spring }
+    }
+
+    /// `x[i] = springs[i].fraction(atTime: t)`: many springs at one time (a frame). As
+    /// ``springFractions(_:at:into:path:threads:instructionSet:)``.
+    public static func springFractions(_ springs: UnsafeBufferPointer<Spring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
+                                       path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("x", x.count, equals: springs.count)
+        let all = Array(springs)
+        try withUnsafePointer(to: t) { time throws(BatchError) in
+            try Self.springs(all.count, params: all, paramStep: 3, times: time, timeStep: 0, into: x,
+                             path: path, threads: threads, instructionSet: instructionSet) { all[$0] }
+        }
+    }
+
+    /// Array forms of ``springFractions(_:at:into:path:threads:instructionSet:)``.
+    public static func springFractions(_ spring: Spring, at times: [Double], path: BatchPath = .auto, threads: Int? = nil,
+                                       instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+        try Array.filled(count: times.count) { out throws(BatchError) in
+            try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                try springFractions(spring, at: ts, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            }
+        }
+    }
+
+    /// Array form of ``springFractions(_:atTime:into:path:threads:instructionSet:)``.
+    public static func springFractions(_ springs: [Spring], atTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
+                                       instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+        try Array.filled(count: springs.count) { out throws(BatchError) in
+            try springs.withUnsafeBufferPointer { s throws(BatchError) in
+                try springFractions(s, atTime: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            }
+        }
+    }
+
+    /// The kernel over `n` elements: spring parameters (ω₀, ζ, v₀) of `params` every `paramStep` doubles, times
+    /// every `timeStep`; the lanes whose sine needs the long reduction take the reference (`spring(i)` at time i).
+    static func springs(_ n: Int, params: [Spring], paramStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
+                        into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?,
+                        spring: @escaping @Sendable (Int) -> Spring) throws(BatchError) {
+        let (resolved, threadCount, kernels) = try schedule(.springs, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        guard n > 0, let times, let o = x.baseAddress else { return }
+        let pt = SharedReadPointer(base: times), po = SharedPointer(base: o)
+        let table = params.flatMap { [$0.undampedAngularFrequency, $0.dampingRatio, $0.initialVelocity] }
+        table.withUnsafeBufferPointer { tb in
+            let pp = SharedReadPointer(base: tb.baseAddress!)
+            chunks(count: n, threads: threadCount) { r in
+                if resolved == .scalar {
+                    for i in r { po.base[i] = spring(i).fraction(atTime: pt.base[i * timeStep]) }
+                    return
+                }
+                let block = 256
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+                        var start = r.lowerBound
+                        while start < r.upperBound {
+                            let count = min(block, r.upperBound - start)
+                            // A copy of the times, so that the rare lanes can be redone after `x` (maybe the times) is written.
+                            for j in 0..<count { inputs[j] = pt.base[(start + j) * timeStep] }
+                            kernels.k.spring_fractions(pp.base + start * paramStep, paramStep, inputs.baseAddress!, 1, po.base + start,
+                                                       slow.baseAddress!, count)
+                            for j in 0..<count where slow[j] != 0 { po.base[start + j] = spring(start + j).fraction(atTime: inputs[j]) }
+                            start += count
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
