@@ -119,22 +119,36 @@ KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t 
             w0[l] = p[0]; zeta[l] = p[1]; v0[l] = p[2];
             tt[l] = t[i * timeStep];
         }
-        TL_LANES {
+        // Each regime's lane loop runs only in blocks that have a lane of it (a block of one regime — the
+        // common case — pays for one exponential, not four).
+        int anyUnder = 0, anyCritical = 0, anyOver = 0;
+        for (size_t l = 0; l < TL_W; l++) {
+            anyUnder |= zeta[l] < 1; anyCritical |= zeta[l] == 1; anyOver |= !(zeta[l] <= 1);
+            x[l] = 0; s[l] = 0;
+        }
+        if (anyUnder) TL_LANES2 {
             double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
             int rare = 0;
             double wd = w * el_sqrt(1 - z * z);
             double b = (v - z * w) / wd;
             double sn, cs;
             el_sincos(wd * time, &sn, &cs, &rare);
-            double under = sp_exp(-(z * w) * time) * (b * sn - cs);
-            double critical = sp_exp(-w * time) * ((v - w) * time - 1);
+            double d = sp_exp(-(z * w) * time) * (b * sn - cs);
+            x[l] = z < 1 ? 1 + d : x[l];
+            s[l] = (z < 1) & rare;
+        }
+        if (anyCritical) TL_LANES {
+            double w = w0[l], v = v0[l], time = tt[l];
+            double d = sp_exp(-w * time) * ((v - w) * time - 1);
+            x[l] = zeta[l] == 1 ? 1 + d : x[l];
+        }
+        if (anyOver) TL_LANES2 {
+            double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
             double r = w * el_sqrt(z * z - 1);
             double sp = -(z * w) + r, sm = -(z * w) - r;
             double c2 = (v + sp) / (sm - sp), c1 = -1 - c2;
-            double over = c1 * sp_exp(sp * time) + c2 * sp_exp(sm * time);
-            double d = z < 1 ? under : (z == 1 ? critical : over);
-            x[l] = 1 + d;
-            s[l] = (z < 1) & rare;
+            double d = c1 * sp_exp(sp * time) + c2 * sp_exp(sm * time);
+            x[l] = !(z <= 1) ? 1 + d : x[l];
         }
         for (size_t l = 0; l < w; l++) {
             out[i0 + l] = x[l];

@@ -118,6 +118,29 @@ public enum SeededInputs {
     /// A layer tree of `n` layers, a UI-like hierarchy: each layer's parent is one of the previous 8,
     /// bounds 20…200 pt, affine transforms, every tenth masking, every fiftieth hidden.
     public static func tree(_ n: Int, seed: UInt64) -> LayerTree {
+        LayerTree(root: layers(n, seed: seed))
+    }
+
+    /// The layers of ``tree(_:seed:)``, each with an animation as a compositor's frame has them: a transform
+    /// animation of ``transformAnimations(_:seed:)`` on every layer, and on every 16th also a position
+    /// animation (which the presentation batch leaves to the reference), all added at time 0.
+    public static func animatedLayers(_ n: Int, seed: UInt64) -> Layer {
+        let root = layers(n, seed: seed), animations = transformAnimations(n, seed: seed)
+        for (i, layer) in LayerTree.layers(of: root).enumerated() {
+            layer.add(animations[i], forKey: "transform", atMediaTime: 0)
+            if i % 16 == 15 {
+                let move = BasicAnimation(keyPath: "position")
+                move.toValue = CGPoint(x: 500, y: 500)
+                move.duration = 2
+                layer.add(move, forKey: "position", atMediaTime: 0)
+            }
+        }
+        return root
+    }
+
+    /// The root of `n` seeded layers: random sizes, positions, small rotations, every 10th masking, every
+    /// 50th hidden, each under one of the 8 layers before it.
+    static func layers(_ n: Int, seed: UInt64) -> Layer {
         var rng = SeededGenerator(seed: seed)
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), position: CGPoint(x: 500, y: 500)))
         var layers = [root]
@@ -132,6 +155,6 @@ public enum SeededInputs {
             layers[max(0, i - Int.random(in: 1...8, using: &rng))].addSublayer(layer)
             layers.append(layer)
         }
-        return LayerTree(root: root)
+        return root
     }
 }

@@ -168,6 +168,15 @@ import Testing
                       expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 })
             }
         }
+        // Presentation trees: every node's geometry as Layer.presentation(at:) gives it.
+        let animatedRoot = AnimationCases.animatedTree(120, seed: 63)
+        let presentation = try PresentationBatch(root: animatedRoot, instructionSet: set)
+        for time in AnimationCases.parentTimes {
+            let expected = try #require(animatedRoot.presentation(at: time))
+            check("presentation", .presentationFrames, presentation.model.count,
+                  try Batch.presentation(presentation, atMediaTime: time, path: .simd, threads: 1, instructionSet: set).geometries.flatMap(\.exactnessValues),
+                  LayerTree(root: expected).geometries.flatMap(\.exactnessValues))
+        }
         // Springs: every regime, one spring at many times and many springs at one time, within the budget.
         for window in windows(SpringCases.springs) {
             for time in SpringCases.times {
@@ -200,7 +209,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
-        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "springs": .springs,
+        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -19,17 +19,20 @@ import Foundation
 /// `byValue` for a transform, gives no effect.
 open class BasicAnimation: PropertyAnimation {
     /// The start value.
-    public var fromValue: Any?
+    public var fromValue: Any? { didSet { from = ConvertedValue(fromValue) } }
     /// The end value.
-    public var toValue: Any?
+    public var toValue: Any? { didSet { to = ConvertedValue(toValue) } }
     /// The value added to the start (or taken from the end).
-    public var byValue: Any?
+    public var byValue: Any? { didSet { by = ConvertedValue(byValue) } }
+    /// The three values converted once, when they are set.
+    var from = ConvertedValue.absent, to = ConvertedValue.absent, by = ConvertedValue.absent
     /// The presentation value captured by `Layer.add(_:forKey:)` for the "none" row.
     package var previousValue: AnimationValue?
 
     public required init(copying other: Animation) {
         if let o = other as? BasicAnimation {
             fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue; previousValue = o.previousValue
+            (from, to, by) = (o.from, o.to, o.by)
         }
         super.init(copying: other)
     }
@@ -40,12 +43,14 @@ open class BasicAnimation: PropertyAnimation {
     /// value function's identity, or the additive identity) and `previous` (the "none" row). `nil` when
     /// a value has another kind than `model` or a transform `byValue` is singular. O(1).
     public func ends(model: AnimationValue, previous: AnimationValue? = nil) -> (from: AnimationValue, to: AnimationValue)? {
-        func read(_ v: Any?) -> AnimationValue?? {
-            guard let v else { return .some(nil) }
-            guard let value = AnimationValue(v), value.isSameKind(as: model) else { return nil }
-            return .some(value)
+        func read(_ v: ConvertedValue) -> AnimationValue?? {
+            switch v {
+            case .absent: return .some(nil)
+            case .value(let value) where value.isSameKind(as: model): return .some(value)
+            default: return nil
+            }
         }
-        guard let f = read(fromValue), let t = read(toValue), let b = read(byValue) else { return nil }
+        guard let f = read(from), let t = read(to), let b = read(by) else { return nil }
         switch (f, t, b) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return f.adding(b).map { (f, $0) }
@@ -77,5 +82,18 @@ open class BasicAnimation: PropertyAnimation {
         guard let part = modelPart(model: model, target: target),
               let (v, end) = interpolatedValue(atProgress: f, model: part, previous: previous) else { return nil }
         return combined(v, cycleEnd: end, cycle: k, current: current, target: target)
+    }
+}
+
+/// A value given to an animation (`Any?`), converted once: absent, an ``AnimationValue``, or something that is
+/// not one (which makes the animation have no effect).
+enum ConvertedValue: Sendable {
+    case absent
+    case value(AnimationValue)
+    case invalid
+
+    init(_ value: Any?) {
+        guard let value else { self = .absent; return }
+        self = AnimationValue(value).map { .value($0) } ?? .invalid
     }
 }

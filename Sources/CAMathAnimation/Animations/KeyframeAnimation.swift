@@ -6,7 +6,9 @@ import Foundation
 /// per-segment timing functions and five calculation modes (<doc:Keyframes>).
 open class KeyframeAnimation: PropertyAnimation {
     /// The keyframe values (as for ``BasicAnimation``'s values). Ignored when ``path`` is set.
-    public var values: [Any]?
+    public var values: [Any]? { didSet { keys = (values ?? []).map(ConvertedValue.init) } }
+    /// The values converted once, when they are set.
+    var keys: [ConvertedValue] = []
     /// A path whose points are the keyframes of a point-valued key path (`position`); overrides ``values``.
     public var path: BezierPath?
     /// When each keyframe is reached, as fractions of the duration (invalid arrays are ignored).
@@ -26,7 +28,7 @@ open class KeyframeAnimation: PropertyAnimation {
 
     public required init(copying other: Animation) {
         if let o = other as? KeyframeAnimation {
-            values = o.values; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+            values = o.values; keys = o.keys; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
             calculationMode = o.calculationMode; tensionValues = o.tensionValues; continuityValues = o.continuityValues
             biasValues = o.biasValues; rotationMode = o.rotationMode
         }
@@ -58,13 +60,14 @@ open class KeyframeAnimation: PropertyAnimation {
     /// The values (of `model`'s kind) with the key times, timing functions and spline parameters; `nil` for
     /// no values or a value of another kind.
     package func interpolation(model: AnimationValue) -> KeyframeInterpolation? {
-        var keys: [AnimationValue] = []
-        for v in values ?? [] {
-            guard let value = AnimationValue(v), value.isSameKind(as: model) else { return nil }
-            keys.append(value)
+        var converted: [AnimationValue] = []
+        converted.reserveCapacity(keys.count)
+        for key in keys {
+            guard case .value(let value) = key, value.isSameKind(as: model) else { return nil }
+            converted.append(value)
         }
-        guard !keys.isEmpty else { return nil }
-        return KeyframeInterpolation(values: keys, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
+        guard !converted.isEmpty else { return nil }
+        return KeyframeInterpolation(values: converted, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
                                      timingFunctions: timingFunctions, tension: tensionValues?.map(\.doubleValue),
                                      continuity: continuityValues?.map(\.doubleValue), bias: biasValues?.map(\.doubleValue))
     }

@@ -7,7 +7,7 @@ import Foundation
 open class PropertyAnimation: Animation {
     /// The animated key path (`"position"`, `"transform.rotation.z"`, …). `nil` or one that animates
     /// nothing: the animation has no effect.
-    public var keyPath: String?
+    public var keyPath: String? { didSet { target = keyPath.flatMap(AnimatedKeyPath.init) } }
     /// Whether the value is added to the current presentation value instead of replacing it.
     public var isAdditive = false
     /// Whether each cycle continues from the end of the previous one.
@@ -18,6 +18,7 @@ open class PropertyAnimation: Animation {
     /// An animation of `keyPath`.
     public init(keyPath: String?) {
         self.keyPath = keyPath
+        target = keyPath.flatMap(AnimatedKeyPath.init)
         super.init()
     }
 
@@ -25,14 +26,14 @@ open class PropertyAnimation: Animation {
 
     public required init(copying other: Animation) {
         if let o = other as? PropertyAnimation {
-            keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+            keyPath = o.keyPath; target = o.target; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
         }
         super.init(copying: other)
     }
 
-    /// The parsed key path: `.whole` of an unnamed property for `nil`, which the pure value functions
-    /// accept; `nil` for a key path that animates nothing.
-    package var target: AnimatedKeyPath? { keyPath.flatMap(AnimatedKeyPath.init) }
+    /// The parsed key path (kept with ``keyPath``): `nil` for no key path, which the pure value functions
+    /// read as the whole value, and for a key path that animates nothing.
+    package private(set) var target: AnimatedKeyPath?
 
     /// The value of one cycle at `evaluation`, in the key path's own kind (a number for
     /// `transform.rotation.z`, the arguments of the value function), with `modelPart` as the source of

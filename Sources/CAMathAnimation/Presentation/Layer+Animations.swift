@@ -72,16 +72,33 @@ extension Layer {
 
     /// The presentation copy of `layer` and its subtree at parent time `parentTime`.
     static func presentationCopy(of layer: Layer, parentTime: Double) -> Layer {
-        let copy: Layer = layer is TransformLayer ? TransformLayer(layer: layer) : Layer(layer: layer)
-        let state = copy.animationState
-        state.modelLayer = layer
+        let copy = layer.presentedCopy(atParentTime: parentTime)
         let local = layer.timingParameters.localTime(fromParent: parentTime)
-        for (_, animation) in state.animations {
-            animation.apply(atParentTime: local, to: copy, model: layer, isGroupChild: false)
-        }
         for sub in layer.sublayers ?? [] {
             copy.addSublayer(presentationCopy(of: sub, parentTime: local))
         }
         return copy
     }
+
+    /// A copy of this layer alone (no sublayers) with its animations folded in order at its local time for
+    /// parent time `parentTime`; ``model()`` leads back. What the batch forms use for layers they do not
+    /// vectorise. Cost: O(animations).
+    package func presentedCopy(atParentTime parentTime: Double) -> Layer {
+        let copy: Layer = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
+        let state = copy.animationState
+        state.modelLayer = self
+        let local = timingParameters.localTime(fromParent: parentTime)
+        for (_, animation) in state.animations {
+            animation.apply(atParentTime: local, to: copy, model: self, isGroupChild: false)
+        }
+        return copy
+    }
+
+    /// The animations attached to this layer, in the order they apply (the stored copies).
+    package var attachedAnimations: [Animation] {
+        (attachment as? LayerAnimationState)?.animations.map(\.animation) ?? []
+    }
+
+    /// The layer's clock: its timing properties.
+    package var clock: MediaTimingParameters { timingParameters }
 }

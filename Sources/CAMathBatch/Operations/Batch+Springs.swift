@@ -10,8 +10,10 @@ extension Batch {
     public static func springFractions(_ spring: Spring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: times.count)
-        try springs(times.count, params: [spring], paramStep: 0, times: times.baseAddress, timeStep: 1, into: x,
-                    path: path, threads: threads, instructionSet: instructionSet) { _ in spring }
+        try withUnsafePointer(to: spring) { one throws(BatchError) in
+            try springs(times.count, UnsafeBufferPointer(start: one, count: 1), paramStep: 0, times: times.baseAddress, timeStep: 1, into: x,
+                        path: path, threads: threads, instructionSet: instructionSet)
+        }
     }
 
     /// `x[i] = springs[i].fraction(atTime: t)`: many springs at one time (a frame). As
@@ -19,10 +21,9 @@ extension Batch {
     public static func springFractions(_ springs: UnsafeBufferPointer<Spring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: springs.count)
-        let all = Array(springs)
         try withUnsafePointer(to: t) { time throws(BatchError) in
-            try Self.springs(all.count, params: all, paramStep: 3, times: time, timeStep: 0, into: x,
-                             path: path, threads: threads, instructionSet: instructionSet) { all[$0] }
+            try Self.springs(springs.count, springs, paramStep: 3, times: time, timeStep: 0, into: x,
+                             path: path, threads: threads, instructionSet: instructionSet)
         }
     }
 
@@ -46,20 +47,28 @@ extension Batch {
         }
     }
 
-    /// The kernel over `n` elements: spring parameters (ω₀, ζ, v₀) of `params` every `paramStep` doubles, times
-    /// every `timeStep`; the lanes whose sine needs the long reduction take the reference (`spring(i)` at time i).
-    static func springs(_ n: Int, params: [Spring], paramStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
-                        into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?,
-                        spring: @escaping @Sendable (Int) -> Spring) throws(BatchError) {
+    /// The kernel over `n` elements: element i has spring `params[i]` (`paramStep` 3) or `params[0]` (0) and the
+    /// time `times[i·timeStep]`; the lanes whose sine needs the long reduction take the reference.
+    static func springs(_ n: Int, _ params: UnsafeBufferPointer<Spring>, paramStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
+                        into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let (resolved, threadCount, kernels) = try schedule(.springs, count: n, path: path, threads: threads, instructionSet: instructionSet)
-        guard n > 0, let times, let o = x.baseAddress else { return }
-        let pt = SharedReadPointer(base: times), po = SharedPointer(base: o)
-        let table = params.flatMap { [$0.undampedAngularFrequency, $0.dampingRatio, $0.initialVelocity] }
+        guard n > 0, let times, let o = x.baseAddress, let s = params.baseAddress else { return }
+        let pt = SharedReadPointer(base: times), po = SharedPointer(base: o), ps = SharedReadPointer(base: s)
+        let springStep = paramStep / 3
+        // ω₀, ζ and v₀ of every spring, in the kernel's layout.
+        let table = [Double](unsafeUninitializedCapacity: 3 * params.count) { buffer, count in
+            for (k, spring) in params.enumerated() {
+                buffer[3 * k] = spring.undampedAngularFrequency
+                buffer[3 * k + 1] = spring.dampingRatio
+                buffer[3 * k + 2] = spring.initialVelocity
+            }
+            count = 3 * params.count
+        }
         table.withUnsafeBufferPointer { tb in
             let pp = SharedReadPointer(base: tb.baseAddress!)
             chunks(count: n, threads: threadCount) { r in
                 if resolved == .scalar {
-                    for i in r { po.base[i] = spring(i).fraction(atTime: pt.base[i * timeStep]) }
+                    for i in r { po.base[i] = ps.base[i * springStep].fraction(atTime: pt.base[i * timeStep]) }
                     return
                 }
                 let block = 256
@@ -72,7 +81,9 @@ extension Batch {
                             for j in 0..<count { inputs[j] = pt.base[(start + j) * timeStep] }
                             kernels.k.spring_fractions(pp.base + start * paramStep, paramStep, inputs.baseAddress!, 1, po.base + start,
                                                        slow.baseAddress!, count)
-                            for j in 0..<count where slow[j] != 0 { po.base[start + j] = spring(start + j).fraction(atTime: inputs[j]) }
+                            for j in 0..<count where slow[j] != 0 {
+                                po.base[start + j] = ps.base[(start + j) * springStep].fraction(atTime: inputs[j])
+                            }
                             start += count
                         }
                     }

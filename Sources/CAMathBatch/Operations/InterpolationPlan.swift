@@ -132,24 +132,11 @@ extension Batch {
 }
 
 extension InterpolationPlan {
-    /// The fractions of one evaluation: one for every output, or one each.
-    enum Fractions: Sendable {
-        case one(Double)
-        case each(SharedReadPointer<Double>)
-
-        func callAsFunction(_ i: Int) -> Double {
-            switch self {
-            case .one(let t): t
-            case .each(let f): f.base[i]
-            }
-        }
-    }
-
     /// Output i from pair `pairs[i]` (pair i when `pairs` is nil) at `fractions(i)`, into `out[i]`: the
     /// reference when `reference`, else the kernels block by block over `threads` threads (a gathered block
     /// first copies its pairs' records into the scratch).
     func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
-                  pairs: SharedReadPointer<Int>? = nil, fractions: Fractions) {
+                  pairs: SharedReadPointer<Int>? = nil, fractions: PerElement) {
         guard out.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         withPointers { plan in
@@ -202,7 +189,7 @@ struct PlanPointers: @unchecked Sendable {
 
     /// Outputs `k` (within one block) into `out`: in place from the plan's records, or — with `pairs` — from
     /// the pairs' records, which the kernel gathers by their offsets.
-    func evaluateBlock(_ k: Range<Int>, pairs: SharedReadPointer<Int>?, fractions: InterpolationPlan.Fractions,
+    func evaluateBlock(_ k: Range<Int>, pairs: SharedReadPointer<Int>?, fractions: PerElement,
                        scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
         let l = k.lowerBound, block = DecompositionScratch.block
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }

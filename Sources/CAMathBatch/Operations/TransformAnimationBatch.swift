@@ -6,7 +6,7 @@ import CAMathKernels
 /// one parent time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``.
 ///
 /// Every segment's two ends are decomposed once (an ``InterpolationPlan``): a frame maps each animation's time
-/// (<doc:MediaTimingModel> in `CAMathAnimation`), runs its timing curve, picks its keyframe segment and only
+/// (CAMathAnimation's *media-timing model*), runs its timing curve, picks its keyframe segment and only
 /// blends, slerps and recomposes. Basic, spring and keyframe animations (values, any calculation mode) take
 /// that path, with additive and cumulative applied after the blend; anything else (a value function, a
 /// keyframe path, a "none" row, a group) is evaluated by the reference per animation. The model values are
@@ -101,12 +101,15 @@ public struct TransformAnimationBatch: @unchecked Sendable {
         curves = TimingCurveTable(functions)
     }
 
-    /// The reference: animation i's presentation value over its model at parent time `p` (the model when it
-    /// contributes nothing), and whether it contributed — what every path reproduces. O(1) (a blend).
-    public func referenceValue(_ i: Int, atParentTime p: Double) -> (Transform3D, Bool) {
-        let animation = animations[i], model = AnimationValue.transform(models[i])
+    /// The reference: animation i's presentation value at parent time `p` over `current` (its model when
+    /// `nil`; `current` itself when it contributes nothing), and whether it contributed — what every path
+    /// reproduces. O(1) (a blend).
+    public func referenceValue(_ i: Int, atParentTime p: Double, over current: Transform3D? = nil) -> (Transform3D, Bool) {
+        let animation = animations[i], base = current ?? models[i]
         let evaluation = animation.evaluation(at: p, isGroupChild: false)
-        guard case .transform(let t)? = animation.value(at: evaluation, model: model, current: model) else { return (models[i], false) }
+        guard case .transform(let t)? = animation.value(at: evaluation, model: .transform(models[i]), current: .transform(base)) else {
+            return (base, false)
+        }
         return (t, true)
     }
 }
@@ -120,24 +123,45 @@ extension Batch {
     public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
                                 contributes: UnsafeMutableBufferPointer<Bool>? = nil,
                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+    }
+
+    /// As ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`` with animation i at its
+    /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
+    /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
+    /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+                                over current: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
+        try BatchError.check("current", current.count, equals: batch.count)
+        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
+            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+        }
+        try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+                     path: path, threads: threads, instructionSet: instructionSet)
+    }
+
+    static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
+                         into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
+                         path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let n = batch.count
         try BatchError.check("out", out.count, equals: n)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
         let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, path: path, threads: threads, instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
-        if resolved == .scalar {
-            chunks(count: n, threads: threadCount) { r in
+        chunks(count: n, threads: threadCount) { r in
+            if resolved == .scalar {
                 for i in r {
-                    let (t, applied) = batch.referenceValue(i, atParentTime: p)
+                    let (t, applied) = batch.referenceValue(i, atParentTime: times(i), over: current?.base[i])
                     po.base[i] = t
                     pc?.base[i] = applied
                 }
+                return
             }
-            return
-        }
-        chunks(count: n, threads: threadCount) { r in
-            batch.evaluate(r, at: p, kernels: kernels, into: po.base, contributes: pc?.base)
+            batch.evaluate(r, times: times, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
         }
     }
 }
@@ -147,9 +171,13 @@ extension TransformAnimationBatch {
     /// vector lanes, the keyframe segments, the blends of the plan's pairs in vector lanes, then additive and
     /// cumulative — each step the reference's. A value an animation takes whole (its model, a keyframe) is
     /// written at once; the blended ones are gathered, blended and scattered.
-    func evaluate(_ r: Range<Int>, at p: Double, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
-                  contributes: UnsafeMutablePointer<Bool>?) {
+    func evaluate(_ r: Range<Int>, times: PerElement, over current: SharedReadPointer<Transform3D>?, kernels: KernelTable,
+                  into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
         let n = r.count, lo = r.lowerBound
+        // The value where an animation contributes nothing: the current one, or the model. Read before `out`
+        // (maybe `current`'s memory) is written.
+        var bases = [Transform3D](); bases.reserveCapacity(n)
+        for i in r { bases.append(current?.base[i] ?? models[i]) }
         var applied = [Bool](repeating: false, count: n), pending = [Bool](repeating: false, count: n)
         var progress = [Double](repeating: 0, count: n), cycles = [Double](repeating: 0, count: n)
         var curveInputs: [Double] = [], curveWhich: [UInt32] = [], curveOwners: [Int] = []
@@ -157,11 +185,11 @@ extension TransformAnimationBatch {
         for j in 0..<n {
             let i = lo + j
             if shapes[i] == .reference {
-                (out[i], applied[j]) = referenceValue(i, atParentTime: p)
+                (out[i], applied[j]) = referenceValue(i, atParentTime: times(i), over: bases[j])
                 continue
             }
-            let e = timings[i].evaluate(parentTime: p, removedOnCompletion: removed[i])
-            guard e.contributes else { out[i] = models[i]; continue }
+            let e = timings[i].evaluate(parentTime: times(i), removedOnCompletion: removed[i])
+            guard e.contributes else { out[i] = bases[j]; continue }
             applied[j] = true
             pending[j] = true
             cycles[j] = e.cycle
@@ -185,7 +213,7 @@ extension TransformAnimationBatch {
         pairs.reserveCapacity(n); fractions.reserveCapacity(n); owners.reserveCapacity(n)
         for j in 0..<n where pending[j] {
             let i = lo + j, f = progress[j], start = pairStart[i]
-            if f.isNaN { out[i] = models[i]; applied[j] = false; continue }
+            if f.isNaN { out[i] = bases[j]; applied[j] = false; continue }
             let keys = keyCounts[i]
             guard keys > 0 else { pairs.append(start); fractions.append(f); owners.append(j); continue }
             // Keyframes: value k is the start of pair k, or the end of pair k − 1.
@@ -219,12 +247,12 @@ extension TransformAnimationBatch {
             let i = lo + j
             contributes?[i] = applied[j]
             guard applied[j], combines[i], shapes[i] != .reference else { continue }
-            let animation = animations[i], model = AnimationValue.transform(models[i])
+            let animation = animations[i]
             if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: cycles[j],
-                                                           current: model, target: animation.target) {
+                                                           current: .transform(bases[j]), target: animation.target) {
                 out[i] = t
             } else {
-                out[i] = models[i]
+                out[i] = bases[j]
                 contributes?[i] = false
             }
         }

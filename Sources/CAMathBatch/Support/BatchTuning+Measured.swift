@@ -29,6 +29,7 @@ extension BatchTuning {
             .timingFunction: 30000,
             .animateTransforms: 2000,
             .springs: 30000,
+            .presentationFrames: 2000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,

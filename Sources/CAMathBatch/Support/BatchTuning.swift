@@ -23,6 +23,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case animateTransforms = "animate-transforms"
     /// ``Batch/springFractions(_:atTime:into:path:threads:instructionSet:)``: many springs at one time.
     case springs = "springs"
+    /// ``Batch/presentation(_:atMediaTime:path:threads:instructionSet:)`` followed by the frames of the result.
+    case presentationFrames = "presentation-frames"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -49,6 +51,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .timingFunction: 16
         case .animateTransforms: 17
         case .springs: 18
+        case .presentationFrames: 19
         }
     }
 

@@ -33,6 +33,21 @@ public struct LayerTree: Sendable {
 
     /// Snapshots the subtree of `root` in O(n) (iteratively, so any depth works).
     public init(root: Layer) {
+        let (layers, parents) = Self.preorder(root)
+        var childLists = [[Int]](repeating: [], count: layers.count)
+        for (index, parent) in parents.enumerated() where parent != Self.noParent { childLists[parent].append(index) }
+        var start = [0]
+        for list in childLists { start.append(start[start.count - 1] + list.count) }
+        self.init(geometries: layers.map(\.geometry), parents: parents, names: layers.map(\.name), sublayerStart: start,
+                  sublayerIndices: childLists.flatMap { $0 }, rootSuperlayerGeometry: root.superlayer?.geometry)
+    }
+
+    /// The layers of `root`'s subtree in the snapshot's order (pre-order, sublayers in order): node i is
+    /// `layers(of: root)[i]`. O(n).
+    public static func layers(of root: Layer) -> [Layer] { preorder(root).layers }
+
+    /// The subtree's layers in pre-order with their parent indices, iteratively.
+    static func preorder(_ root: Layer) -> (layers: [Layer], parents: [Int]) {
         var layers: [Layer] = [], parents: [Int] = []
         var stack: [(Layer, Int)] = [(root, Self.noParent)]
         while let (layer, parent) = stack.popLast() {
@@ -41,19 +56,24 @@ public struct LayerTree: Sendable {
             let index = layers.count - 1
             for child in layer.sublayerNodes.reversed() { stack.append((child, index)) }
         }
-        var childLists = [[Int]](repeating: [], count: layers.count)
-        for (index, parent) in parents.enumerated() where parent != Self.noParent { childLists[parent].append(index) }
-        var start = [0]
-        for list in childLists { start.append(start[start.count - 1] + list.count) }
-        self.geometries = layers.map(\.geometry)
-        self.parents = parents
-        self.names = layers.map(\.name)
-        self.sublayerStart = start
-        self.sublayerIndices = childLists.flatMap { $0 }
-        self.rootSuperlayerGeometry = root.superlayer?.geometry
-        let geometries = self.geometries, rootSuperlayer = self.rootSuperlayerGeometry
-        self.levelMaps = layers.indices.map { i in
-            geometries[i].levelMap(superlayer: parents[i] == Self.noParent ? rootSuperlayer : geometries[parents[i]])
+        return (layers, parents)
+    }
+
+    /// The same tree with other geometries (node i's geometry `geometries[i]`, the level maps recomputed), or
+    /// `nil` when the count differs: how a batch turns computed presentation values into a tree to run
+    /// frames and hit tests on. Cost: O(n).
+    public func replacingGeometries(_ geometries: [LayerGeometry]) -> LayerTree? {
+        guard geometries.count == count else { return nil }
+        return LayerTree(geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
+                         sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry)
+    }
+
+    init(geometries: [LayerGeometry], parents: [Int], names: [String?], sublayerStart: [Int], sublayerIndices: [Int],
+         rootSuperlayerGeometry: LayerGeometry?) {
+        (self.geometries, self.parents, self.names) = (geometries, parents, names)
+        (self.sublayerStart, self.sublayerIndices, self.rootSuperlayerGeometry) = (sublayerStart, sublayerIndices, rootSuperlayerGeometry)
+        levelMaps = geometries.indices.map { i in
+            geometries[i].levelMap(superlayer: parents[i] == Self.noParent ? rootSuperlayerGeometry : geometries[parents[i]])
         }
     }
 

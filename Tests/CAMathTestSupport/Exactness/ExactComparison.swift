@@ -21,6 +21,14 @@ extension CGSize: ExactnessComparable { public var exactnessValues: [Double] { [
 extension CGRect: ExactnessComparable {
     public var exactnessValues: [Double] { [Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)] }
 }
+extension LayerGeometry: ExactnessComparable {
+    /// Every number of the geometry (bounds, position, anchor point and z, z position, both transforms) and
+    /// the flags as 0 or 1.
+    public var exactnessValues: [Double] {
+        bounds.exactnessValues + position.exactnessValues + anchorPoint.exactnessValues + [Double(anchorPointZ), Double(zPosition)]
+            + transform.elements + sublayerTransform.elements + [isGeometryFlipped, masksToBounds, isHidden].map { $0 ? 1 : 0 }
+    }
+}
 extension Array: ExactnessComparable where Element: ExactnessComparable {
     public var exactnessValues: [Double] { flatMap(\.exactnessValues) }
 }

@@ -89,4 +89,49 @@ public enum AnimationCases {
 
     /// Parent times that reach every phase of ``transformAnimations(_:seed:)``.
     public static let parentTimes: [Double] = [-3, -0.5, 0, 0.3, 0.999, 1, 1.4, 2.2, 3.75, 9, 1e6, .nan]
+
+    /// A tree of `count` layers (seeded shapes and geometry) with clocks of their own and 0–3 animations each:
+    /// transform animations of ``transformAnimations(_:seed:)`` (every shape), and on some layers animations the
+    /// batch forms leave to the reference (position, bounds, opacity, groups, additive transform key paths).
+    public static func animatedTree(_ count: Int, seed: UInt64) -> Layer {
+        let (animations, _) = transformAnimations(3 * count, seed: seed)
+        var next = 0
+        let root = Layer()
+        root.bounds = CGRect(x: 0, y: 0, width: 800, height: 600)
+        root.position = CGPoint(x: 400, y: 300)
+        var layers = [root]
+        for i in 1..<max(count, 1) {
+            let layer = Layer()
+            layer.name = "L\(i)"
+            layer.bounds = CGRect(x: 0, y: 0, width: Double(20 + i % 50), height: Double(10 + i % 30))
+            layer.position = CGPoint(x: Double(i * 37 % 700), y: Double(i * 53 % 500))
+            layer.transform = Transform3D(rotationAngle: Double(i) * 0.1, x: 0, y: 0, z: 1)
+            if i % 5 == 0 { layer.speed = 2 }
+            if i % 7 == 0 { layer.timeOffset = 0.5; layer.beginTime = 1 }
+            layers[(i - 1) / 3].addSublayer(layer)
+            layers.append(layer)
+        }
+        for (i, layer) in layers.enumerated() {
+            for _ in 0..<(i % 4) {
+                layer.add(animations[next], forKey: "t\(next)", atMediaTime: 0.25)
+                next += 1
+            }
+            switch i % 9 {
+            case 4:
+                let move = BasicAnimation(keyPath: "position.x")
+                move.fromValue = 0.0; move.toValue = 300.0; move.duration = 2
+                layer.add(move, forKey: "move", atMediaTime: 0)
+            case 6:
+                let group = AnimationGroup()
+                let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                spin.fromValue = 0.0; spin.toValue = 6.0; spin.isAdditive = true
+                let grow = BasicAnimation(keyPath: "bounds.size")
+                grow.toValue = CGSize(width: 90, height: 40)
+                group.animations = [spin, grow]; group.duration = 3
+                layer.add(group, forKey: "group", atMediaTime: 0)
+            default: break
+            }
+        }
+        return root
+    }
 }
