@@ -39,9 +39,10 @@ public enum SeededInputs {
         + [TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
            TimingFunction(controlPoints: 0.9, 0, 0.1, 1)]
 
-    /// `n` transform animations of two seconds, all active at parent times in (0, 2): even ones basic (from →
-    /// to), odd ones keyframes through three values at key times 0, 0.4, 1; each with one of
-    /// ``timingFunctions`` in turn.
+    /// `n` transform animations of two seconds from 1 ms on, all active at parent times in (0.001, 2.001): even
+    /// ones basic (from → to), odd ones keyframes through three values at key times 0, 0.4, 1; each with one
+    /// of ``timingFunctions`` in turn. (An explicit begin time: 0 would mean "now", which walks each layer's
+    /// ancestors when the animation is added — slow to set up on the deep seeded trees.)
     public static func transformAnimations(_ n: Int, seed: UInt64) -> [PropertyAnimation] {
         let ends = transforms(3 * n, seed: seed &+ 7)
         return (0..<n).map { i in
@@ -57,6 +58,7 @@ public enum SeededInputs {
                 keyframe.keyTimes = [0, 0.4, 1]
                 animation = keyframe
             }
+            animation.beginTime = 0.001
             animation.duration = 2
             animation.timingFunction = timingFunctions[i % timingFunctions.count]
             return animation
@@ -131,6 +133,7 @@ public enum SeededInputs {
             if i % 16 == 15 {
                 let move = BasicAnimation(keyPath: "position")
                 move.toValue = CGPoint(x: 500, y: 500)
+                move.beginTime = 0.001
                 move.duration = 2
                 layer.add(move, forKey: "position", atMediaTime: 0)
             }

@@ -61,16 +61,17 @@ open class Animation: NSObject, MediaTiming, NSCopying {
     }
 
     /// The copy that is attached to a layer: duration and timing function resolved from ``Transaction``,
-    /// a begin time of 0 replaced by `now` (the layer's local time at the add).
-    func resolvedForAdding(now: Double) -> Animation {
+    /// a begin time of 0 replaced by `now()` (the layer's local time at the add, asked only then: it walks the
+    /// layer's ancestors).
+    func resolvedForAdding(now: () -> Double) -> Animation {
         let copy = self.copy() as! Animation
         if !(copy.timing.duration > 0) { copy.timing.duration = Transaction.animationDuration() }
         if copy.timingFunction == nil { copy.timingFunction = Transaction.animationTimingFunction() }
-        if copy.timing.beginTime == 0 { copy.timing.beginTime = now }
-        copy.resolveChildren(now: now)
+        if copy.timing.beginTime == 0 { copy.timing.beginTime = now() }
+        copy.resolveChildren()
         return copy
     }
 
     /// Groups resolve their children's durations; other animations have none.
-    func resolveChildren(now: Double) {}
+    func resolveChildren() {}
 }

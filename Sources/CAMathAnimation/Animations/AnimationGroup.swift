@@ -40,10 +40,10 @@ open class AnimationGroup: Animation {
         }
     }
 
-    override func resolveChildren(now: Double) {
+    override func resolveChildren() {
         for child in animations ?? [] {
             child.timing = childTiming(child.timing)
-            child.resolveChildren(now: now)
+            child.resolveChildren()
         }
     }
 }

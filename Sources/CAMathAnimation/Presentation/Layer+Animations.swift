@@ -7,8 +7,8 @@ extension Layer {
     /// > 0 takes ``Transaction/animationDuration()``, a missing timing function
     /// ``Transaction/animationTimingFunction()``, a begin time of 0 the layer's local time now. Re-adding a
     /// key replaces its animation and moves it to the end; a `nil` key appends. The caller's object is
-    /// unchanged. Cost: O(animations) (a basic animation without from, to and by values also computes the
-    /// presentation value it starts from).
+    /// unchanged. Cost: O(animations), plus O(depth) for a begin time of 0 (the layer's local time) and a
+    /// basic animation without from, to and by values (the presentation value it starts from).
     public func add(_ animation: Animation, forKey key: String?) {
         add(animation, forKey: key, atMediaTime: currentMediaTime())
     }
@@ -16,7 +16,7 @@ extension Layer {
     /// ``add(_:forKey:)`` as if the global media time were `t`: the begin time 0 becomes the layer's local
     /// time at `t`, and the "none" row of a basic animation starts from the presentation value at `t`.
     public func add(_ animation: Animation, forKey key: String?, atMediaTime t: Double) {
-        let resolved = animation.resolvedForAdding(now: localTime(atMediaTime: t))
+        let resolved = animation.resolvedForAdding { localTime(atMediaTime: t) }
         if let basic = resolved as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
            let target = basic.target, let presented = presentation(at: t) {
             basic.previousValue = target.read(target.wholeValue(of: presented))

@@ -6,7 +6,10 @@
 // blend (3e3, 3e3, 2e3, 2e3), re-measured when they got vector kernels (`camath-bench --ops decompose,
 // key-path-read,key-path-write,blend --sizes 1e3,2e3,3e3,1e4 --threads 1,2`, same VM, medians of 7: two
 // threads first win at 2e3 for writes and blends, 3e3 for the others; at 1e3 one thread is as fast or
-// faster; blend-prepared, added then, takes blend's). Regenerate rather than edit.
+// faster; blend-prepared, added then, takes blend's); and the animation operations, added later, from
+// Reports/2026-11-24-vm-animation (N = 1e3 and 1e6 only: one thread wins at 1e3 for all, two at 1e6 for
+// timing-function 1.9×, springs 1.5×, animate-transforms 2.2×; the thresholds between are estimates:
+// 3e4, 3e4, 5e3; presentation-frames, whose serial steps dominate, never gained). Regenerate rather than edit.
 extension BatchTuning {
     /// Thresholds measured by `camath-bench` on the machine of Reports/2026-11-21-vm-peers/batch-measurements.md (2-core AMD AVX-512 VM).
     /// Operations absent from `threadingThreshold` never gained from a second thread up to 1e6;
@@ -27,9 +30,8 @@ extension BatchTuning {
             .blend: 2000,
             .blendPrepared: 2000,
             .timingFunction: 30000,
-            .animateTransforms: 2000,
+            .animateTransforms: 5000,
             .springs: 30000,
-            .presentationFrames: 2000,
             .frames: 100000,
             .hitTest: 1000,
             .autoresize: 300000,
