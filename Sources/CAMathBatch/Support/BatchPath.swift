@@ -4,7 +4,8 @@
 /// |---|---|---|---|---|
 /// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
-/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend (also from a plan) | bitwise | bitwise | no fast form: bitwise | throws |
+/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend (also from a plan), timing functions, transform animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |
+/// | springs | bitwise | budget | no fast form: budget | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
 ///   whatever its payload (IEEE 754 leaves open which operand's payload propagates, and compilers may swap
@@ -17,6 +18,9 @@
 ///   twice the worst corner's point bound plus `1e-13·max(1, |position|)`; inverses the same singular
 ///   verdict and `|Δij| ≤ 1e-15·κ∞(A)·‖R‖max` (κ∞ = ‖A‖∞·‖R‖∞, R the reference's inverse); non-finite
 ///   values identical.
+/// - **budget** for springs (`ExactnessBudget.springFraction`): `|Δx| ≤ 1e-12·max(1, |x|)` while `|ω₀t| ≤ 100`,
+///   growing as `|ω₀t|/100` beyond: the lanes compute e^x with a series of their own, not the platform's
+///   `exp` the reference calls; their sines and cosines are the reference's; non-finite values identical.
 /// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
 ///   only with `.fast` where the tuning measured CBLAS ahead (the compiled-in tuning never does).
 public enum BatchPath: String, CaseIterable, Sendable {
