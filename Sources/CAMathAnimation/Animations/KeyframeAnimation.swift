@@ -98,18 +98,19 @@ open class KeyframeAnimation: PropertyAnimation {
         return rotationMode == .rotateAutoReverse ? theta + Double.pi : theta
     }
 
-    override func cycleValue(_ evaluation: MediaTimingEvaluation, modelPart: AnimationValue) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
-        let f = isPaced ? evaluation.progress : valueProgress(evaluation)
-        return keyframeValue(atProgress: f, model: modelPart).map { ($0.value, $0.cycleEnd) }
+    /// The value progress: the timing function's, except in the paced modes, which ignore it.
+    func keyframeProgress(_ evaluation: MediaTimingEvaluation) -> Double {
+        isPaced ? evaluation.progress : valueProgress(evaluation)
     }
 
-    open override func apply(atParentTime p: Double, to presentation: Layer, model: Layer, isGroupChild: Bool) {
-        super.apply(atParentTime: p, to: presentation, model: model, isGroupChild: isGroupChild)
-        guard let path, rotationMode != nil, let target, case .point = target.wholeValue(of: model) else { return }
-        let evaluation = evaluation(at: p, isGroupChild: isGroupChild)
-        guard evaluation.contributes else { return }
-        let f = isPaced ? evaluation.progress : valueProgress(evaluation)
-        guard !f.isNaN, let theta = pathValue(path, atProgress: f)?.rotation else { return }
+    override func cycleValue(_ evaluation: MediaTimingEvaluation, modelPart: AnimationValue) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
+        keyframeValue(atProgress: keyframeProgress(evaluation), model: modelPart).map { ($0.value, $0.cycleEnd) }
+    }
+
+    /// A path with a rotation mode turns the layer: the presentation transform becomes Rotate(transform, θ, 0, 0, 1).
+    override func didApply(at evaluation: MediaTimingEvaluation, to presentation: Layer, model: Layer) {
+        guard let path, rotationMode != nil, case .point? = target.map({ $0.wholeValue(of: model) }),
+              let theta = pathValue(path, atProgress: keyframeProgress(evaluation))?.rotation else { return }
         presentation.transform = presentation.transform.rotated(by: theta, x: 0, y: 0, z: 1)
     }
 }

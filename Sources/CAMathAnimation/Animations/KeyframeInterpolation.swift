@@ -60,8 +60,13 @@ package struct KeyframeInterpolation: Sendable {
     }
 
     /// Segment i's local progress after its timing function, when it has one and they apply.
-    package func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
-        guard segmentFunctions, let functions = timingFunctions, i < functions.count else { return s }
+    func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
+        Self.segmentProgress(segmentFunctions ? timingFunctions : nil, i, s)
+    }
+
+    /// Segment i's local progress s after `functions[i]` (missing entries are linear).
+    package static func segmentProgress(_ functions: [TimingFunction]?, _ i: Int, _ s: Double) -> Double {
+        guard let functions, i < functions.count else { return s }
         return functions[i].evaluate(s)
     }
 

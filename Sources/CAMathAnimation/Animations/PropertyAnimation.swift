@@ -90,6 +90,10 @@ open class PropertyAnimation: Animation {
         let current = target.wholeValue(of: presentation)
         if let value = value(at: evaluation, model: target.wholeValue(of: model), current: current) {
             target.setWholeValue(value, on: presentation)
+            didApply(at: evaluation, to: presentation, model: model)
         }
     }
+
+    /// What a subclass adds once its value is written (a path's rotation). The base class adds nothing.
+    func didApply(at evaluation: MediaTimingEvaluation, to presentation: Layer, model: Layer) {}
 }

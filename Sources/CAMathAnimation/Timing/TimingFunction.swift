@@ -12,7 +12,7 @@ public final class TimingFunction: NSObject, Sendable {
     /// The binary64 curve the evaluation runs on.
     public let curve: UnitBezier
     /// Whether every control value is finite (evaluation answers NaN otherwise).
-    let isFinite: Bool
+    package let isFinite: Bool
 
     /// The function with control points (c1x, c1y) and (c2x, c2y), stored exactly. Any values are
     /// accepted; a NaN or infinite one makes ``evaluate(_:)`` answer NaN. Cost: O(1).

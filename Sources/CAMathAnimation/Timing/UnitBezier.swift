@@ -45,15 +45,11 @@ public struct UnitBezier: Sendable, Equatable {
     }
 
     /// X(t) in Horner order. O(1).
-    @inlinable public func sampleCurveX(_ t: Double) -> Double { sampleX(t) }
+    public func sampleCurveX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     /// Y(t) in Horner order. O(1).
-    @inlinable public func sampleCurveY(_ t: Double) -> Double { sampleY(t) }
+    public func sampleCurveY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     /// X′(t) = ((3a·t + 2b)·t + c). O(1).
-    @inlinable public func sampleCurveDerivativeX(_ t: Double) -> Double { sampleDerivativeX(t) }
-
-    @usableFromInline func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @usableFromInline func sampleY(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    @usableFromInline func sampleDerivativeX(_ t: Double) -> Double { ((3 * ax) * t + 2 * bx) * t + cx }
+    public func sampleCurveDerivativeX(_ t: Double) -> Double { ((3 * ax) * t + 2 * bx) * t + cx }
 
     /// The parameter t with X(t) = x, by Chromium's solver: the spline sample bracket and a secant start,
     /// at most four Newton steps, then bisection of the bracket. Returns a t with |X(t) − x| < `epsilon`
@@ -70,15 +66,15 @@ public struct UnitBezier: Sendable, Equatable {
         }
         var x2 = 0.0
         for _ in 0..<Self.newtonIterations {
-            x2 = sampleX(t2) - x
+            x2 = sampleCurveX(t2) - x
             if abs(x2) < min(Self.defaultEpsilon, epsilon) { return t2 }
-            let d2 = sampleDerivativeX(t2)
+            let d2 = sampleCurveDerivativeX(t2)
             if abs(d2) < Self.defaultEpsilon { break }
             t2 = t2 - x2 / d2
         }
         if abs(x2) < epsilon { return t2 }
         while t0 < t1 {
-            let x3 = sampleX(t2)
+            let x3 = sampleCurveX(t2)
             if abs(x3 - x) < epsilon { return t2 }
             if x > x3 { t0 = t2 } else { t1 = t2 }
             t2 = (t1 + t0) * 0.5
@@ -89,7 +85,7 @@ public struct UnitBezier: Sendable, Equatable {
     /// Y(solveCurveX(x, epsilon)): the curve's output at input x, unclamped and without extrapolation.
     /// Cost: one ``solveCurveX(_:epsilon:)``.
     public func solve(_ x: Double, epsilon: Double = UnitBezier.defaultEpsilon) -> Double {
-        sampleY(solveCurveX(x, epsilon: epsilon))
+        sampleCurveY(solveCurveX(x, epsilon: epsilon))
     }
 
     /// The CSS easing rule: inside [0, 1] as ``solve(_:epsilon:)``; below 0 the tangent line at the start,

@@ -12,9 +12,7 @@ public struct TimingCurveTable: Sendable {
     /// Prepares `functions`. Cost: O(count).
     public init(_ functions: [TimingFunction]) {
         self.functions = functions
-        fields = functions.flatMap { f in
-            f.curve.solverFields + [f.c1x.isFinite && f.c1y.isFinite && f.c2x.isFinite && f.c2y.isFinite ? 1 : 0]
-        }
+        fields = functions.flatMap { $0.curve.solverFields + [$0.isFinite ? 1 : 0] }
     }
 }
 

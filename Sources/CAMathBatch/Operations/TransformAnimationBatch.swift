@@ -227,9 +227,8 @@ extension TransformAnimationBatch {
             case .first: out[i] = value(0)
             case .last: out[i] = value(keys - 1)
             case .segment(let s, let local):
-                let functions = segmentFunctions[i]
                 pairs.append(start + s); owners.append(j)
-                fractions.append(functions.flatMap { s < $0.count ? $0[s].evaluate(local) : nil } ?? local)
+                fractions.append(KeyframeInterpolation.segmentProgress(segmentFunctions[i], s, local))
             }
         }
         if !owners.isEmpty {
