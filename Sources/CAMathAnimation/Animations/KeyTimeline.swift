@@ -41,6 +41,18 @@ package struct KeyTimeline: Sendable {
     /// Linear and cubic: f ≤ k₀ → first; f ≥ k_last → last; else the largest i ≤ n − 2 with k_i ≤ f and
     /// s = (f − k_i)/(k_{i+1} − k_i) (a zero-length segment is never chosen).
     package func position(at f: Double) -> Position {
+        times.withUnsafeBufferPointer { Self.position(in: $0, at: f) }
+    }
+
+    /// Discrete, for `count` values (with count + 1 key times): f ≥ 1 → the last; f < k₀ → the first;
+    /// else the largest i ≤ count − 1 with k_i ≤ f.
+    package func discreteIndex(at f: Double, count: Int) -> Int {
+        times.withUnsafeBufferPointer { Self.discreteIndex(in: $0, at: f, count: count) }
+    }
+
+    /// ``position(at:)`` over key times held elsewhere (at least one): what a batch that stores many
+    /// timelines in one array calls.
+    package static func position(in times: UnsafeBufferPointer<Double>, at f: Double) -> Position {
         if f <= times[0] { return .first }
         if f >= times[times.count - 1] { return .last }
         var i = times.count - 2
@@ -48,9 +60,8 @@ package struct KeyTimeline: Sendable {
         return .segment(i, (f - times[i]) / (times[i + 1] - times[i]))
     }
 
-    /// Discrete, for `count` values (with count + 1 key times): f ≥ 1 → the last; f < k₀ → the first;
-    /// else the largest i ≤ count − 1 with k_i ≤ f.
-    package func discreteIndex(at f: Double, count: Int) -> Int {
+    /// ``discreteIndex(at:count:)`` over key times held elsewhere (at least one).
+    package static func discreteIndex(in times: UnsafeBufferPointer<Double>, at f: Double, count: Int) -> Int {
         if f >= 1 { return count - 1 }
         if f < times[0] { return 0 }
         var i = min(count - 1, times.count - 1)
