@@ -57,6 +57,8 @@ TL_INLINE void tl_quaternion_rotation(const double *q, double *r) {
     r[8] = 2 * (x * z + y * w); r[9] = 2 * (y * z - x * w); r[10] = 1 - 2 * (x * x + y * y);
 }
 
+#include "recompose_quaternion.h"
+
 TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; }
 
 
@@ -186,7 +188,7 @@ TL_INLINE void tl_store_planar(tl_planar v, int keep, double zero, double one, d
 #undef TL_PUT
 }
 
-// Transform3D(parts, rotation:): Sc·K·R·Tr·P left to right.
+// Transform3D(parts, rotation:): Sc·K·R·Tr·P left to right, all four (six) products in full.
 TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *slow) {
     double m[16], f[16];
     tl_identity(m);
@@ -384,23 +386,44 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
 #undef TL_DECOMPOSE_CASE
 }
 
-// The recomposition blocks, `quaternion` a constant after inlining (a runtime flag would have the lane
-// loop compute both rotations in every lane).
+// The recomposition of a block's lanes p into o, a lane's rare case or'ed into s[l]; `quaternion` a constant
+// after inlining (a runtime flag would have the lane loop compute both rotations in every lane). The
+// quaternion form takes the reduced product of recompose_quaternion.h when every lane's parts (the Euler
+// angles aside) are below 2^100 in magnitude, the full one otherwise: the same bits either way.
+TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, tl_lanes *restrict o, int *restrict s) {
+    int unbounded = !quaternion;
+    if (quaternion) {
+        for (int l = 0; l < TL_W; l++)
+            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) unbounded |= (f < 13 || f > 15) & !(fabs(p[f][l]) < 0x1p100);
+    }
+    if (!unbounded) {
+        TL_LANES {
+            double pp[CAMATH_PARTS], oo[16];
+            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
+            tl_recompose_quaternion(pp, oo);
+            TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
+        }
+        return;
+    }
+    TL_LANES {
+        double pp[CAMATH_PARTS], oo[16];
+        int rare = 0;
+        TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
+        tl_recompose(pp, quaternion, oo, &rare);
+        TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
+        s[l] |= rare;
+    }
+}
+
+// The recomposition blocks, `quaternion` a constant after inlining.
 TL_INLINE void tl_recompose_all(const double *restrict records, size_t stride, const int quaternion, double *restrict out,
                                 uint8_t *restrict slow, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes p[CAMATH_PARTS], o[16];
-        int s[TL_W];
+        int s[TL_W] = { 0 };
         tl_load_records(records + i0, stride, w, 0, CAMATH_PARTS, p);
-        TL_LANES {
-            double pp[CAMATH_PARTS], oo[16];
-            int rare = 0;
-            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
-            tl_recompose(pp, quaternion, oo, &rare);
-            TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
-            s[l] = rare;
-        }
+        tl_recompose_block(p, quaternion, o, s);
         tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
@@ -440,13 +463,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *res
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
         }
-        TL_LANES {
-            double pp[CAMATH_PARTS], oo[16];
-            int rare = 0;
-            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
-            tl_recompose(pp, 1, oo, &rare);
-            TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
-        }
+        tl_recompose_block(p, 1, o, s);
         tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }

@@ -199,6 +199,21 @@ import Testing
             let kept = x.indices.filter { !slow[$0] }
             check("elementary \(function)", .decompose, kept.count, kept.map { values[$0] }, kept.map { expected[$0] })
         }
+        // The recomposition in lane form, on parts that take every zero-sign rule of the reduced quaternion
+        // product, then with huge and non-finite parts (blocks that take the full product).
+        for huge in [false, true] {
+            let parts = DecompositionCases.recompositionParts(4000, seed: huge ? 62 : 61, huge: huge)
+            for rotation in [Transform3D.RecompositionRotation.quaternion, .eulerAngles] {
+                let (values, slow) = try Batch.recompositionLanes(parts, rotation: rotation, instructionSet: set)
+                for i in parts.indices where slow[i] {
+                    let angles = [parts[i].rotation.x, parts[i].rotation.y, parts[i].rotation.z]
+                    #expect(rotation == .eulerAngles && angles.contains { $0.isFinite && $0.magnitude >= 0x1p19 }, "\(set) recompose \(parts[i]) is slow")
+                }
+                let kept = parts.indices.filter { !slow[$0] }
+                check("recompose", .decompose, kept.count, kept.map { values[$0] }.exactnessValues,
+                      kept.map { Transform3D(parts[$0], rotation: rotation) }.exactnessValues)
+            }
+        }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
         }
@@ -208,7 +223,7 @@ import Testing
         "concat pairwise": .concatPairwise, "concat many-by-one": .concatManyByOne, "concat one-by-many": .concatOneByMany,
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
-        "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "blend": .blend, "blend (plan)": .blend,
+        "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "recompose": .decompose, "blend": .blend, "blend (plan)": .blend,
         "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,

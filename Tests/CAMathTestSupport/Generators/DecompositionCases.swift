@@ -43,3 +43,28 @@ public enum DecompositionCases {
         return base + base.map { $0.concatenating(move) } + base.map { skew.concatenating($0) }
     }
 }
+
+extension DecompositionCases {
+    /// `count` seeded decompositions for the recomposition kernels: every field drawn from signed zeros,
+    /// ±1, ordinary values and magnitudes whose products underflow to a signed zero, so that every
+    /// zero-sign rule of the reduced product is taken; with `huge`, some fields of magnitude 2¹⁰⁰ and more
+    /// (blocks with such a lane take the full product) and non-finite ones.
+    public static func recompositionParts(_ count: Int, seed: UInt64, huge: Bool) -> [Transform3D.Decomposition] {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        var pool: [Double] = [0, -0.0, 1, -1, 0.5, -2.5, 1e-170, -1e-170, 1e-300, -Double.leastNormalMagnitude / 8, .leastNonzeroMagnitude]
+        if huge { pool += [0x1p100, -0x1p120, .greatestFiniteMagnitude, .infinity, .nan] }
+        func field() -> Double {
+            let k = next() % UInt64(pool.count + 4)
+            return k < pool.count ? pool[Int(k)] : Double(Int64(next() % 2001) - 1000) / 317
+        }
+        return (0..<count).map { _ in
+            Transform3D.Decomposition(translation: SIMD3(field(), field(), field()), scale: SIMD3(field(), field(), field()),
+                                      skew: SIMD3(field(), field(), field()), perspective: SIMD4(field(), field(), field(), field()),
+                                      rotation: SIMD3(field(), field(), field()), quaternion: Quaternion(x: field(), y: field(), z: field(), w: field()))
+        }
+    }
+}
