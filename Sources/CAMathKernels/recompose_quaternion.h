@@ -2,7 +2,8 @@
 // Transform3D(parts, rotation: .quaternion) (Sc(s)·K·R(q)·Tr(t)·P, four 4×4 concatenations) with only the
 // products that are not structurally zero, bit for bit the full computation for finite parts whose
 // products cannot overflow (tl_recompose_block takes the full product for a block with a part of magnitude
-// 2^100 or more): the script explains why. 40 multiplications and additions instead of 448.
+// 2^100 or more): the script explains why. 81 multiplications and additions (30 of them the `+ 0.0` that
+// settles a zero's sign) and 12 selects, instead of the full product's 448.
 #define TL_NEGATIVE(x) (copysign(1.0, (x)) < 0)
 
 TL_INLINE void tl_recompose_quaternion(const double *p, double *out) {
