@@ -21,6 +21,7 @@ public enum MemoryEstimate {
         case .mapPoints2D, .hitTest, .autoresize: 200
         case .timingFunction, .springs: 100
         case .animateTransforms: 4_000
+        case .animateValues: 2_500
         case .presentationFrames: 3_000
         }
     }

@@ -50,6 +50,9 @@ public struct OperationCost: Codable, Sendable, Equatable {
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
         case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, divisors: 1, bytesRead: 16, bytesWritten: 16, fused: false)
         case .decompose, .keyPathRead, .keyPathWrite, .blend, .blendPrepared, .animateTransforms, .springs, .presentationFrames: return nil
+        // The time mapping's branches and the curve solve (a Newton chain, or the bisection a lane leaves
+        // to the reference) vary per animation: no per-element bound holds.
+        case .animateValues: return nil
         // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
         // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
         case .frames: return OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)

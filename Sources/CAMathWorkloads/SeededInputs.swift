@@ -65,6 +65,39 @@ public enum SeededInputs {
         }
     }
 
+    /// `n` position animations (points) and their models, as a compositor's frame mixes them: in turn a
+    /// basic from → to, an additive basic by an offset (UIKit's additive moves), a spring, a keyframe
+    /// animation of four points (linear, with key times) and a cubic one (Kochanek–Bartels); each with one of
+    /// the workload timing functions, all active at 0.7 s.
+    public static func positionAnimations(_ n: Int, seed: UInt64) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
+        var rng = SeededGenerator(seed: seed)
+        func point() -> CGPoint { CGPoint(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng)) }
+        let models = (0..<n).map { _ in AnimationValue.point(point()) }
+        let animations = (0..<n).map { i -> PropertyAnimation in
+            let animation: PropertyAnimation
+            switch i % 5 {
+            case 0, 1:
+                let basic = BasicAnimation(keyPath: "position")
+                if i % 5 == 0 { basic.fromValue = point(); basic.toValue = point() } else { basic.byValue = point(); basic.isAdditive = true }
+                animation = basic
+            case 2:
+                let spring = SpringAnimation(keyPath: "position")
+                spring.fromValue = point(); spring.toValue = point(); spring.damping = 12
+                animation = spring
+            default:
+                let keyframe = KeyframeAnimation(keyPath: "position")
+                keyframe.values = [point(), point(), point(), point()]
+                if i % 5 == 3 { keyframe.keyTimes = [0, 0.3, 0.6, 1] } else { keyframe.calculationMode = .cubic }
+                animation = keyframe
+            }
+            animation.beginTime = 0.001
+            animation.duration = 2
+            if !(animation is SpringAnimation) { animation.timingFunction = timingFunctions[i % timingFunctions.count] }
+            return animation
+        }
+        return (animations, models)
+    }
+
     /// `n` springs: mass 0.5–2, stiffness 50–500, damping 0–40 (every regime; a third may overdamp) and
     /// initial velocities of −5…5.
     public static func springs(_ n: Int, seed: UInt64) -> [Spring] {

@@ -117,6 +117,15 @@ public enum Workloads {
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, threads: t) }, output: matrices)
+        case .animateValues:
+            // One frame of n position animations (basic, additive, spring, linear and cubic keyframes), prepared
+            // once, all active at the frame time; the output is their points.
+            let (animations, models) = SeededInputs.positionAnimations(n, seed: seed)
+            let batch: Result<ValueAnimationBatch, BatchError> = Result { () throws(BatchError) in try ValueAnimationBatch(animations, models: models) }
+            let points = Buffer(repeating: 0.0, count: 2 * n)
+            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
+                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: points.pointer, path: p, threads: t) },
+                output: { Array(points.pointer) })
         case .springs:
             // One frame of n springs (under-, critically and over-damped, with initial velocities) 0.3 s in.
             let springs = Buffer(SeededInputs.springs(n, seed: seed)), x = Buffer(repeating: 0.0, count: n)

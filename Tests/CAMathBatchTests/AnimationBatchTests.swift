@@ -23,12 +23,90 @@ import Testing
         #expect(bits(try Batch.evaluate(function, at: x, path: .simd, threads: 2)) == bits(x.map { function.evaluate($0) }))
     }
 
+    @Test func valueBatchThreadsPathsAndCurrentValues() throws {
+        for (property, seed) in [("position", 72), ("bounds", 73)] as [(String, UInt64)] {
+            let (animations, models) = AnimationCases.valueAnimations(4000, property: property, seed: seed)
+            let batch = try ValueAnimationBatch(animations, models: models)
+            for time in [0.3, 1.4, 3.75] {
+                let one = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1)
+                let two = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 2)
+                let scalar = try Batch.evaluate(batch, atParentTime: time, path: .scalar, threads: 2)
+                #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes)
+                #expect(bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes)
+            }
+            // Per-animation times over current values, written in place over them.
+            let times = (0..<batch.count).map { Double($0 % 17) * 0.25 - 1 }
+            let current = (0..<batch.count * batch.width).map { Double($0 % 101) - 50 }
+            var inPlace = current, applied = [Bool](repeating: false, count: batch.count)
+            try times.withUnsafeBufferPointer { t in
+                try inPlace.withUnsafeMutableBufferPointer { v in
+                    try applied.withUnsafeMutableBufferPointer { c in
+                        try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, path: .simd, threads: 2)
+                    }
+                }
+            }
+            var expected = current, expectedApplied: [Bool] = []
+            expected.withUnsafeMutableBufferPointer { e in
+                expectedApplied = (0..<batch.count).map { i in
+                    batch.referenceValue(i, atParentTime: times[i], over: e.baseAddress! + i * batch.width, into: e.baseAddress! + i * batch.width)
+                }
+            }
+            #expect(bits(inPlace) == bits(expected) && applied == expectedApplied, "\(property): in place over current values")
+        }
+    }
+
+    /// The values the spec's rules give, computed by hand: a linear move, an additive move over the current
+    /// value, a field written into the whole, a cumulative second cycle, a cubic keyframe at a key.
+    @Test func valueBatchGivesTheRulesValues() throws {
+        func timed<A: PropertyAnimation>(_ animation: A) -> A {
+            animation.duration = 2
+            animation.timingFunction = TimingFunction(name: .linear)
+            return animation
+        }
+        let move = timed(BasicAnimation(keyPath: "position"))
+        move.fromValue = CGPoint(x: 0, y: 0); move.toValue = CGPoint(x: 100, y: 200)
+        let nudge = timed(BasicAnimation(keyPath: "position"))
+        nudge.byValue = CGPoint(x: 10, y: -10); nudge.isAdditive = true
+        let slide = timed(BasicAnimation(keyPath: "position.x"))
+        slide.fromValue = 0.0; slide.toValue = 40.0
+        let again = timed(BasicAnimation(keyPath: "position"))
+        again.fromValue = CGPoint(x: 0, y: 0); again.toValue = CGPoint(x: 8, y: 4); again.isCumulative = true; again.repeatCount = 3
+        let keys = timed(KeyframeAnimation(keyPath: "position"))
+        keys.values = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 60), CGPoint(x: 90, y: 0)]; keys.calculationMode = .cubic
+        let model = AnimationValue.point(CGPoint(x: 5, y: 7))
+        let batch = try ValueAnimationBatch([move, nudge, slide, again, keys], models: Array(repeating: model, count: 5))
+        #expect(batch.width == 2)
+        for path in [BatchPath.scalar, .simd] {
+            let atOne = try Batch.evaluate(batch, atParentTime: 1, path: path)
+            #expect(atOne.values[0..<6] == [50, 100, 10, 2, 20, 7], "\(path)")
+            #expect(atOne.values[8..<10] == [30, 60], "\(path): the middle key at the middle time")
+            let atThree = try Batch.evaluate(batch, atParentTime: 3, path: path)
+            #expect(atThree.values[6..<8] == [12, 6], "\(path): the second cycle starts from the first's end")
+            #expect(atThree.contributes == [false, false, false, true, false], "\(path): removed once done")
+        }
+    }
+
     @Test func emptyBatchesAndRefusedArguments() throws {
         let empty = try TransformAnimationBatch([], models: [])
         #expect(try Batch.evaluate(empty, atParentTime: 1).values.isEmpty)
         #expect(throws: BatchError.countMismatch(argument: "models", expected: 1, actual: 0)) {
             try TransformAnimationBatch([BasicAnimation(keyPath: "transform")], models: [])
         }
+        let emptyValues = try ValueAnimationBatch([], models: [])
+        #expect(try Batch.evaluate(emptyValues, atParentTime: 1).values.isEmpty)
+        #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "a transform; animate it with a TransformAnimationBatch")) {
+            try ValueAnimationBatch([BasicAnimation(keyPath: "transform")], models: [.transform(.identity)])
+        }
+        #expect(throws: BatchError.invalidValue(argument: "models", position: 1, reason: "4 components where the batch has 2")) {
+            try ValueAnimationBatch([BasicAnimation(keyPath: "position"), BasicAnimation(keyPath: "bounds")],
+                                    models: [.point(.zero), .rect(.zero)])
+        }
+        let positions = try ValueAnimationBatch([BasicAnimation(keyPath: "position")], models: [.point(.zero)])
+        var short = [7.0]
+        #expect(throws: BatchError.countMismatch(argument: "out", expected: 2, actual: 1)) {
+            try short.withUnsafeMutableBufferPointer { try Batch.evaluate(positions, atParentTime: 0, into: $0) }
+        }
+        #expect(short == [7], "a refused call writes nothing")
         let table = TimingCurveTable([TimingFunction(name: .easeIn)])
         var y = [7.0, 7.0]
         #expect(throws: BatchError.indexOutOfRange(argument: "indices", position: 1, index: 3, count: 1)) {
@@ -53,3 +131,4 @@ import Testing
         #expect(bits(aliased) == bits(expected), "y may be x's memory")
     }
 }
+

@@ -168,6 +168,22 @@ import Testing
                       expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 })
             }
         }
+        // Value animations at one time: numbers, points, rects and vectors, whole and by field, every shape and
+        // phase, against the reference per animation.
+        for (property, seed) in [("opacity", 64), ("position", 65), ("bounds", 66), ("vector", 67)] as [(String, UInt64)] {
+            let (animations, models) = AnimationCases.valueAnimations(300, property: property, seed: seed)
+            for (a, m) in zip(windows(animations), windows(models)) {
+                let batch = try ValueAnimationBatch(a, models: m)
+                for time in AnimationCases.parentTimes {
+                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1, instructionSet: set)
+                    var expected = [Double](repeating: 0, count: a.count * batch.width), expectedApplied: [Bool] = []
+                    expected.withUnsafeMutableBufferPointer { e in
+                        expectedApplied = (0..<a.count).map { batch.referenceValue($0, atParentTime: time, over: nil, into: e.baseAddress! + $0 * batch.width) }
+                    }
+                    check("animate values", .animateValues, a.count, values + applied.map { $0 ? 1 : 0 }, expected + expectedApplied.map { $0 ? 1 : 0 })
+                }
+            }
+        }
         // Presentation trees: every node's geometry as Layer.presentation(at:) gives it.
         let animatedRoot = AnimationCases.animatedTree(120, seed: 63)
         let presentation = try PresentationBatch(root: animatedRoot, instructionSet: set)
@@ -224,7 +240,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "recompose": .decompose, "blend": .blend, "blend (plan)": .blend,
-        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "springs": .springs, "presentation": .presentationFrames,
+        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

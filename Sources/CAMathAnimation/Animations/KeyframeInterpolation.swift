@@ -89,15 +89,13 @@ package struct KeyframeInterpolation: Sendable {
             let c = values.map { $0.components! }
             let (outgoing, _) = tangents(c, at: i)
             let (_, incoming) = tangents(c, at: i + 1)
-            let s2 = s * s, s3 = s2 * s
-            let h00 = (2 * s3 - 3 * s2) + 1, h10 = (s3 - 2 * s2) + s, h01 = 3 * s2 - 2 * s3, h11 = s3 - s2
-            let result = (0..<c[i].count).map { k in ((h00 * c[i][k] + h10 * outgoing[k]) + h01 * c[i + 1][k]) + h11 * incoming[k] }
-            return values[i].with(result)
+            let h = HermiteWeights(s)
+            return values[i].with((0..<c[i].count).map { k in h.value(c[i][k], outgoing[k], c[i + 1][k], incoming[k]) })
         }
     }
 
     /// (out_i, in_i) of key i with its tension, continuity and bias (missing: 0).
-    func tangents(_ c: [[Double]], at i: Int) -> (out: [Double], in: [Double]) {
+    package func tangents(_ c: [[Double]], at i: Int) -> (out: [Double], in: [Double]) {
         func parameter(_ a: [Double]?) -> Double { a.flatMap { i < $0.count ? $0[i] : nil } ?? 0 }
         let t = parameter(tension), cont = parameter(continuity), b = parameter(bias)
         let previous = c[max(i - 1, 0)], next = c[min(i + 1, c.count - 1)]
@@ -108,6 +106,23 @@ package struct KeyframeInterpolation: Sendable {
         let out = (0..<backward.count).map { oa * backward[$0] + ob * forward[$0] }
         let inc = (0..<backward.count).map { ia * backward[$0] + ib * forward[$0] }
         return (out, inc)
+    }
+}
+
+/// The cubic Hermite basis at local progress s, and one component's value from it — the one rounding of
+/// the cubic modes, shared by the reference and the batch.
+package struct HermiteWeights {
+    let h00: Double, h10: Double, h01: Double, h11: Double
+
+    @inline(__always) package init(_ s: Double) {
+        let s2 = s * s, s3 = s2 * s
+        (h00, h10, h01, h11) = ((2 * s3 - 3 * s2) + 1, (s3 - 2 * s2) + s, 3 * s2 - 2 * s3, s3 - s2)
+    }
+
+    /// `((h00·p0 + h10·m0) + h01·p1) + h11·m1` for the segment from p0 (outgoing tangent m0) to p1 (incoming
+    /// tangent m1).
+    @inline(__always) package func value(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double) -> Double {
+        ((h00 * p0 + h10 * m0) + h01 * p1) + h11 * m1
     }
 }
 

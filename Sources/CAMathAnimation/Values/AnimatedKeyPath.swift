@@ -122,7 +122,7 @@ public struct AnimatedKeyPath: Sendable, Equatable {
     }
 
     /// The components a field covers in a point (x, y) or rect (x, y, width, height).
-    static func fieldRange(_ path: String, of whole: AnimationValue) -> Range<Int>? {
+    package static func fieldRange(_ path: String, of whole: AnimationValue) -> Range<Int>? {
         switch (whole, path) {
         case (.point, "x"), (.rect, "origin.x"): 0..<1
         case (.point, "y"), (.rect, "origin.y"): 1..<2

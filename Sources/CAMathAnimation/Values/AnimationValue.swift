@@ -48,7 +48,7 @@ public enum AnimationValue: Sendable, Equatable {
 
     /// The components of a number, point, size, rect or vector, in order (x, y, width, height); `nil`
     /// for a transform.
-    var components: [Double]? {
+    package var components: [Double]? {
         switch self {
         case .number(let x): [x]
         case .point(let p): [Double(p.x), Double(p.y)]
@@ -60,7 +60,7 @@ public enum AnimationValue: Sendable, Equatable {
     }
 
     /// The same kind as `self` with other components (their count is the kind's).
-    func with(_ c: [Double]) -> AnimationValue {
+    package func with(_ c: [Double]) -> AnimationValue {
         switch self {
         case .number: .number(c[0])
         case .point: .point(CGPoint(x: c[0], y: c[1]))
@@ -72,7 +72,7 @@ public enum AnimationValue: Sendable, Equatable {
     }
 
     /// Whether the two are the same kind (vectors of one length).
-    func isSameKind(as other: AnimationValue) -> Bool {
+    package func isSameKind(as other: AnimationValue) -> Bool {
         switch (self, other) {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform): true
         case (.vector(let a), .vector(let b)): a.count == b.count
@@ -90,8 +90,11 @@ public enum AnimationValue: Sendable, Equatable {
     /// are affine, 3-D otherwise). `nil` for different kinds. O(1) (a transform: two decompositions).
     public func interpolated(to other: AnimationValue, fraction f: Double) -> AnimationValue? {
         if case .transform(let a) = self, case .transform(let b) = other { return .transform(a.interpolated(to: b, fraction: f)) }
-        return zip(other) { a, b in a + (b - a) * f }
+        return zip(other) { a, b in Self.lerp(a, b, f) }
     }
+
+    /// One component's lerp: `a + (b − a)·f`, rounded after each operation (no fused multiply-add).
+    @inline(__always) package static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
 
     /// self ⊕ other: `a + b` per component; for transforms Concat(other, self) (the added value acts on
     /// points first). `nil` for different kinds. O(1).

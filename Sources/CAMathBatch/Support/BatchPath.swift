@@ -54,6 +54,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
     case instructionSetUnavailable(requested: String, cpu: String)
     /// An index that points outside the table it indexes.
     case indexOutOfRange(argument: String, position: Int, index: Int, count: Int)
+    /// A value the operation cannot take (a transform where components are needed, another width).
+    case invalidValue(argument: String, position: Int, reason: String)
 
     /// A sentence that names the argument or operation and the problem.
     public var description: String {
@@ -72,6 +74,8 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
             "this CPU cannot run the \(requested) kernels (its best level is \(cpu))"
         case .indexOutOfRange(let argument, let position, let index, let count):
             "'\(argument)[\(position)]' is \(index), outside a table of \(count)"
+        case .invalidValue(let argument, let position, let reason):
+            "'\(argument)[\(position)]' is \(reason)"
         }
     }
 

@@ -31,6 +31,7 @@ extension BatchTuning {
             .blendPrepared: 2000,
             .timingFunction: 30000,
             .animateTransforms: 5000,
+            .animateValues: 30000,
             .springs: 30000,
             .frames: 100000,
             .hitTest: 1000,

@@ -19,12 +19,14 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case blendPrepared = "blend-prepared"
     /// ``Batch/evaluate(_:at:into:path:threads:instructionSet:)``: timing functions at many inputs.
     case timingFunction = "timing-function"
-    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)``: transform animations at one time.
+    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(TransformAnimationBatch,_,_,_,_,_,_)``: transform animations at one time.
     case animateTransforms = "animate-transforms"
     /// ``Batch/springFractions(_:atTime:into:path:threads:instructionSet:)``: many springs at one time.
     case springs = "springs"
     /// ``Batch/presentation(_:atMediaTime:path:threads:instructionSet:)`` followed by the frames of the result.
     case presentationFrames = "presentation-frames"
+    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``: number, point and rect animations at one time.
+    case animateValues = "animate-values"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
@@ -52,6 +54,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
         case .animateTransforms: 17
         case .springs: 18
         case .presentationFrames: 19
+        case .animateValues: 20
         }
     }
 

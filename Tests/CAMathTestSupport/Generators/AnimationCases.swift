@@ -87,6 +87,113 @@ public enum AnimationCases {
         return (animations, models)
     }
 
+    /// `count` animations of one property's values and their models, every shape the value batch takes or
+    /// leaves to the reference: of `"opacity"` (numbers), `"position"` (points, also `position.x` and
+    /// `position.y`), `"bounds"` (rects, also `bounds.origin`, `bounds.size`, `bounds.size.width`,
+    /// `bounds.origin.y`) or `"vector"` (three-component vectors, no key path). Basic animations of every
+    /// from/to/by row (and the "none" row), springs, keyframes of 1–5 values in every calculation mode with
+    /// key times, segment functions and tension/continuity/bias, values of the wrong kind, a value function
+    /// and a keyframe path; the timing of ``transformAnimations(_:seed:)``, additive and cumulative among them.
+    public static func valueAnimations(_ count: Int, property: String, seed: UInt64) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) * 0x1p-53
+        }
+        func number() -> Double { next() * 600 - 300 }
+        let paths: [String?] = switch property {
+        case "opacity": ["opacity"]
+        case "position": ["position", "position.x", "position.y"]
+        case "bounds": ["bounds", "bounds.origin", "bounds.size", "bounds.size.width", "bounds.origin.y"]
+        default: [nil]
+        }
+        func value(of path: String?) -> Any {
+            switch path {
+            case "opacity", "position.x", "position.y", "bounds.size.width", "bounds.origin.y": return number()
+            case "position", "bounds.origin": return CGPoint(x: number(), y: number())
+            case "bounds.size": return CGSize(width: number(), height: number())
+            case "bounds": return CGRect(x: number(), y: number(), width: number(), height: number())
+            default: return [number(), number(), number()]
+            }
+        }
+        func model() -> AnimationValue {
+            switch property {
+            case "opacity": .number(next())
+            case "position": .point(CGPoint(x: number(), y: number()))
+            case "bounds": .rect(CGRect(x: number(), y: number(), width: number(), height: number()))
+            default: .vector([number(), number(), number()])
+            }
+        }
+        let functions = TimingCurveCases.functions.prefix(13)
+        var animations: [PropertyAnimation] = [], models: [AnimationValue] = []
+        for i in 0..<count {
+            let path = paths[i % paths.count], animation: PropertyAnimation
+            switch i % 12 {
+            case 0, 1, 2, 3:
+                let basic = BasicAnimation(keyPath: path)
+                switch i % 9 {
+                case 0: basic.fromValue = value(of: path); basic.toValue = value(of: path)
+                case 1: basic.fromValue = value(of: path); basic.byValue = value(of: path)
+                case 2: basic.byValue = value(of: path); basic.toValue = value(of: path)
+                case 3: basic.toValue = value(of: path)
+                case 4: basic.fromValue = value(of: path)
+                case 5: basic.byValue = value(of: path)
+                case 6: basic.fromValue = value(of: path); basic.toValue = "not a value"
+                case 7: basic.fromValue = value(of: path); basic.toValue = Transform3D.identity
+                default: break
+                }
+                animation = basic
+            case 4:
+                let spring = SpringAnimation(keyPath: path)
+                spring.fromValue = value(of: path); spring.toValue = value(of: path)
+                spring.damping = [2, 10, 20, 40][i % 4]; spring.allowsOverdamping = i % 3 == 0
+                animation = spring
+            case 5, 6, 7, 8:
+                let keyframe = KeyframeAnimation(keyPath: path)
+                keyframe.values = (0..<(1 + i % 5)).map { _ in value(of: path) }
+                keyframe.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][(i / 3) % 5]
+                if i % 3 == 0 { keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)).map { NSNumber(value: $0) } }
+                if i % 2 == 0 { keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)] }
+                if i % 4 == 1 {
+                    keyframe.tensionValues = [0.5, -0.3].map { NSNumber(value: $0) }
+                    keyframe.continuityValues = [0, 0.8, -1].map { NSNumber(value: $0) }
+                    keyframe.biasValues = [1, -0.5, 0.25, 0].map { NSNumber(value: $0) }
+                }
+                animation = keyframe
+            case 9:
+                let mixed = KeyframeAnimation(keyPath: path)
+                mixed.values = [value(of: path), "mixed kinds"]
+                animation = mixed
+            case 10:
+                let rotate = BasicAnimation(keyPath: path)
+                rotate.valueFunction = ValueFunction(name: .rotateZ)
+                rotate.fromValue = 0.0; rotate.toValue = next() * 10
+                animation = rotate
+            default:
+                let along = KeyframeAnimation(keyPath: path)
+                var curve = BezierPath()
+                curve.move(to: CGPoint(x: number(), y: number()))
+                curve.addCurve(to: CGPoint(x: number(), y: number()), control1: CGPoint(x: number(), y: number()), control2: CGPoint(x: number(), y: number()))
+                along.path = curve
+                animation = along
+            }
+            animation.beginTime = [0, 1, -2, 0.5][i % 4]
+            animation.duration = [1, 2, 0, 0.75, .nan][i % 5]
+            animation.speed = [1, 2, -1, 0, 0.5, 1, 1][i % 7]
+            animation.timeOffset = [0, 0, 0.25, -0.5, 1][i % 5]
+            animation.repeatCount = [0, 2, 2.5, .infinity, 0, 0][i % 6]
+            animation.autoreverses = i % 3 == 1
+            animation.fillMode = [.removed, .forwards, .backwards, .both][i % 4]
+            animation.isRemovedOnCompletion = i % 5 != 0
+            animation.isAdditive = i % 7 == 3
+            animation.isCumulative = i % 11 == 2 || i % 13 == 6
+            animation.timingFunction = i % 4 == 0 ? nil : functions[i % functions.count]
+            animations.append(animation)
+            models.append(model())
+        }
+        return (animations, models)
+    }
+
     /// Parent times that reach every phase of ``transformAnimations(_:seed:)``.
     public static let parentTimes: [Double] = [-3, -0.5, 0, 0.3, 0.999, 1, 1.4, 2.2, 3.75, 9, 1e6, .nan]
 

@@ -1,0 +1,220 @@
+import CAMathAnimation
+import CAMathCore
+import CAMathKernels
+
+/// The timing half of an animation batch, shared by ``TransformAnimationBatch`` and ``ValueAnimationBatch``:
+/// per animation its resolved timing, spring, timing curve and keyframe timeline, and where its value pairs
+/// start in the batch's own pair storage. A frame asks it, block by block, what each animation needs — the
+/// reference, nothing, one keyframe value whole, or a pair blended at a fraction — and the batch supplies
+/// the values of its kind.
+struct AnimationSchedule: Sendable {
+    /// How an animation is evaluated.
+    enum Shape: UInt8 { case basic, spring, keyframe, reference }
+
+    /// Per-animation facts, a bit each.
+    struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// Removed on completion.
+        static let removed = Flags(rawValue: 1)
+        /// Additive or cumulative.
+        static let combines = Flags(rawValue: 2)
+        /// A keyframe animation whose effective mode is discrete.
+        static let discrete = Flags(rawValue: 4)
+    }
+
+    /// What one frame asks of an animation (``resolveBlock(_:times:curveFields:keyTimes:scratch:kernels:)``).
+    enum Step: UInt8 {
+        /// Evaluated by the reference.
+        case reference
+        /// Contributes nothing: the value stays what it was.
+        case untouched
+        /// Keyframe value `keyValue` whole: the start of its pair `keyValue`, or the end of pair `keyValue − 1`.
+        case key
+        /// A pair blended at a fraction (listed in the scratch's `pairs`, `owners` and `fractions`).
+        case blend
+    }
+
+    let shapes: [Shape]
+    let timings: [ResolvedMediaTiming]
+    let flags: [Flags]
+    /// Springs' parameters (springs only).
+    let springs: [Spring]
+    /// The first pair of each animation and, for keyframes, the number of values (0 otherwise).
+    let pairStart: [Int]
+    let keyCounts: [Int]
+    /// Keyframe timelines, all in one array: animation i's key times are `keyTimes[timeStart[i]..<timeStart[i + 1]]`
+    /// (none for a keyframe animation of one value, which always shows it).
+    let keyTimes: [Double]
+    let timeStart: [Int]
+    /// The animation-level timing function of each, and the segment function of each pair (indices into
+    /// ``curves``; `UInt32.max`: none — linear, paced or a missing segment function).
+    let curveIndex: [UInt32]
+    let pairCurve: [UInt32]
+    let curves: TimingCurveTable
+
+    /// The number of animations.
+    var count: Int { shapes.count }
+
+    /// Collects the schedule one animation at a time; the batch appends each animation's pairs to its own
+    /// storage in the same order.
+    struct Builder {
+        private var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
+        private var shapes: [Shape] = [], timings: [ResolvedMediaTiming] = [], flags: [Flags] = [], springs: [Spring] = []
+        private var pairStart: [Int] = [], keyCounts: [Int] = [], keyTimes: [Double] = [], timeStart: [Int] = []
+        private var curveIndex: [UInt32] = [], pairCurve: [UInt32] = []
+
+        init() {}
+
+        private mutating func index(of function: TimingFunction?) -> UInt32 {
+            guard let function else { return .max }
+            if let i = functionIndex[function] { return i }
+            functions.append(function)
+            functionIndex[function] = UInt32(functions.count - 1)
+            return UInt32(functions.count - 1)
+        }
+
+        private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = []) {
+            var flag = extra
+            if animation.isRemovedOnCompletion { flag.insert(.removed) }
+            if animation.isAdditive || animation.isCumulative { flag.insert(.combines) }
+            shapes.append(shape); flags.append(flag); keyCounts.append(keys)
+            timings.append(ResolvedMediaTiming(animation.timing))
+            springs.append((animation as? SpringAnimation)?.spring ?? Spring())
+            pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
+            curveIndex.append(index(of: curve))
+        }
+
+        /// An animation the reference evaluates (no pairs).
+        mutating func addReference(_ animation: PropertyAnimation) {
+            begin(animation, .reference, keys: 0, curve: nil)
+        }
+
+        /// A basic or spring animation: one pair (its from and to).
+        mutating func addBasic(_ animation: BasicAnimation) {
+            let spring = animation is SpringAnimation
+            begin(animation, spring ? .spring : .basic, keys: 0, curve: spring ? nil : animation.timingFunction)
+            pairCurve.append(.max)
+        }
+
+        /// A keyframe animation with `interpolation` (of `keys` values): pairs (v_i, v_{i+1}) with segment
+        /// function i where they apply, or the pair (v_0, v_0) for a single value.
+        mutating func addKeyframes(_ animation: KeyframeAnimation, _ interpolation: KeyframeInterpolation) {
+            let keys = interpolation.values.count
+            begin(animation, .keyframe, keys: keys, curve: animation.isPaced ? nil : animation.timingFunction,
+                  extra: interpolation.isDiscrete ? .discrete : [])
+            if keys > 1 { keyTimes += interpolation.timeline().times }
+            let segmentFunctions = interpolation.usesSegmentFunctions ? interpolation.timingFunctions ?? [] : []
+            for i in 0..<max(keys - 1, 1) {
+                pairCurve.append(i < segmentFunctions.count ? index(of: segmentFunctions[i]) : .max)
+            }
+        }
+
+        /// The schedule of the animations added so far.
+        func build() -> AnimationSchedule {
+            AnimationSchedule(shapes: shapes, timings: timings, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
+                              keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
+                              curves: TimingCurveTable(functions))
+        }
+    }
+
+    /// Runs `body` with the schedule's arrays as pointers, for one call.
+    func withPointers<R>(_ body: (_ curveFields: UnsafePointer<Double>, _ keyTimes: UnsafeBufferPointer<Double>) -> R) -> R {
+        curves.fields.withUnsafeBufferPointer { fields in
+            keyTimes.withUnsafeBufferPointer { keyTimes in body(fields.baseAddress!, keyTimes) }
+        }
+    }
+
+    /// Decides every step of animations `k` (one block) at `times`: the time mappings and springs per
+    /// animation, the timing curves in vector lanes, the keyframe segments and their segment curves (vector
+    /// lanes again) — each the reference's rule. Writes `steps`, `cycles`, `keyValue` per animation (indexed
+    /// from the block's start) and the blends into `pairs`, `owners` and `fractions`; returns their number.
+    /// A NaN progress contributes nothing, as in the reference.
+    func resolveBlock(_ k: Range<Int>, times: PerElement, curveFields: UnsafePointer<Double>, keyTimes: UnsafeBufferPointer<Double>,
+                      scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
+        let lo = k.lowerBound
+        var curveCount = 0
+        for j in 0..<k.count {
+            let i = lo + j
+            guard shapes[i] != .reference else { a.steps[j] = .reference; continue }
+            let e = timings[i].evaluate(parentTime: times(i), removedOnCompletion: flags[i].contains(.removed))
+            guard e.contributes else { a.steps[j] = .untouched; continue }
+            a.steps[j] = .blend
+            a.cycles[j] = e.cycle
+            a.progress[j] = shapes[i] == .spring ? springs[i].fraction(atTime: e.basicTime) : e.progress
+            if curveIndex[i] != .max {
+                a.curveIO[curveCount] = a.progress[j]; a.curveWhich[curveCount] = curveIndex[i]; a.curveOwner[curveCount] = j
+                curveCount += 1
+            }
+        }
+        // The animations' timing curves, in vector lanes (the curve-less keep their progress).
+        Batch.curveLanes(curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
+        for c in 0..<curveCount { a.progress[a.curveOwner[c]] = a.curveIO[c] }
+        // Each blending animation's pair and fraction, or its keyframe value, and the segments' own curves.
+        var pairCount = 0
+        curveCount = 0
+        for j in 0..<k.count where a.steps[j] == .blend {
+            let i = lo + j, f = a.progress[j], start = pairStart[i]
+            if f.isNaN { a.steps[j] = .untouched; continue }
+            let keys = keyCounts[i]
+            guard keys > 0 else {
+                a.pairs[pairCount] = start; a.fractions[pairCount] = f; a.owners[pairCount] = j
+                pairCount += 1
+                continue
+            }
+            let timeline = UnsafeBufferPointer(rebasing: keyTimes[timeStart[i]..<timeStart[i + 1]])
+            a.steps[j] = .key
+            guard !timeline.isEmpty else { a.keyValue[j] = 0; continue }
+            if flags[i].contains(.discrete) {
+                a.keyValue[j] = KeyTimeline.discreteIndex(in: timeline, at: f, count: keys)
+                continue
+            }
+            switch KeyTimeline.position(in: timeline, at: f) {
+            case .first: a.keyValue[j] = 0
+            case .last: a.keyValue[j] = keys - 1
+            case .segment(let segment, let local):
+                let pair = start + segment
+                a.steps[j] = .blend
+                a.pairs[pairCount] = pair; a.fractions[pairCount] = local; a.owners[pairCount] = j
+                if pairCurve[pair] != .max {
+                    a.curveIO[curveCount] = local; a.curveWhich[curveCount] = pairCurve[pair]; a.curveOwner[curveCount] = pairCount
+                    curveCount += 1
+                }
+                pairCount += 1
+            }
+        }
+        Batch.curveLanes(curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
+        for c in 0..<curveCount { a.fractions[a.curveOwner[c]] = a.curveIO[c] }
+        return pairCount
+    }
+}
+
+/// Per-thread scratch of an animation batch's vector path: one block's intermediate numbers (at most
+/// `DecompositionScratch.block` animations), reused block after block so that no step allocates per call
+/// or per animation.
+struct AnimationBlockScratch {
+    /// Each animation's step, cycle and — for ``AnimationSchedule/Step/key`` — keyframe value.
+    let steps: UnsafeMutablePointer<AnimationSchedule.Step>, cycles: UnsafeMutablePointer<Double>, keyValue: UnsafeMutablePointer<Int>
+    /// Progress after the time mapping (and the spring), then after the animation's curve.
+    let progress: UnsafeMutablePointer<Double>
+    /// Inputs of one curve pass, their functions and whose they are; curves are evaluated in place.
+    let curveIO: UnsafeMutablePointer<Double>, curveWhich: UnsafeMutablePointer<UInt32>, curveOwner: UnsafeMutablePointer<Int>
+    /// The pairs to blend, the animation of each (within the block) and its fraction.
+    let pairs: UnsafeMutablePointer<Int>, owners: UnsafeMutablePointer<Int>, fractions: UnsafeMutablePointer<Double>
+
+    /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations.
+    static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
+        let b = DecompositionScratch.block
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * b) { d in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * b) { n in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: b) { w in
+                    withUnsafeTemporaryAllocation(of: AnimationSchedule.Step.self, capacity: b) { s in
+                        let d = d.baseAddress!, n = n.baseAddress!
+                        return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 3 * b, progress: d + b, curveIO: d + 2 * b,
+                                                          curveWhich: w.baseAddress!, curveOwner: n, pairs: n + b, owners: n + 2 * b,
+                                                          fractions: d + 3 * b))
+                    }
+                }
+            }
+        }
+    }
+}
