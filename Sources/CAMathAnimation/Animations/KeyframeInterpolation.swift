@@ -112,16 +112,16 @@ package struct KeyframeInterpolation: Sendable {
 /// The cubic Hermite basis at local progress s, and one component's value from it — the one rounding of
 /// the cubic modes, shared by the reference and the batch.
 package struct HermiteWeights {
-    let h00: Double, h10: Double, h01: Double, h11: Double
+    @usableFromInline let h00: Double, h10: Double, h01: Double, h11: Double
 
-    @inline(__always) package init(_ s: Double) {
+    @inlinable package init(_ s: Double) {
         let s2 = s * s, s3 = s2 * s
         (h00, h10, h01, h11) = ((2 * s3 - 3 * s2) + 1, (s3 - 2 * s2) + s, 3 * s2 - 2 * s3, s3 - s2)
     }
 
     /// `((h00·p0 + h10·m0) + h01·p1) + h11·m1` for the segment from p0 (outgoing tangent m0) to p1 (incoming
     /// tangent m1).
-    @inline(__always) package func value(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double) -> Double {
+    @inlinable package func value(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double) -> Double {
         ((h00 * p0 + h10 * m0) + h01 * p1) + h11 * m1
     }
 }

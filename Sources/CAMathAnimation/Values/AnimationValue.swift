@@ -94,7 +94,7 @@ public enum AnimationValue: Sendable, Equatable {
     }
 
     /// One component's lerp: `a + (b − a)·f`, rounded after each operation (no fused multiply-add).
-    @inline(__always) package static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
+    @inlinable package static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double { a + (b - a) * f }
 
     /// self ⊕ other: `a + b` per component; for transforms Concat(other, self) (the added value acts on
     /// points first). `nil` for different kinds. O(1).

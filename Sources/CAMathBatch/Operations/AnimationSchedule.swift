@@ -16,10 +16,15 @@ struct AnimationSchedule: Sendable {
         let rawValue: UInt8
         /// Removed on completion.
         static let removed = Flags(rawValue: 1)
-        /// Additive or cumulative.
-        static let combines = Flags(rawValue: 2)
+        /// Additive.
+        static let additive = Flags(rawValue: 2)
+        /// Cumulative.
+        static let cumulative = Flags(rawValue: 4)
         /// A keyframe animation whose effective mode is discrete.
-        static let discrete = Flags(rawValue: 4)
+        static let discrete = Flags(rawValue: 8)
+
+        /// Additive or cumulative.
+        var combines: Bool { !isDisjoint(with: [.additive, .cumulative]) }
     }
 
     /// What one frame asks of an animation (``resolveBlock(_:times:curveFields:keyTimes:scratch:kernels:)``).
@@ -76,7 +81,8 @@ struct AnimationSchedule: Sendable {
         private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = []) {
             var flag = extra
             if animation.isRemovedOnCompletion { flag.insert(.removed) }
-            if animation.isAdditive || animation.isCumulative { flag.insert(.combines) }
+            if animation.isAdditive { flag.insert(.additive) }
+            if animation.isCumulative { flag.insert(.cumulative) }
             shapes.append(shape); flags.append(flag); keyCounts.append(keys)
             timings.append(ResolvedMediaTiming(animation.timing))
             springs.append((animation as? SpringAnimation)?.spring ?? Spring())

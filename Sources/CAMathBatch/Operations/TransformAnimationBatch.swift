@@ -177,7 +177,7 @@ extension TransformAnimationBatch {
                 continue
             case .key, .blend:
                 contributes?[i] = true
-                if schedule.flags[i].contains(.combines) { bases[j] = base(i) }
+                if schedule.flags[i].combines { bases[j] = base(i) }
             }
             if a.steps[j] == .key {
                 let start = schedule.pairStart[i], v = a.keyValue[j]
@@ -195,7 +195,7 @@ extension TransformAnimationBatch {
         }
         for j in 0..<m where a.steps[j] == .key || a.steps[j] == .blend {
             let i = lo + j
-            guard schedule.flags[i].contains(.combines) else { continue }
+            guard schedule.flags[i].combines else { continue }
             let animation = animations[i]
             if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: a.cycles[j],
                                                            current: .transform(bases[j]), target: animation.target) {

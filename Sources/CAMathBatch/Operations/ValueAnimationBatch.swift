@@ -242,12 +242,12 @@ extension ValueAnimationBatch {
                 break
             }
             // Cumulative, then additive, on the part; the rest of the row is the current value's.
-            let v = values + j * w, s = Int(partStart[i]), pw = Int(partWidth[i]), animation = animations[i]
-            if animation.isCumulative {
+            let v = values + j * w, s = Int(partStart[i]), pw = Int(partWidth[i]), flags = schedule.flags[i]
+            if flags.contains(.cumulative) {
                 let cycle = max(a.cycles[j], 0), end = rows.cycleEnds + i * w
                 for q in 0..<pw { v[q] = cycle * end[q] + v[q] }
             }
-            if animation.isAdditive {
+            if flags.contains(.additive) {
                 for q in 0..<pw { v[q] = base[s + q] + v[q] }
             }
             for q in 0..<w { row[q] = q >= s && q < s + pw ? v[q - s] : base[q] }
