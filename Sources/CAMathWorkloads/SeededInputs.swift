@@ -158,7 +158,7 @@ public enum SeededInputs {
 
     /// The layers of ``tree(_:seed:)``, each with an animation as a compositor's frame has them: a transform
     /// animation of ``transformAnimations(_:seed:)`` on every layer, and on every 16th also a position
-    /// animation (which the presentation batch leaves to the reference), all added at time 0.
+    /// animation (which the presentation batch folds in a value batch), all added at time 0.
     public static func animatedLayers(_ n: Int, seed: UInt64) -> Layer {
         let root = layers(n, seed: seed), animations = transformAnimations(n, seed: seed)
         for (i, layer) in LayerTree.layers(of: root).enumerated() {
