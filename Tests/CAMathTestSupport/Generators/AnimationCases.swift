@@ -22,7 +22,6 @@ public enum AnimationCases {
             if next() < 0.3 { t = Transform3D(t.affineTransform) }
             return t
         }
-        let functions = TimingCurveCases.functions.prefix(13)
         var animations: [PropertyAnimation] = [], models: [Transform3D] = []
         for i in 0..<count {
             let animation: PropertyAnimation
@@ -70,17 +69,7 @@ public enum AnimationCases {
                 basic.fromValue = transform(); basic.toValue = transform()
                 animation = basic
             }
-            animation.beginTime = [0, 1, -2, 0.5][i % 4]
-            animation.duration = [1, 2, 0, 0.75, .nan][i % 5]
-            animation.speed = [1, 2, -1, 0, 0.5, 1, 1][i % 7]
-            animation.timeOffset = [0, 0, 0.25, -0.5, 1][i % 5]
-            animation.repeatCount = [0, 2, 2.5, .infinity, 0, 0][i % 6]
-            animation.autoreverses = i % 3 == 1
-            animation.fillMode = [.removed, .forwards, .backwards, .both][i % 4]
-            animation.isRemovedOnCompletion = i % 5 != 0
-            animation.isAdditive = i % 7 == 3
-            animation.isCumulative = i % 11 == 2
-            animation.timingFunction = i % 4 == 0 ? nil : functions[i % functions.count]
+            time(animation, i)
             animations.append(animation)
             models.append(transform())
         }
@@ -124,7 +113,6 @@ public enum AnimationCases {
             default: .vector([number(), number(), number()])
             }
         }
-        let functions = TimingCurveCases.functions.prefix(13)
         var animations: [PropertyAnimation] = [], models: [AnimationValue] = []
         for i in 0..<count {
             let path = paths[i % paths.count], animation: PropertyAnimation
@@ -177,21 +165,30 @@ public enum AnimationCases {
                 along.path = curve
                 animation = along
             }
-            animation.beginTime = [0, 1, -2, 0.5][i % 4]
-            animation.duration = [1, 2, 0, 0.75, .nan][i % 5]
-            animation.speed = [1, 2, -1, 0, 0.5, 1, 1][i % 7]
-            animation.timeOffset = [0, 0, 0.25, -0.5, 1][i % 5]
-            animation.repeatCount = [0, 2, 2.5, .infinity, 0, 0][i % 6]
-            animation.autoreverses = i % 3 == 1
-            animation.fillMode = [.removed, .forwards, .backwards, .both][i % 4]
-            animation.isRemovedOnCompletion = i % 5 != 0
-            animation.isAdditive = i % 7 == 3
-            animation.isCumulative = i % 11 == 2 || i % 13 == 6
-            animation.timingFunction = i % 4 == 0 ? nil : functions[i % functions.count]
+            time(animation, i)
+            if i % 13 == 6 { animation.isCumulative = true }
             animations.append(animation)
             models.append(model())
         }
         return (animations, models)
+    }
+
+    /// Animation i's timing in the generators: begin times, durations (0 and NaN among them), speeds (0 and
+    /// negative), offsets, repeats (fractional, infinite), autoreverse, every fill mode, removal, additive,
+    /// cumulative and one of the first 13 test curves (or none).
+    static func time(_ animation: PropertyAnimation, _ i: Int) {
+        let functions = TimingCurveCases.functions.prefix(13)
+        animation.beginTime = [0, 1, -2, 0.5][i % 4]
+        animation.duration = [1, 2, 0, 0.75, .nan][i % 5]
+        animation.speed = [1, 2, -1, 0, 0.5, 1, 1][i % 7]
+        animation.timeOffset = [0, 0, 0.25, -0.5, 1][i % 5]
+        animation.repeatCount = [0, 2, 2.5, .infinity, 0, 0][i % 6]
+        animation.autoreverses = i % 3 == 1
+        animation.fillMode = [.removed, .forwards, .backwards, .both][i % 4]
+        animation.isRemovedOnCompletion = i % 5 != 0
+        animation.isAdditive = i % 7 == 3
+        animation.isCumulative = i % 11 == 2
+        animation.timingFunction = i % 4 == 0 ? nil : functions[i % functions.count]
     }
 
     /// Parent times that reach every phase of ``transformAnimations(_:seed:)``.
