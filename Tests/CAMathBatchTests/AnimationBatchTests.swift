@@ -101,6 +101,9 @@ import Testing
             try ValueAnimationBatch([BasicAnimation(keyPath: "position"), BasicAnimation(keyPath: "bounds")],
                                     models: [.point(.zero), .rect(.zero)])
         }
+        #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "256 components; a value batch takes at most 255")) {
+            try ValueAnimationBatch([BasicAnimation(keyPath: nil)], models: [.vector(Array(repeating: 1, count: 256))])
+        }
         let positions = try ValueAnimationBatch([BasicAnimation(keyPath: "position")], models: [.point(.zero)])
         var short = [7.0]
         #expect(throws: BatchError.countMismatch(argument: "out", expected: 2, actual: 1)) {

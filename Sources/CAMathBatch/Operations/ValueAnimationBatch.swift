@@ -40,8 +40,9 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     public var count: Int { animations.count }
 
     /// Prepares `animations[i]` over model value `models[i]` (counts must match). Every model must be a
-    /// number, point, size, rect or vector of the first model's width; a transform, or another width,
-    /// throws ``BatchError/invalidValue(argument:position:reason:)``. Cost: O(keyframes).
+    /// number, point, size, rect or vector (of at most 255 components) of the first model's width; a transform,
+    /// another width or a longer vector throws ``BatchError/invalidValue(argument:position:reason:)``.
+    /// Cost: O(keyframes).
     public init(_ animations: [PropertyAnimation], models: [AnimationValue]) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         let width = models.first?.components?.count ?? 0
@@ -51,8 +52,11 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             guard let c = model.components else {
                 throw .invalidValue(argument: "models", position: i, reason: "a transform; animate it with a TransformAnimationBatch")
             }
-            guard c.count == width, width <= Int(UInt8.max) else {
+            guard c.count == width else {
                 throw .invalidValue(argument: "models", position: i, reason: "\(c.count) components where the batch has \(width)")
+            }
+            guard width <= Int(UInt8.max) else {
+                throw .invalidValue(argument: "models", position: i, reason: "\(width) components; a value batch takes at most 255")
             }
             modelRows += c
         }
