@@ -194,12 +194,16 @@ import Testing
                         try blend.withUnsafeMutableBufferPointer { try Batch.interpolate(from: pt, to: pu, fraction: 0.3, into: $0, path: path, threads: threads) }
                     }
                 }
+                // A prepared plan, each pair at its own fraction: chunks that start inside a group of records.
+                let fractions = (0..<n).map { 0.1 + Double($0 % 7) / 8 }
+                let prepared = try Batch.interpolate(InterpolationPlan(from: t, to: u), fractions: fractions, path: path, threads: threads)
                 #expect(d == t.map { $0.decomposed() })
                 #expect(v == t.map { $0.value(for: .rotationZ) })
                 for i in 0..<n {
                     let written = try? t[i].setting(.scaleX, to: values[i])
                     #expect(w[i].matches(written ?? t[i]) && refused[i] == (written == nil))
                     #expect(blend[i].matches(t[i].interpolated(to: u[i], fraction: 0.3)))
+                    #expect(prepared[i].matches(t[i].interpolated(to: u[i], fraction: fractions[i])), "\(path), \(threads) threads: prepared pair \(i)")
                 }
             }
         }

@@ -11,9 +11,9 @@ import CAMathKernels
 public struct InterpolationPlan: Sendable {
     /// The pairs' start and end transforms.
     public let from: [Transform3D], to: [Transform3D]
-    /// The decompositions' records in blocks of `DecompositionScratch.block` pairs, each block field-major
-    /// (field f of pair i at `(i / block)·20·block + f·block + i % block`): every field of a block is one run
-    /// of memory, and a long plan is read as one stream, not twenty.
+    /// The decompositions' records in groups of `PlanPointers.group` pairs (the kernels' lane count), each
+    /// group field-major (field f of pair i at `(i / group)·20·group + f·group + i % group`): one group of
+    /// lanes reads one run of 20 cache lines, so a long plan is read as one stream, not forty.
     let first: [Double], second: [Double]
     let firstStatus: [UInt8], secondStatus: [UInt8], identityPairs: [UInt8]
 
@@ -23,17 +23,16 @@ public struct InterpolationPlan: Sendable {
         try BatchError.check("to", to.count, equals: from.count)
         let set = instructionSet ?? .current
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
-        let n = from.count, recordBlock = Int(CAMATH_PARTS) * DecompositionScratch.block
-        var first = [Double](repeating: 0, count: recordBlock * ((n + DecompositionScratch.block - 1) / DecompositionScratch.block))
+        let n = from.count, group = PlanPointers.group
+        var first = [Double](repeating: 0, count: Int(CAMATH_PARTS) * group * ((n + group - 1) / group))
         var second = first
         var firstStatus = [UInt8](repeating: 0, count: n), secondStatus = firstStatus, identityPairs = firstStatus
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
-                    let offset = recordBlock * (b.lowerBound / DecompositionScratch.block)
-                    first.withUnsafeMutableBufferPointer { ($0.baseAddress! + offset).update(from: s.first, count: recordBlock) }
-                    second.withUnsafeMutableBufferPointer { ($0.baseAddress! + offset).update(from: s.second, count: recordBlock) }
+                    first.withUnsafeMutableBufferPointer { PlanPointers.store(s.first, stride: s.stride, pairs: b, into: $0.baseAddress!) }
+                    second.withUnsafeMutableBufferPointer { PlanPointers.store(s.second, stride: s.stride, pairs: b, into: $0.baseAddress!) }
                     firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
                     secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
                     identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
@@ -71,8 +70,11 @@ public struct InterpolationPlan: Sendable {
     /// Interpolates `count` prepared pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does
     /// not cover — a fraction outside ``coversFraction(_:)``, two identities (the rule answers the identity
     /// before decomposing), an undecomposable or rare endpoint — take `reference(j)`, kept while the kernel
-    /// writes `out` (which may be an input), then copied over it.
-    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int, offsets: UnsafePointer<Int64>? = nil,
+    /// writes `out` (which may be an input), then copied over it. The records are those of a block scratch
+    /// (field-major, `stride` apart), or with `planStart` a plan's own of pairs `planStart…` (in groups), or
+    /// those at `offsets`.
+    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int, planStart: Int? = nil,
+                         offsets: UnsafePointer<Int64>? = nil,
                          firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
                          scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
                          reference: (Int) -> Transform3D) {
@@ -82,7 +84,19 @@ public struct InterpolationPlan: Sendable {
             s.marks[j] = covered ? 0 : 1
             if !covered { s.keep(reference(j), j) }
         }
-        kernels.k.interpolate(first, second, stride, offsets, s.fractions, doubles(out), s.slow, count)
+        if let planStart {
+            // A plan's own records from pair planStart on, in place: one call per group of lanes (or the part of
+            // one the range covers), each one run of memory.
+            var j = 0
+            while j < count {
+                let p = planStart + j, piece = min(PlanPointers.group - p % PlanPointers.group, count - j)
+                kernels.k.interpolate(first + PlanPointers.record(p), second + PlanPointers.record(p), PlanPointers.group, nil, s.fractions + j,
+                                      doubles(out + j), s.slow + j, piece)
+                j += piece
+            }
+        } else {
+            kernels.k.interpolate(first, second, stride, offsets, s.fractions, doubles(out), s.slow, count)
+        }
         s.copyKept(count: count, into: out)
     }
 }
@@ -182,19 +196,34 @@ struct PlanPointers: @unchecked Sendable {
     let first: UnsafePointer<Double>, second: UnsafePointer<Double>
     let firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>
 
-    /// The offset of pair p's records: blocks of `DecompositionScratch.block` pairs, field-major.
+    /// Pairs per group of a plan's records: the kernels' lane count (`TL_W`).
+    static let group = 16
+
+    /// The offset of pair p's records: groups of ``group`` pairs, field-major.
     static func record(_ p: Int) -> Int {
-        Int(CAMATH_PARTS) * DecompositionScratch.block * (p / DecompositionScratch.block) + p % DecompositionScratch.block
+        Int(CAMATH_PARTS) * group * (p / group) + p % group
+    }
+
+    /// Copies the records of pairs `pairs` (one block, from its start) out of a block scratch (field-major,
+    /// `stride` apart) into a plan's groups.
+    static func store(_ records: UnsafePointer<Double>, stride: Int, pairs: Range<Int>, into plan: UnsafeMutablePointer<Double>) {
+        let start = pairs.lowerBound
+        for g in Swift.stride(from: 0, to: pairs.count, by: group) {
+            let count = min(group, pairs.count - g)
+            for f in 0..<Int(CAMATH_PARTS) {
+                (plan + record(start + g) + f * group).update(from: records + f * stride + g, count: count)
+            }
+        }
     }
 
     /// Outputs `k` (within one block) into `out`: in place from the plan's records, or — with `pairs` — from
     /// the pairs' records, which the kernel gathers by their offsets.
     func evaluateBlock(_ k: Range<Int>, pairs: SharedReadPointer<Int>?, fractions: PerElement,
                        scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
-        let l = k.lowerBound, block = DecompositionScratch.block
+        let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
         guard let pairs else {
-            InterpolationPlan.evaluate(count: k.count, first: first + Self.record(l), second: second + Self.record(l), stride: block,
+            InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: Self.group, planStart: l,
                                        firstStatus: firstStatus + l, secondStatus: secondStatus + l, identityPairs: identityPairs + l,
                                        scratch: s, kernels: kernels, into: out + l) { j in
                 from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
@@ -208,7 +237,7 @@ struct PlanPointers: @unchecked Sendable {
             s.secondStatus[j] = secondStatus[p]
             s.methods[j] = identityPairs[p]
         }
-        InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: block, offsets: s.offsets, firstStatus: s.firstStatus,
+        InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: Self.group, offsets: s.offsets, firstStatus: s.firstStatus,
                                    secondStatus: s.secondStatus, identityPairs: s.methods, scratch: s, kernels: kernels, into: out + l) { j in
             from[pairs.base[l + j]].interpolated(to: to[pairs.base[l + j]], fraction: s.fractions[j])
         }

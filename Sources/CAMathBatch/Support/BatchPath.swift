@@ -4,7 +4,7 @@
 /// |---|---|---|---|---|
 /// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
-/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend (also from a plan), timing functions, transform animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |
+/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend (also from a plan), timing functions, transform and value animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |
 /// | springs | bitwise | budget | no fast form: budget | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
