@@ -11,10 +11,11 @@ import CAMathKernels
 public struct InterpolationPlan: Sendable {
     /// The pairs' start and end transforms.
     public let from: [Transform3D], to: [Transform3D]
-    /// The decompositions' records in groups of `PlanPointers.group` pairs (the kernels' lane count), each
-    /// group field-major (field f of pair i at `(i / group)·20·group + f·group + i % group`): one group of
-    /// lanes reads one run of 20 cache lines, so a long plan is read as one stream, not forty.
-    let first: [Double], second: [Double]
+    /// The decompositions' records in groups of `PlanPointers.group` pairs (the kernels' lane count): per
+    /// group the first transforms' records, field-major (field f of pair i at `f·group + i % group`), then the
+    /// second's, on cache-line-aligned memory. One group of lanes reads one run of 80 whole cache lines, so a
+    /// long plan is read as one stream, not forty, and the two records of a pair never alias in the caches.
+    let records: AlignedDoubles
     let firstStatus: [UInt8], secondStatus: [UInt8], identityPairs: [UInt8]
 
     /// Prepares the pairs `from[i] → to[i]`, decomposing with the kernels of `instructionSet`
@@ -24,22 +25,22 @@ public struct InterpolationPlan: Sendable {
         let set = instructionSet ?? .current
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
         let n = from.count, group = PlanPointers.group
-        var first = [Double](repeating: 0, count: Int(CAMATH_PARTS) * group * ((n + group - 1) / group))
-        var second = first
+        let records = AlignedDoubles(count: 2 * Int(CAMATH_PARTS) * group * ((n + group - 1) / group))
+        let first = records.mutableBase, second = first + PlanPointers.secondRecords
         var firstStatus = [UInt8](repeating: 0, count: n), secondStatus = firstStatus, identityPairs = firstStatus
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
-                    first.withUnsafeMutableBufferPointer { PlanPointers.store(s.first, stride: s.stride, pairs: b, into: $0.baseAddress!) }
-                    second.withUnsafeMutableBufferPointer { PlanPointers.store(s.second, stride: s.stride, pairs: b, into: $0.baseAddress!) }
+                    PlanPointers.store(s.first, stride: s.stride, pairs: b, into: first)
+                    PlanPointers.store(s.second, stride: s.stride, pairs: b, into: second)
                     firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
                     secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
                     identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
                 }
             }
         }
-        (self.from, self.to, self.first, self.second) = (from, to, first, second)
+        (self.from, self.to, self.records) = (from, to, records)
         (self.firstStatus, self.secondStatus, self.identityPairs) = (firstStatus, secondStatus, identityPairs)
     }
 
@@ -171,16 +172,14 @@ extension InterpolationPlan {
 
     /// The plan's arrays as pointers, for one call.
     func withPointers<R>(_ body: (PlanPointers) -> R) -> R {
-        from.withUnsafeBufferPointer { pf in
-            to.withUnsafeBufferPointer { pt in
-                first.withUnsafeBufferPointer { fa in
-                    second.withUnsafeBufferPointer { fb in
-                        firstStatus.withUnsafeBufferPointer { sa in
-                            secondStatus.withUnsafeBufferPointer { sb in
-                                identityPairs.withUnsafeBufferPointer { ip in
-                                    body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, first: fa.baseAddress!, second: fb.baseAddress!,
-                                                      firstStatus: sa.baseAddress!, secondStatus: sb.baseAddress!, identityPairs: ip.baseAddress!))
-                                }
+        withExtendedLifetime(records) {
+            from.withUnsafeBufferPointer { pf in
+                to.withUnsafeBufferPointer { pt in
+                    firstStatus.withUnsafeBufferPointer { sa in
+                        secondStatus.withUnsafeBufferPointer { sb in
+                            identityPairs.withUnsafeBufferPointer { ip in
+                                body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, first: records.base, second: records.base + PlanPointers.secondRecords,
+                                                  firstStatus: sa.baseAddress!, secondStatus: sb.baseAddress!, identityPairs: ip.baseAddress!))
                             }
                         }
                     }
@@ -199,9 +198,13 @@ struct PlanPointers: @unchecked Sendable {
     /// Pairs per group of a plan's records: the kernels' lane count (`TL_W`).
     static let group = 16
 
-    /// The offset of pair p's records: groups of ``group`` pairs, field-major.
+    /// Where a group's second records start, from its first.
+    static let secondRecords = Int(CAMATH_PARTS) * group
+
+    /// The offset of pair p's first record from the first group's (its second: the same from
+    /// ``secondRecords``): groups of ``group`` pairs, first records then second, each field-major.
     static func record(_ p: Int) -> Int {
-        Int(CAMATH_PARTS) * group * (p / group) + p % group
+        2 * Int(CAMATH_PARTS) * group * (p / group) + p % group
     }
 
     /// Copies the records of pairs `pairs` (one block, from its start) out of a block scratch (field-major,
