@@ -8,16 +8,21 @@ import Testing
     /// Every double's bits (NaN equals NaN of the same payload).
     func bits<T: ExactnessComparable>(_ values: [T]) -> [UInt64] { values.flatMap(\.exactnessValues).map(\.bitPattern) }
 
+    /// One frame at a few times on one and two threads and on the scalar path: the same bits, the same
+    /// contributions.
+    func expectThreadsAndPathsAgree<T: ExactnessComparable>(_ frame: (Double, BatchPath, Int) throws -> (values: [T], contributes: [Bool]),
+                                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for time in [0.3, 1.4, 3.75] {
+            let one = try frame(time, .simd, 1), two = try frame(time, .simd, 2), scalar = try frame(time, .scalar, 2)
+            #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes, "at \(time)", sourceLocation: sourceLocation)
+            #expect(bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes, "at \(time)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func threadsAndPathsAgree() throws {
         let (animations, models) = AnimationCases.transformAnimations(5000, seed: 71)
         let batch = try TransformAnimationBatch(animations, models: models)
-        for time in [0.3, 1.4, 3.75] {
-            let one = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1)
-            let two = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 2)
-            let scalar = try Batch.evaluate(batch, atParentTime: time, path: .scalar, threads: 2)
-            #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes)
-            #expect(bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes)
-        }
+        try expectThreadsAndPathsAgree { try Batch.evaluate(batch, atParentTime: $0, path: $1, threads: $2) }
         let x = TimingCurveCases.progresses
         let function = TimingFunction(name: .easeInEaseOut)
         #expect(bits(try Batch.evaluate(function, at: x, path: .simd, threads: 2)) == bits(x.map { function.evaluate($0) }))
@@ -27,13 +32,7 @@ import Testing
         for (property, seed) in [("position", 72), ("bounds", 73)] as [(String, UInt64)] {
             let (animations, models) = AnimationCases.valueAnimations(4000, property: property, seed: seed)
             let batch = try ValueAnimationBatch(animations, models: models)
-            for time in [0.3, 1.4, 3.75] {
-                let one = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1)
-                let two = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 2)
-                let scalar = try Batch.evaluate(batch, atParentTime: time, path: .scalar, threads: 2)
-                #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes)
-                #expect(bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes)
-            }
+            try expectThreadsAndPathsAgree { try Batch.evaluate(batch, atParentTime: $0, path: $1, threads: $2) }
             // Per-animation times over current values, written in place over them.
             let times = (0..<batch.count).map { Double($0 % 17) * 0.25 - 1 }
             let current = (0..<batch.count * batch.width).map { Double($0 % 101) - 50 }

@@ -81,14 +81,20 @@ struct DecompositionScratch {
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
                                                    fractions: d + 2 * parts + 16 * block, offsets: offsets.baseAddress!)
-                var start = range.lowerBound
-                while start < range.upperBound {
-                    let end = min((start / block + 1) * block, range.upperBound)
-                    body(start..<end, scratch)
-                    start = end
-                }
+                pieces(of: range) { body($0, scratch) }
               }
             }
+        }
+    }
+
+    /// The pieces of `range` that ``blocks(of:_:)`` visits, without a scratch: at most ``block`` elements,
+    /// never across a multiple of ``block``.
+    static func pieces(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min((start / block + 1) * block, range.upperBound)
+            body(start..<end)
+            start = end
         }
     }
 

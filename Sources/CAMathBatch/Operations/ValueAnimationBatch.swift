@@ -201,7 +201,7 @@ extension ValueAnimationBatch {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
                 schedule.withPointers { curveFields, keyTimes in
                     withRows { rows in
-                        DecompositionScratch.blocks(of: r) { k, _ in
+                        DecompositionScratch.pieces(of: r) { k in
                             let pairCount = schedule.resolveBlock(k, times: times, curveFields: curveFields, keyTimes: keyTimes, scratch: a, kernels: kernels)
                             evaluateBlock(k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
                                           into: out, contributes: contributes)
