@@ -36,10 +36,13 @@
                                      size_t outStride, size_t n)
 #define CAMATH_DECLARE_FAST_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
-    void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n)
+    void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
+    void prefix##interpolate(const double *a, const double *b, size_t stride, const int64_t *offsets, const double *t, double *out, \
+                             uint8_t *slow, size_t n)
 
 // Portable C (level_portable.c, level_portable_fast.c: portable.h): every kernel; the vector levels'
-// tails call its inverses. The fast instantiations have the prefix camath_<level>_fast_ and no hit test.
+// tails call its inverses. The fast instantiations have the prefix camath_<level>_fast_: concat, points, inverses,
+// frames and the interpolation.
 CAMATH_DECLARE_CONCAT(camath_portable_);
 CAMATH_DECLARE_MAP_POINTS3(camath_portable_);
 CAMATH_DECLARE_MAP_POINTS3_STRIDED(camath_portable_);

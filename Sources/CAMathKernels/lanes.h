@@ -57,8 +57,15 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
     }
 }
 
-// The hit test, autoresizing and the decomposition kernels (transform_lanes.h) have no fast form (a fused edge test could move a point across a layer's
-// edge; autoresizing is additions, divisions and roundings, with nothing to fuse).
+// The interpolation (transform_lanes.h) has a fast form: its slerp by polynomials, fused (a fast build
+// defines nothing else there).
+#include "invert_formula.h"
+#include "transform_lanes.h"
+
+// The hit test, autoresizing, the decompositions, the timing curves and springs have no fast form: a fused
+// edge test could move a point across a layer's edge, autoresizing is additions, divisions and roundings
+// with nothing to fuse, and the others take branches (a decomposition's verdict, a curve's Newton steps)
+// that fusing could change.
 #if !defined(CAMATH_FAST)
 // One block of `lanes` points (8, 16 or CAMATH_HIT_BLOCK, a constant after inlining, so every lane loop has
 // a fixed trip count); lanes past n hold NaN points, which no node accepts. The scratch layout is
@@ -143,8 +150,6 @@ KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks,
     }
 }
 
-#include "invert_formula.h"
-#include "transform_lanes.h"
 #include "animation_lanes.h"
 
 // A small batch (a few touches) runs 8 or 16 lanes, not 32: every node's work scales with the lanes.

@@ -1,12 +1,13 @@
 // Decomposition, recomposition and interpolation lane by lane (CAMathCore's Unmatrix, decomposed2D,
 // Transform3D(_:rotation:), Quaternion.slerp): the reference's operations in the reference's order, its
-// branches as selects, its transcendental steps through elementary.h. Included by lanes.h (exact builds
-// only). A record is CAMATH_PARTS doubles: translation 3, scale 3, skew 3, perspective 4, rotation 3,
-// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field), stored field-major: field f of
-// element i at records[f·stride + i], so every lane loop reads and writes records with plain vector loads
-// and stores. The kernels run blocks of TL_W elements: a block's matrices are transposed into lane arrays,
-// each stage is one lane loop of fixed trip count (few live values, so few spills), and the results are
-// transposed back.
+// branches as selects, its transcendental steps through elementary.h. Included by lanes.h; a fast build
+// (precision.h) defines only the interpolation, with the fast slerp below. A record is CAMATH_PARTS
+// doubles: translation 3, scale 3, skew 3, perspective 4, rotation 3, quaternion 4 (CAMathCore's
+// Transform3D.Decomposition, field by field), stored field-major: field f of element i at
+// records[f·stride + i], so every lane loop reads and writes records with plain vector loads and stores.
+// The kernels run blocks of TL_W elements: a block's matrices are transposed into lane arrays, each stage
+// is one lane loop of fixed trip count (few live values, so few spills), and the results are transposed
+// back.
 #include "elementary.h"
 
 #define TL_INLINE static inline __attribute__((always_inline))
@@ -215,19 +216,76 @@ TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *s
     tl_concat(m, f, out);
 }
 
-// Quaternion.slerp(to:fraction:) from a toward b into out.
+// The slerp's cosine and the sine of its half angle, never fused: both precisions must flip the same sign
+// and take the same cut-off (sh < 1e-5 keeps a), so they compute these two as the reference does.
+TL_INLINE double tl_slerp_cosine(const double *a, const double *b) {
+#pragma clang fp contract(off)
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
+TL_INLINE double tl_slerp_sine(double d) {
+#pragma clang fp contract(off)
+    return el_sqrt(1 - d * d);
+}
+
+#if defined(CAMATH_FAST)
+// acos d for 0 ≤ d ≤ 1 with one polynomial: the reference's asin polynomial at the one argument the lane
+// needs (d itself below 1/2, √((1 − d)/2) above), where the reference computes both branches and a
+// double-double correction. Within a few ulps.
+TL_INLINE double tl_fast_acos(double d) {
+    int small = d <= 0.5;
+    double z = small ? d * d : (1 - d) * 0.5;
+    double r = small ? d : el_sqrt(z);
+    double asinr = r + (r * z) * el_asin_polynomial(z);
+    return small ? (EL_HALF_PI - asinr) + EL_HALF_PI_TAIL : 2 * asinr;
+}
+
+// sin x for |x| < 2⁴⁰: x − kπ (π in three parts; k·π's first part is exact), then the odd Taylor series to
+// r²¹ on |r| ≤ π/2 (truncation below 2⁻⁵⁹), negated for odd k. Within a few ulps of sin x for the
+// slerp's arguments (|x| < 2¹⁷·π/2: fractions the kernels cover). NaN → NaN.
+TL_INLINE double tl_fast_sin(double x) {
+    const double piA = 0x1.921fb54400000p+1, piB = 0x1.0b4611a626331p-33, piC = 0x1.1701b839a2520p-87;
+    double k = __builtin_rint(x * 0x1.45f306dc9c883p-2);
+    double r = ((x - k * piA) - k * piB) - k * piC;
+    double z = r * r;
+    double p = -0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * (0x1.71de3a556c734p-19
+        + z * (-0x1.ae64567f544e4p-26 + z * (0x1.6124613a86d09p-33 + z * (-0x1.ae7f3e733b81fp-41 + z * (0x1.952c77030ad4ap-49
+        + z * (-0x1.2f49b46814157p-57 + z * 0x1.71b8ef6dcf572p-66))))))));
+    double sine = r + (r * z) * p;
+    double half = k * 0.5;
+    return half != __builtin_rint(half) ? -sine : sine;
+}
+
+// Quaternion.slerp(to:fraction:) from a toward b into out, fast: the reference's cosine, sign flip and
+// cut-off, then the angle and the two sines by the polynomials above and one reciprocal of the half-angle
+// sine, fused. Never slow.
 TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out, int *slow) {
-    double d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+    (void)slow;
+    double d = tl_slerp_cosine(a, b);
     int negate = d < 0;
     double s[4];
     TL_FIELDS (int i = 0; i < 4; i++) s[i] = negate ? -a[i] : a[i];
     d = negate ? -d : d;
     d = 1 < d ? 1 : d;
-    double sh = el_sqrt(1 - d * d);
+    double sh = tl_slerp_sine(d);
+    double h = tl_fast_acos(d), rs = 1 / sh;
+    double wa = tl_fast_sin((1 - t) * h) * rs, wb = tl_fast_sin(t * h) * rs;
+    TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
+}
+#else
+// Quaternion.slerp(to:fraction:) from a toward b into out.
+TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out, int *slow) {
+    double d = tl_slerp_cosine(a, b);
+    int negate = d < 0;
+    double s[4];
+    TL_FIELDS (int i = 0; i < 4; i++) s[i] = negate ? -a[i] : a[i];
+    d = negate ? -d : d;
+    d = 1 < d ? 1 : d;
+    double sh = tl_slerp_sine(d);
     double h = el_acos(d);
     double wa = el_sin((1 - t) * h, slow) / sh, wb = el_sin(t * h, slow) / sh;
     TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
 }
+#endif
 
 #define TL_W 16
 // The decomposition's lane loops run two vectors side by side: its steps are long chains of dependent
@@ -366,6 +424,7 @@ TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restric
     }
 }
 
+#if !defined(CAMATH_FAST)
 /// Decompositions: records of t[i] by methods[i] (or `method` when methods is NULL; 0 key paths, 1 the 3-D
 /// interpolation rule, 2 the 2-D one); status[i] = 0 decomposed, 1 undecomposable, 2 needs the reference.
 /// `parts` (CAMATH_ROTATION_X, _Y, _Z or all of CAMATH_EULER, and CAMATH_QUATERNION) says which rotations the
@@ -385,6 +444,8 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
     }
 #undef TL_DECOMPOSE_CASE
 }
+
+#endif
 
 // The recomposition of a block's lanes p into o, a lane's rare case or'ed into s[l]; `quaternion` a constant
 // after inlining (a runtime flag would have the lane loop compute both rotations in every lane). The
@@ -429,6 +490,7 @@ TL_INLINE void tl_recompose_all(const double *restrict records, size_t stride, c
     }
 }
 
+#if !defined(CAMATH_FAST)
 /// Recompositions of records (Euler angles, or the quaternion when `quaternion` is 1); slow[i] = 1 where a
 /// sine or cosine needs the long reduction.
 KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride, int quaternion, double *restrict out,
@@ -436,6 +498,8 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
     if (quaternion) tl_recompose_all(records, stride, 1, out, slow, n);
     else tl_recompose_all(records, stride, 0, out, slow, n);
 }
+
+#endif
 
 /// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart; records offsets[i] when offsets is
 /// not NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the quaternions
@@ -469,6 +533,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *res
     }
 }
 
+#if !defined(CAMATH_FAST)
 // The elementary functions one call per lane loop, `function` a constant after inlining.
 TL_INLINE void tl_elementary_all(const int function, const double *restrict x, const double *restrict y, double *restrict out,
                                  uint8_t *restrict slow, size_t n) {
@@ -498,3 +563,4 @@ KERNEL_ATTR void KERNEL(elementary)(int function, const double *restrict x, cons
     default: tl_elementary_all(CAMATH_ACOS, x, y, out, slow, n); break;
     }
 }
+#endif

@@ -74,7 +74,8 @@ public enum Workloads {
                 try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, path: p, threads: t) }, output: matrices)
         case .blend:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p, threads: t) }, output: matrices)
+                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .blendPrepared:
             // The plan is made once, outside the timed calls: what an animation does before its frames. It
             // cannot fail here (equal counts, this CPU's kernels); if it did, every call reports the error.
@@ -82,7 +83,8 @@ public enum Workloads {
                 try InterpolationPlan(from: Array(a.read), to: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, path: p, threads: t) }, output: matrices)
+                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)
@@ -116,7 +118,8 @@ public enum Workloads {
                 try TransformAnimationBatch(animations, models: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, threads: t) }, output: matrices)
+                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                budget: { (try? batch.get()).map { b in (0..<b.count).flatMap { ExactnessBudget.transformAnimation(b, $0, atParentTime: 0.7) } } ?? [] })
         case .animateValues:
             // One frame of n position animations (basic, additive, spring, linear and cubic keyframes), prepared
             // once, all active at the frame time; the output is their points.

@@ -119,7 +119,8 @@ import Testing
                       zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues)
             }
         }
-        // Decomposition, key paths and interpolation (no fast form: the exact kernels at either precision).
+        // Decomposition and key paths (no fast form: the exact kernels at either precision), and the blends (fast:
+        // within the interpolation budget).
         let decomposable = transforms + DecompositionCases.all
         let partners = decomposable.reversed() + decomposable.map { Transform3D($0.affineTransform) }
         let anglesAndScales = decomposable.indices.map { i -> TransformKeyPathValue in
@@ -140,14 +141,19 @@ import Testing
                       zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 })
             }
             let plan = try InterpolationPlan(from: a, to: b, instructionSet: set)
-            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5] {
+            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e5, -3e4] {
                 let expected = zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
-                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
-                check("blend (plan)", .blend, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, threads: 1, instructionSet: set).exactnessValues, expected)
+                let bounds = zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
+                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, precision: precision, threads: 1,
+                                                                     instructionSet: set).exactnessValues, expected, bounds: bounds)
+                check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, precision: precision, threads: 1,
+                                                                                    instructionSet: set).exactnessValues, expected, bounds: bounds)
             }
-            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999][$0 % 10] }
-            check("blend (plan, fractions)", .blend, a.count, try Batch.interpolate(plan, fractions: fractions, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                  zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues)
+            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999, 1e5][$0 % 11] }
+            check("blend (plan, fractions)", .blendPrepared, a.count,
+                  try Batch.interpolate(plan, fractions: fractions, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues,
+                  bounds: zip(zip(a, b), fractions).flatMap { ExactnessBudget.interpolation(from: $0.0, to: $0.1, fraction: $1) })
         }
         // Timing curves: named, custom, overshooting, non-monotone and non-finite curves at progresses that take
         // every branch (the clamp, NaN, the spline samples themselves, the bisection fallback).
@@ -162,10 +168,11 @@ import Testing
         for (a, m) in zip(windows(animations), windows(models)) {
             let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
             for time in AnimationCases.parentTimes {
-                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1, instructionSet: set)
+                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: precision, threads: 1, instructionSet: set)
                 let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
                 check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 },
-                      expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 })
+                      expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 },
+                      bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count))
             }
         }
         // Value animations at one time: numbers, points, rects and vectors, whole and by field, every shape and
@@ -239,8 +246,8 @@ import Testing
         "concat pairwise": .concatPairwise, "concat many-by-one": .concatManyByOne, "concat one-by-many": .concatOneByMany,
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
-        "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "recompose": .decompose, "blend": .blend, "blend (plan)": .blend,
-        "blend (plan, fractions)": .blend, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "springs": .springs, "presentation": .presentationFrames,
+        "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "recompose": .decompose, "blend": .blend, "blend (plan)": .blendPrepared,
+        "blend (plan, fractions)": .blendPrepared, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -85,3 +85,53 @@ public enum ExactnessBudget {
         return Array(repeating: w > 1e-3 ? finite(1e-13 * scale) : .infinity, count: 2)
     }
 }
+
+extension ExactnessBudget {
+    /// The 16 bounds of `a.interpolated(to: b, fraction: t)` at `precision: .fast`, in storage order: the
+    /// blend runs fused and the slerp by polynomials (a few ulps where the reference is correctly rounded to
+    /// within one), so each entry may move by `1e-13·w²` times the size of the products that form it, with
+    /// `w = |1 − t| + |t|` (how far the blend reaches: 1 inside `[0, 1]`; the slerp's angles and weights grow
+    /// with it) and, from both decompositions' parts scaled by `w` (each at least 1): `L = s·(1 + k)²` for
+    /// rows 1–3, columns 1–3 (`s` the largest scale, `k` the largest skew), `L·(1 + 3p)` for their column 4
+    /// (`p` the largest of perspective x, y, z), `τ` for row 4's first three (the largest translation) and
+    /// `3τp + |pw|` for m44; plus `8·2⁻¹⁰⁷⁴` for products that fall below the normal range. Where the
+    /// reference takes no blend (a fraction of 0, 1 or not finite, two identities, an undecomposable end)
+    /// the bound is 0: the fast path returns the same value. Cost: two reference decompositions.
+    public static func interpolation(from a: Transform3D, to b: Transform3D, fraction t: Double) -> [Double] {
+        let none = [Double](repeating: 0, count: 16)
+        guard t.isFinite, t != 0, t != 1, !(a.isIdentity && b.isIdentity) else { return none }
+        let method: Transform3D.DecompositionMethod = a.isAffine && b.isAffine ? .interpolation2D : .interpolation3D
+        guard let x = a.decomposed(method), let y = b.decomposed(method) else { return none }
+        let w = abs(1 - t) + abs(t)
+        func largest(_ parts: (Transform3D.Decomposition) -> [Double]) -> Double {
+            w * max(1, (parts(x) + parts(y)).map(abs).max()!)
+        }
+        let s = largest { [$0.scale.x, $0.scale.y, $0.scale.z] }, k = largest { [$0.skew.x, $0.skew.y, $0.skew.z] }
+        let p = largest { [$0.perspective.x, $0.perspective.y, $0.perspective.z] }, pw = largest { [$0.perspective.w] }
+        let tau = largest { [$0.translation.x, $0.translation.y, $0.translation.z] }
+        let linear = s * (1 + k) * (1 + k)
+        let sizes = [linear, linear, linear, linear * (1 + 3 * p)]
+        let rows = Array(repeating: sizes, count: 3).joined() + [tau, tau, tau, 3 * tau * p + pw]
+        return rows.map { finite(1e-13 * w * w * $0 + 8 * Double.leastNonzeroMagnitude) }
+    }
+
+    /// The 16 bounds of animation `i` of `batch` at parent time `p` over `current` (its model when `nil`) at
+    /// `precision: .fast`: where the reference blends a pair (a basic animation's ends, a keyframe segment),
+    /// ``interpolation(from:to:fraction:)`` of that pair at that fraction, times `4·max(1, |c|max)` for each
+    /// transform `c` the blend is then concatenated with (the current value of an additive animation, the
+    /// repeated cycle end of a cumulative one); 0 wherever the value is not blended (taken whole, the model,
+    /// or the reference's own evaluation), which the fast path returns exactly. Cost: one schedule step and
+    /// two reference decompositions.
+    public static func transformAnimation(_ batch: TransformAnimationBatch, _ i: Int, atParentTime p: Double,
+                                          over current: Transform3D? = nil) -> [Double] {
+        guard let blend = batch.blend(i, atParentTime: p) else { return [Double](repeating: 0, count: 16) }
+        let animation = batch.animations[i]
+        func reach(_ c: Transform3D) -> Double { 4 * max(1, c.elements.map(abs).max()!) }
+        var factor = 1.0
+        if animation.isAdditive { factor *= reach(current ?? batch.models[i]) }
+        if animation.isCumulative, case .transform(let end) = AnimationValue.transform(batch.cycleEnds[i]).repeated(max(blend.cycle, 0)) {
+            factor *= reach(end)
+        }
+        return interpolation(from: blend.from, to: blend.to, fraction: blend.fraction).map { finite($0 * factor) }
+    }
+}

@@ -7,7 +7,8 @@
 /// |---|---|---|---|---|
 /// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
-/// | hit test, autoresize, affine round trip, decompose, key-path read and write, blend (also from a plan), timing functions, transform and value animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |
+/// | blend (also from a plan), transform animations | bitwise | bitwise | budget | throws |
+/// | hit test, autoresize, affine round trip, decompose, key-path read and write, timing functions, value animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |
 /// | springs | bitwise | budget | no fast form: budget | throws |
 ///
 /// - **bitwise**: every output double has the reference's bit pattern, so −0 and +0 differ; NaN matches NaN
@@ -24,6 +25,12 @@
 /// - **budget** for springs (`ExactnessBudget.springFraction`): `|Δx| ≤ 1e-12·max(1, |x|)` while `|ω₀t| ≤ 100`,
 ///   growing as `|ω₀t|/100` beyond: the lanes compute e^x with a series of their own, not the platform's
 ///   `exp` the reference calls; their sines and cosines are the reference's; non-finite values identical.
+/// - **budget** for blends and transform animations (`ExactnessBudget.interpolation`, `.transformAnimation`): entry ij
+///   within `1e-13·w²` times the size of the products that form it (`w = |1 − t| + |t|`; sizes from both
+///   ends' scale, skew, perspective and translation), times `4·max(1, |c|max)` for each transform `c` the
+///   blend is then concatenated with (additive, cumulative): the slerp's angle and sines are polynomials of
+///   their own and the blend is fused; the decompositions, the slerp's sign and cut-off, the timing and every
+///   value taken whole keep the reference's bits.
 /// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
 ///   only with `.fast` where the tuning measured CBLAS ahead (the compiled-in tuning never does).
 public enum Exactness: Sendable, Hashable, CustomStringConvertible {

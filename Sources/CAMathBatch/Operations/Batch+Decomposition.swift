@@ -113,15 +113,19 @@ extension Batch {
     /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` (CAMathCore's *Key paths and decomposition*
     /// article, *Interpolation*). Paths: `.scalar` (the reference per element); `.simd` (both decompositions,
     /// the slerp and the recomposition in vector lanes; a fraction of 2¹⁷ or more in magnitude, whose slerp
-    /// sines may need the long reduction, takes the reference: bit-identical); `.blas` throws. `out` may be `from`'s or `to`'s memory. Cost: O(n), two
+    /// sines may need the long reduction, takes the reference: bit-identical); `.blas` throws. `out` may be
+    /// `from`'s or `to`'s memory. `precision: .fast` slerps with polynomials and fuses the blend and the
+    /// recomposition (within ``ExactnessBudget/interpolation(from:to:fraction:)``); the decompositions, the
+    /// slerp's sign and cut-off and every fallback to the reference stay exact. Cost: O(n), two
     /// decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
     /// ``InterpolationPlan`` once.
     public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
-                                   into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                   into out: UnsafeMutableBufferPointer<Transform3D>, path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                   threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("to", to.count, equals: from.count)
         try BatchError.check("out", out.count, equals: from.count)
-        let (resolved, threadCount, kernels) = try schedule(.blend, count: from.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.blend, count: from.count, path: path, precision: precision, threads: threads,
+                                                            instructionSet: instructionSet)
         guard !from.isEmpty, let fb = from.baseAddress, let tb = to.baseAddress, let o = out.baseAddress else { return }
         let pf = SharedReadPointer(base: fb), pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
         chunks(count: from.count, threads: threadCount) { r in
@@ -178,14 +182,15 @@ extension Batch {
         return (written, refused)
     }
 
-    /// Array form of ``interpolate(from:to:fraction:into:path:threads:instructionSet:)``.
-    public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double,
-                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of ``interpolate(from:to:fraction:into:path:precision:threads:instructionSet:)``.
+    public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double, path: BatchPath = .auto,
+                                   precision: BatchPrecision = .exact, threads: Int? = nil,
+                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try BatchError.check("to", to.count, equals: from.count)
         return try Array.filled(count: from.count) { out throws(BatchError) in
             try from.withUnsafeBufferPointer { pf throws(BatchError) in
                 try to.withUnsafeBufferPointer { pt throws(BatchError) in
-                    try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                    try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
                 }
             }
         }

@@ -4,7 +4,7 @@ import CAMathKernels
 /// Many transform pairs prepared for interpolation at many fractions — an animation's frames: both
 /// endpoints of every pair decomposed once (the rule's 2-D or 3-D decomposition, as
 /// `Transform3D.interpolated(to:fraction:)` picks it), so that
-/// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)`` only blends and recomposes.
+/// ``Batch/interpolate(_:fraction:into:path:precision:threads:instructionSet:)`` only blends and recomposes.
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
 /// decompositions per pair (vector lanes where the CPU has them); memory: 72 doubles per pair.
@@ -105,43 +105,49 @@ public struct InterpolationPlan: Sendable {
 extension Batch {
     /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: t)` from the prepared decompositions: only
     /// the blend, the slerp and the recomposition per pair. Paths: `.scalar` (the reference per pair, from the
-    /// plan's transforms); `.simd` (vector lanes: bit-identical); `.blas` throws. Cost: O(n).
+    /// plan's transforms); `.simd` (vector lanes: bit-identical); `.blas` throws. `precision: .fast` as in
+    /// ``interpolate(from:to:fraction:into:path:precision:threads:instructionSet:)``. Cost: O(n).
     public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                   path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil,
+                                   instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("out", out.count, equals: plan.count)
-        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, precision: precision, threads: threads,
+                                                            instructionSet: instructionSet)
         plan.evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
                       fractions: .one(t))
     }
 
     /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: fractions[i])`: each pair at its own
-    /// fraction (an animation's frame), with the bits of the reference. Paths as
-    /// ``interpolate(_:fraction:into:path:threads:instructionSet:)``; a fraction the kernels do not cover
-    /// (NaN, ±∞, 0, 1, |t| ≥ 2¹⁷) takes the reference for its pair. Throws when the counts differ. Cost: O(n).
+    /// fraction (an animation's frame), with the bits of the reference. Paths and precisions as
+    /// ``interpolate(_:fraction:into:path:precision:threads:instructionSet:)``; a fraction the kernels do not
+    /// cover (NaN, ±∞, 0, 1, |t| ≥ 2¹⁷) takes the reference for its pair. Throws when the counts differ.
+    /// Cost: O(n).
     public static func interpolate(_ plan: InterpolationPlan, fractions: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                   path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil,
+                                   instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("fractions", fractions.count, equals: plan.count)
         try BatchError.check("out", out.count, equals: plan.count)
-        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, path: path, precision: precision, threads: threads,
+                                                            instructionSet: instructionSet)
         guard let f = fractions.baseAddress else { return }
         plan.evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
     }
 
-    /// Array form of ``interpolate(_:fractions:into:path:threads:instructionSet:)``.
-    public static func interpolate(_ plan: InterpolationPlan, fractions: [Double], path: BatchPath = .auto, threads: Int? = nil,
-                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of ``interpolate(_:fractions:into:path:precision:threads:instructionSet:)``.
+    public static func interpolate(_ plan: InterpolationPlan, fractions: [Double], path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                   threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array.filled(count: plan.count) { out throws(BatchError) in
             try fractions.withUnsafeBufferPointer { f throws(BatchError) in
-                try interpolate(plan, fractions: f, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try interpolate(plan, fractions: f, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
             }
         }
     }
 
-    /// Array form of ``interpolate(_:fraction:into:path:threads:instructionSet:)``.
-    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, path: BatchPath = .auto, threads: Int? = nil,
-                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of ``interpolate(_:fraction:into:path:precision:threads:instructionSet:)``.
+    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double, path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                   threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
         try Array.filled(count: plan.count) { out throws(BatchError) in
-            try interpolate(plan, fraction: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+            try interpolate(plan, fraction: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
         }
     }
 }

@@ -3,7 +3,7 @@ import CAMathCore
 import CAMathKernels
 
 /// Many animations of whole transforms (`transform`, `sublayerTransform`), prepared once to be evaluated at
-/// one parent time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(TransformAnimationBatch,_,_,_,_,_,_)``.
+/// one parent time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``.
 ///
 /// Every segment's two ends are decomposed once (an ``InterpolationPlan``): a frame maps each animation's time
 /// (CAMathAnimation's *media-timing model*), runs its timing curve, picks its keyframe segment and only
@@ -79,42 +79,63 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     }
 }
 
+extension TransformAnimationBatch {
+    /// The pair animation `i` blends at parent time `p` and at what fraction, with its cycle — the schedule's
+    /// step for it alone, with the exact kernels (the reference's bits) — or `nil` where it blends nothing.
+    func blend(_ i: Int, atParentTime p: Double) -> (from: Transform3D, to: Transform3D, fraction: Double, cycle: Double)? {
+        AnimationBlockScratch.with { a in
+            schedule.withPointers { curveFields, keyTimes in
+                let kernels = InstructionSet.portable.kernels!
+                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), curveFields: curveFields, keyTimes: keyTimes, scratch: a, kernels: kernels) == 1
+                else { return nil }
+                return (plan.from[a.pairs[0]], plan.to[a.pairs[0]], a.fractions[0], a.cycles[0])
+            }
+        }
+    }
+}
+
 extension Batch {
     /// `out[i]` = animation i's presentation value over its model at parent time `p` (the model where it
     /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
     /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
-    /// curves and the blends in vector lanes: bit-identical); `.blas` throws. Mismatched counts throw before
-    /// anything is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
+    /// curves and the blends in vector lanes: bit-identical); `.blas` throws. `precision: .fast` blends as
+    /// ``interpolate(_:fractions:into:path:precision:threads:instructionSet:)`` does at that precision; the
+    /// timing, the curves, the choice of segment and every value taken whole stay exact (within
+    /// ``ExactnessBudget/transformAnimation(_:_:atParentTime:over:)``). Mismatched counts throw before anything
+    /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
     public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil, path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, precision: precision, threads: threads,
+                     instructionSet: instructionSet)
     }
 
-    /// As ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(TransformAnimationBatch,_,_,_,_,_,_)`` with animation i at its
+    /// As ``evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`` with animation i at its
     /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
     /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
     /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
     public static func evaluate(_ batch: TransformAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
                                 over current: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil, path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
         try BatchError.check("current", current.count, equals: batch.count)
         guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
-            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, precision: precision, threads: threads,
+                                instructionSet: instructionSet)
         }
         try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     path: path, threads: threads, instructionSet: instructionSet)
+                     path: path, precision: precision, threads: threads, instructionSet: instructionSet)
     }
 
     static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
                          into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                         path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                         path: BatchPath, precision: BatchPrecision, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let n = batch.count
         try BatchError.check("out", out.count, equals: n)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
-        let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, path: path, precision: precision, threads: threads,
+                                                            instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
         chunks(count: n, threads: threadCount) { r in
@@ -209,14 +230,14 @@ extension TransformAnimationBatch {
 }
 
 extension Batch {
-    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(TransformAnimationBatch,_,_,_,_,_,_)``: the values and
+    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``: the values and
     /// whether each animation contributed.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, threads: Int? = nil,
-                                instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Transform3D], contributes: [Bool]) {
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, precision: BatchPrecision = .exact,
+                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Transform3D], contributes: [Bool]) {
         var contributes = [Bool](repeating: false, count: batch.count)
         let values = try Array.filled(count: batch.count) { out throws(BatchError) in
             try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, threads: threads, instructionSet: instructionSet)
+                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
             }
         }
         return (values, contributes)

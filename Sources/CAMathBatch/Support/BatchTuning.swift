@@ -15,11 +15,11 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case frames = "frames"
     case hitTest = "hit-test"
     case autoresize = "autoresize"
-    /// ``Batch/interpolate(_:fraction:into:path:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
+    /// ``Batch/interpolate(_:fraction:into:path:precision:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
     case blendPrepared = "blend-prepared"
     /// ``Batch/evaluate(_:at:into:path:threads:instructionSet:)``: timing functions at many inputs.
     case timingFunction = "timing-function"
-    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(TransformAnimationBatch,_,_,_,_,_,_)``: transform animations at one time.
+    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``: transform animations at one time.
     case animateTransforms = "animate-transforms"
     /// ``Batch/springFractions(_:atTime:into:path:threads:instructionSet:)``: many springs at one time.
     case springs = "springs"
@@ -61,7 +61,8 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     /// Whether the operation has kernels for ``BatchPrecision/fast`` (the others run exact at either precision).
     public var hasFastKernels: Bool {
         switch self {
-        case .concatPairwise, .concatManyByOne, .concatOneByMany, .invert, .invertAffine, .mapPoints3D, .mapPoints2D, .frames: true
+        case .concatPairwise, .concatManyByOne, .concatOneByMany, .invert, .invertAffine, .mapPoints3D, .mapPoints2D, .frames, .blend, .blendPrepared,
+             .animateTransforms: true
         default: false
         }
     }
