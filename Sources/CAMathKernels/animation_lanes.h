@@ -51,9 +51,10 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         double c[CAMATH_CURVE_FIELDS][TL_W], xx[TL_W], yy[TL_W];
         int s[TL_W];
+        // Volatile, as in tl_gather_records: scalar loads, not AVX-512 gathers (6 % faster here).
         for (size_t l = 0; l < TL_W; l++) {
             size_t i = i0 + (l < w ? l : 0);
-            const double *f = curves + CAMATH_CURVE_FIELDS * (which ? which[i] : 0);
+            const volatile double *f = curves + CAMATH_CURVE_FIELDS * (which ? which[i] : 0);
             for (int k = 0; k < CAMATH_CURVE_FIELDS; k++) c[k][l] = f[k];
             xx[l] = x[i];
         }
