@@ -72,6 +72,65 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
     }
 }
 
+/// CAMathAnimation's ResolvedMediaTiming.evaluate lane by lane: the same operations in the same order, its
+/// branches selects (Swift's max(x, 0) is `0 >= x ? 0 : x`, min(x, C) is `C < x ? C : x`, and the
+/// rounding down is floor), so every lane returns the reference's bits. See kernels.h for the layout.
+KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, const uint8_t *restrict flags, const double *restrict t, size_t timeStep,
+                                      uint8_t *restrict contributes, double *restrict basic, double *restrict progress,
+                                      double *restrict cycle, size_t n) {
+    for (size_t i0 = 0; i0 < n; i0 += TL_W) {
+        size_t w = n - i0 < TL_W ? n - i0 : TL_W;
+        double f[CAMATH_TIMING_FIELDS][TL_W], p[TL_W], outBasic[TL_W], outProgress[TL_W], outCycle[TL_W];
+        int bits[TL_W], active[TL_W];
+        // Volatile, as in tl_gather_records: scalar loads, not AVX-512 gathers.
+        for (size_t l = 0; l < TL_W; l++) {
+            size_t i = i0 + (l < w ? l : 0);
+            const volatile double *timing = timings + CAMATH_TIMING_FIELDS * i;
+            for (int k = 0; k < CAMATH_TIMING_FIELDS; k++) f[k][l] = timing[k];
+            bits[l] = flags[i];
+            p[l] = t[i * timeStep];
+        }
+        TL_LANES {
+            const double b = f[0][l], s = f[1][l], o = f[2][l], d = f[3][l], cycleLength = f[4][l], span = f[5][l], time = p[l];
+            const int autoreverses = (bits[l] & CAMATH_TIMING_AUTOREVERSES) != 0, backwards = (bits[l] & CAMATH_TIMING_FILLS_BACKWARDS) != 0;
+            const int forwards = (bits[l] & CAMATH_TIMING_FILLS_FORWARDS) != 0, removed = (bits[l] & CAMATH_TIMING_REMOVED) != 0;
+            int ok = lane_finite(time) & lane_finite(b) & lane_finite(s) & lane_finite(o);
+            double u = (time - b) * s;
+            int positive = s > 0, still = s == 0;
+            int before = positive ? u < 0 : (still ? 0 : u > 0);
+            int after = (before == 0) & (positive ? u >= span : (still ? 0 : u <= -span));
+            double a = positive ? u : (still ? 0.0 : span + u);
+            ok &= (before == 0) | backwards;
+            ok &= (after == 0) | (forwards & (removed == 0));
+            a = before ? (s >= 0 ? 0.0 : span) : a;
+            a = after ? (s >= 0 ? span : 0.0) : a;
+            double shifted = a + o;
+            ok &= lane_finite(shifted);
+            int cycles = lane_finite(cycleLength);
+            double k = __builtin_floor(shifted / cycleLength);
+            double lifted = shifted - k * cycleLength;
+            lifted = 0 >= lifted ? 0.0 : lifted;
+            double r = cycleLength < lifted ? cycleLength : lifted;
+            int end = (r == 0) & (a == span) & (shifted > 0);
+            k = end ? k - 1 : k;
+            r = end ? cycleLength : r;
+            k = cycles ? k : 0.0;
+            r = cycles ? r : shifted;
+            double beta = ((autoreverses == 0) | (r <= d)) ? r : 2 * d - r;
+            outBasic[l] = ok ? beta : 0.0;
+            outProgress[l] = ok ? beta / d : 0.0;
+            outCycle[l] = ok ? k : 0.0;
+            active[l] = ok;
+        }
+        for (size_t l = 0; l < w; l++) {
+            contributes[i0 + l] = (uint8_t)active[l];
+            basic[i0 + l] = outBasic[l];
+            progress[i0 + l] = outProgress[l];
+            cycle[i0 + l] = outCycle[l];
+        }
+    }
+}
+
 // e^x for one lane, within about 1 ulp (not the platform's bits: springs are held to a budget). x = k·ln 2 + r
 // with |r| ≤ ln 2 / 2 (ln 2 split in two so r is exact to about 2⁻¹⁰⁶), e^r by its Taylor series to r¹³
 // (truncation below 2⁻⁶⁰ relative), then 2^k in two factors so results that end subnormal are scaled once.

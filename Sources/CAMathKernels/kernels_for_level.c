@@ -15,7 +15,7 @@
         .frames = prefix512##frames, .hit_test_block = prefixHit##hit_test_block, .autoresize = prefixHit##autoresize, \
         .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .interpolate = prefix512##interpolate, \
         .elementary = prefixHit##elementary, .timing_curve = prefixHit##timing_curve, \
-        .spring_fractions = prefixHit##spring_fractions, \
+        .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
     }
 
 static const camath_kernels portable_fast;

@@ -200,6 +200,16 @@ import Testing
                   try Batch.presentation(presentation, atMediaTime: time, path: .simd, threads: 1, instructionSet: set).geometries.flatMap(\.exactnessValues),
                   LayerTree(root: expected).geometries.flatMap(\.exactnessValues))
         }
+        // The media-timing model in lanes: every phase, fill, direction and cycle rule, and the special values
+        // (NaN and infinite times, speeds, offsets and durations, the end of the active interval).
+        let timingCases = MediaTimingCases.sweep(6000, seed: 68)
+        for window in windows(Array(timingCases.indices)) {
+            let cases = window.map { timingCases[$0] }
+            let lanes = try Batch.mediaTimingLanes(cases.map(\.timing), removed: cases.map(\.removed), at: cases.map(\.time), instructionSet: set)
+            let expected = cases.map { $0.timing.evaluate(parentTime: $0.time, removedOnCompletion: $0.removed) }
+            check("media timing", .animateValues, cases.count, lanes.flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] },
+                  expected.flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] })
+        }
         // Springs: every regime, one spring at many times and many springs at one time, within the budget.
         for window in windows(SpringCases.springs) {
             for time in SpringCases.times {
@@ -247,7 +257,7 @@ import Testing
         "invert": .invert, "invert affine": .invertAffine, "map points 3-D": .mapPoints3D, "map points 2-D": .mapPoints2D,
         "frames": .frames, "hit test": .hitTest, "autoresize": .autoresize, "decompose": .decompose,
         "key-path read": .keyPathRead, "key-path write": .keyPathWrite, "recompose": .decompose, "blend": .blend, "blend (plan)": .blendPrepared,
-        "blend (plan, fractions)": .blendPrepared, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "springs": .springs, "presentation": .presentationFrames,
+        "blend (plan, fractions)": .blendPrepared, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "media timing": .animateValues, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
     ]

@@ -15,7 +15,7 @@
         .autoresize = camath_portable_autoresize, .decompose = camath_portable_decompose, \
         .recompose = camath_portable_recompose, .interpolate = lanePrefix##interpolate, \
         .elementary = camath_portable_elementary, .timing_curve = camath_portable_timing_curve, \
-        .spring_fractions = camath_portable_spring_fractions, \
+        .spring_fractions = camath_portable_spring_fractions, .media_timing = camath_portable_media_timing, \
     }
 
 static const camath_kernels avx2_fast, avx512_fast;

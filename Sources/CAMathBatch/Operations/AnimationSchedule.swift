@@ -27,7 +27,7 @@ struct AnimationSchedule: Sendable {
         var combines: Bool { !isDisjoint(with: [.additive, .cumulative]) }
     }
 
-    /// What one frame asks of an animation (``resolveBlock(_:times:curveFields:keyTimes:scratch:kernels:)``).
+    /// What one frame asks of an animation (``resolveBlock(_:times:pointers:scratch:kernels:)``).
     enum Step: UInt8 {
         /// Evaluated by the reference.
         case reference
@@ -40,7 +40,10 @@ struct AnimationSchedule: Sendable {
     }
 
     let shapes: [Shape]
-    let timings: [ResolvedMediaTiming]
+    /// Each animation's resolved timing as the `media_timing` kernel reads it: `CAMATH_TIMING_FIELDS`
+    /// doubles (b, s, o, d, C, D) and its `CAMATH_TIMING_*` bits.
+    let timings: [Double]
+    let timingFlags: [UInt8]
     let flags: [Flags]
     /// Springs' parameters (springs only).
     let springs: [Spring]
@@ -64,7 +67,7 @@ struct AnimationSchedule: Sendable {
     /// storage in the same order.
     struct Builder {
         private var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
-        private var shapes: [Shape] = [], timings: [ResolvedMediaTiming] = [], flags: [Flags] = [], springs: [Spring] = []
+        private var shapes: [Shape] = [], timings: [Double] = [], timingFlags: [UInt8] = [], flags: [Flags] = [], springs: [Spring] = []
         private var pairStart: [Int] = [], keyCounts: [Int] = [], keyTimes: [Double] = [], timeStart: [Int] = []
         private var curveIndex: [UInt32] = [], pairCurve: [UInt32] = []
 
@@ -84,7 +87,10 @@ struct AnimationSchedule: Sendable {
             if animation.isAdditive { flag.insert(.additive) }
             if animation.isCumulative { flag.insert(.cumulative) }
             shapes.append(shape); flags.append(flag); keyCounts.append(keys)
-            timings.append(ResolvedMediaTiming(animation.timing))
+            let timing = ResolvedMediaTiming(animation.timing)
+            timings += [timing.beginTime, timing.speed, timing.timeOffset, timing.duration, timing.cycleDuration, timing.activeDuration]
+            timingFlags.append(UInt8((timing.autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (timing.fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
+                                     | (timing.fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (flag.contains(.removed) ? CAMATH_TIMING_REMOVED : 0)))
             springs.append((animation as? SpringAnimation)?.spring ?? Spring())
             pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
             curveIndex.append(index(of: curve))
@@ -117,43 +123,60 @@ struct AnimationSchedule: Sendable {
 
         /// The schedule of the animations added so far.
         func build() -> AnimationSchedule {
-            AnimationSchedule(shapes: shapes, timings: timings, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
+            AnimationSchedule(shapes: shapes, timings: timings, timingFlags: timingFlags, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
                               keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
                               curves: TimingCurveTable(functions))
         }
     }
 
+    /// The arrays the kernels read, as pointers for one call.
+    struct Pointers {
+        let curveFields: UnsafePointer<Double>, keyTimes: UnsafeBufferPointer<Double>
+        let timings: UnsafeBufferPointer<Double>, timingFlags: UnsafeBufferPointer<UInt8>
+    }
+
     /// Runs `body` with the schedule's arrays as pointers, for one call.
-    func withPointers<R>(_ body: (_ curveFields: UnsafePointer<Double>, _ keyTimes: UnsafeBufferPointer<Double>) -> R) -> R {
+    func withPointers<R>(_ body: (Pointers) -> R) -> R {
         curves.fields.withUnsafeBufferPointer { fields in
-            keyTimes.withUnsafeBufferPointer { keyTimes in body(fields.baseAddress!, keyTimes) }
+            keyTimes.withUnsafeBufferPointer { keyTimes in
+                timings.withUnsafeBufferPointer { timings in
+                    timingFlags.withUnsafeBufferPointer { timingFlags in
+                        body(Pointers(curveFields: fields.baseAddress!, keyTimes: keyTimes, timings: timings, timingFlags: timingFlags))
+                    }
+                }
+            }
         }
     }
 
-    /// Decides every step of animations `k` (one block) at `times`: the time mappings and springs per
-    /// animation, the timing curves in vector lanes, the keyframe segments and their segment curves (vector
-    /// lanes again) — each the reference's rule. Writes `steps`, `cycles`, `keyValue` per animation (indexed
-    /// from the block's start) and the blends into `pairs`, `owners` and `fractions`; returns their number.
-    /// A NaN progress contributes nothing, as in the reference.
-    func resolveBlock(_ k: Range<Int>, times: PerElement, curveFields: UnsafePointer<Double>, keyTimes: UnsafeBufferPointer<Double>,
-                      scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
-        let lo = k.lowerBound
+    /// Decides every step of animations `k` (one block) at `times`: the time mappings in vector lanes, the
+    /// springs per animation, the timing curves in vector lanes, the keyframe segments and their segment
+    /// curves (vector lanes again) — each the reference's rule. Writes `steps`, `cycles`, `keyValue` per
+    /// animation (indexed from the block's start) and the blends into `pairs`, `owners` and `fractions`;
+    /// returns their number. A NaN progress contributes nothing, as in the reference.
+    func resolveBlock(_ k: Range<Int>, times: PerElement, pointers p: Pointers, scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
+        let lo = k.lowerBound, fields = Int(CAMATH_TIMING_FIELDS)
+        func mediaTiming(_ t: UnsafePointer<Double>, step: Int) {
+            kernels.k.media_timing(p.timings.baseAddress! + fields * lo, p.timingFlags.baseAddress! + lo, t, step, a.contributes, a.basic, a.progress,
+                                   a.cycles, k.count)
+        }
+        switch times {
+        case .one(let t): withUnsafePointer(to: t) { mediaTiming($0, step: 0) }
+        case .each(let t): mediaTiming(t.base + lo, step: 1)
+        }
         var curveCount = 0
         for j in 0..<k.count {
             let i = lo + j
             guard shapes[i] != .reference else { a.steps[j] = .reference; continue }
-            let e = timings[i].evaluate(parentTime: times(i), removedOnCompletion: flags[i].contains(.removed))
-            guard e.contributes else { a.steps[j] = .untouched; continue }
+            guard a.contributes[j] != 0 else { a.steps[j] = .untouched; continue }
             a.steps[j] = .blend
-            a.cycles[j] = e.cycle
-            a.progress[j] = shapes[i] == .spring ? springs[i].fraction(atTime: e.basicTime) : e.progress
+            if shapes[i] == .spring { a.progress[j] = springs[i].fraction(atTime: a.basic[j]) }
             if curveIndex[i] != .max {
                 a.curveIO[curveCount] = a.progress[j]; a.curveWhich[curveCount] = curveIndex[i]; a.curveOwner[curveCount] = j
                 curveCount += 1
             }
         }
         // The animations' timing curves, in vector lanes (the curve-less keep their progress).
-        Batch.curveLanes(curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
+        Batch.curveLanes(p.curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { a.progress[a.curveOwner[c]] = a.curveIO[c] }
         // Each blending animation's pair and fraction, or its keyframe value, and the segments' own curves.
         var pairCount = 0
@@ -167,7 +190,7 @@ struct AnimationSchedule: Sendable {
                 pairCount += 1
                 continue
             }
-            let timeline = UnsafeBufferPointer(rebasing: keyTimes[timeStart[i]..<timeStart[i + 1]])
+            let timeline = UnsafeBufferPointer(rebasing: p.keyTimes[timeStart[i]..<timeStart[i + 1]])
             a.steps[j] = .key
             guard !timeline.isEmpty else { a.keyValue[j] = 0; continue }
             if flags[i].contains(.discrete) {
@@ -188,7 +211,7 @@ struct AnimationSchedule: Sendable {
                 pairCount += 1
             }
         }
-        Batch.curveLanes(curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
+        Batch.curveLanes(p.curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { a.fractions[a.curveOwner[c]] = a.curveIO[c] }
         return pairCount
     }
@@ -200,6 +223,8 @@ struct AnimationSchedule: Sendable {
 struct AnimationBlockScratch {
     /// Each animation's step, cycle and — for ``AnimationSchedule/Step/key`` — keyframe value.
     let steps: UnsafeMutablePointer<AnimationSchedule.Step>, cycles: UnsafeMutablePointer<Double>, keyValue: UnsafeMutablePointer<Int>
+    /// The time mapping's verdict (1: contributes) and basic time.
+    let contributes: UnsafeMutablePointer<UInt8>, basic: UnsafeMutablePointer<Double>
     /// Progress after the time mapping (and the spring), then after the animation's curve.
     let progress: UnsafeMutablePointer<Double>
     /// Inputs of one curve pass, their functions and whose they are; curves are evaluated in place.
@@ -210,14 +235,16 @@ struct AnimationBlockScratch {
     /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations.
     static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
         let b = DecompositionScratch.block
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * b) { d in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * b) { d in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * b) { n in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: b) { w in
                     withUnsafeTemporaryAllocation(of: AnimationSchedule.Step.self, capacity: b) { s in
-                        let d = d.baseAddress!, n = n.baseAddress!
-                        return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 3 * b, progress: d + b, curveIO: d + 2 * b,
-                                                          curveWhich: w.baseAddress!, curveOwner: n, pairs: n + b, owners: n + 2 * b,
-                                                          fractions: d + 3 * b))
+                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b) { c in
+                            let d = d.baseAddress!, n = n.baseAddress!
+                            return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 3 * b, contributes: c.baseAddress!,
+                                                              basic: d + 4 * b, progress: d + b, curveIO: d + 2 * b, curveWhich: w.baseAddress!,
+                                                              curveOwner: n, pairs: n + b, owners: n + 2 * b, fractions: d + 3 * b))
+                        }
                     }
                 }
             }

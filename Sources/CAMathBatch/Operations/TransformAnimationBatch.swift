@@ -84,9 +84,9 @@ extension TransformAnimationBatch {
     /// step for it alone, with the exact kernels (the reference's bits) — or `nil` where it blends nothing.
     func blend(_ i: Int, atParentTime p: Double) -> (from: Transform3D, to: Transform3D, fraction: Double, cycle: Double)? {
         AnimationBlockScratch.with { a in
-            schedule.withPointers { curveFields, keyTimes in
+            schedule.withPointers { pointers in
                 let kernels = InstructionSet.portable.kernels!
-                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), curveFields: curveFields, keyTimes: keyTimes, scratch: a, kernels: kernels) == 1
+                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), pointers: pointers, scratch: a, kernels: kernels) == 1
                 else { return nil }
                 return (plan.from[a.pairs[0]], plan.to[a.pairs[0]], a.fractions[0], a.cycles[0])
             }
@@ -162,10 +162,10 @@ extension TransformAnimationBatch {
         let b = DecompositionScratch.block
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: 2 * b) { t in
-                schedule.withPointers { curveFields, keyTimes in
+                schedule.withPointers { pointers in
                     plan.withPointers { plan in
                         DecompositionScratch.blocks(of: r) { k, s in
-                            let pairCount = schedule.resolveBlock(k, times: times, curveFields: curveFields, keyTimes: keyTimes, scratch: a, kernels: kernels)
+                            let pairCount = schedule.resolveBlock(k, times: times, pointers: pointers, scratch: a, kernels: kernels)
                             evaluateBlock(k, times: times, over: current, pairCount: pairCount, plan: plan, scratch: a, bases: t.baseAddress!,
                                           values: t.baseAddress! + b, decomposition: s, kernels: kernels, into: out, contributes: contributes)
                         }

@@ -199,10 +199,10 @@ extension ValueAnimationBatch {
                   into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
-                schedule.withPointers { curveFields, keyTimes in
+                schedule.withPointers { pointers in
                     withRows { rows in
                         DecompositionScratch.pieces(of: r) { k in
-                            let pairCount = schedule.resolveBlock(k, times: times, curveFields: curveFields, keyTimes: keyTimes, scratch: a, kernels: kernels)
+                            let pairCount = schedule.resolveBlock(k, times: times, pointers: pointers, scratch: a, kernels: kernels)
                             evaluateBlock(k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
                                           into: out, contributes: contributes)
                         }

@@ -33,6 +33,14 @@ typedef struct {
 /// The doubles of one timing curve in the `timing_curve` entry's table.
 #define CAMATH_CURVE_FIELDS 18
 
+/// A resolved media timing (CAMathAnimation's ResolvedMediaTiming): CAMATH_TIMING_FIELDS doubles — begin time b,
+/// speed s, time offset o, duration d, cycle duration C, active duration D — and flag bits beside them.
+#define CAMATH_TIMING_FIELDS 6
+#define CAMATH_TIMING_AUTOREVERSES 1
+#define CAMATH_TIMING_FILLS_BACKWARDS 2
+#define CAMATH_TIMING_FILLS_FORWARDS 4
+#define CAMATH_TIMING_REMOVED 8
+
 /// The elementary functions of the kernels' `elementary` entry.
 #define CAMATH_SIN 0
 #define CAMATH_COS 1
@@ -117,6 +125,13 @@ typedef struct camath_kernels {
     /// the long reduction (out[i] unspecified).
     void (*spring_fractions)(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow,
                              size_t n);
+    /// The media timing of n objects (CAMathAnimation's ResolvedMediaTiming.evaluate), object i from its
+    /// CAMATH_TIMING_FIELDS doubles at timings[i·CAMATH_TIMING_FIELDS] and its CAMATH_TIMING_* bits at
+    /// flags[i], at parent time t[i·timeStep] (timeStep 0: one time for all): contributes[i] (0 or 1), and
+    /// where it contributes its basic time, progress and cycle (all 0 where it does not), with the reference's
+    /// bits. Every level is exact: +, −, ×, /, floor and compares.
+    void (*media_timing)(const double *timings, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes,
+                         double *basic, double *progress, double *cycle, size_t n);
 } camath_kernels;
 
 /// The best level this CPU supports.
