@@ -74,19 +74,17 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
 
 /// CAMathAnimation's ResolvedMediaTiming.evaluate lane by lane: the same operations in the same order, its
 /// branches selects (Swift's max(x, 0) is `0 >= x ? 0 : x`, min(x, C) is `C < x ? C : x`, and the
-/// rounding down is floor), so every lane returns the reference's bits. See kernels.h for the layout.
-KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, const uint8_t *restrict flags, const double *restrict t, size_t timeStep,
-                                      uint8_t *restrict contributes, double *restrict basic, double *restrict progress,
+/// rounding down is floor), so every lane returns the reference's bits. CAMathKernels.h gives the layout.
+KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, size_t stride, const uint8_t *restrict flags, const double *restrict t,
+                                      size_t timeStep, uint8_t *restrict contributes, double *restrict basic, double *restrict progress,
                                       double *restrict cycle, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        double f[CAMATH_TIMING_FIELDS][TL_W], p[TL_W], outBasic[TL_W], outProgress[TL_W], outCycle[TL_W];
+        tl_lanes f[CAMATH_TIMING_FIELDS], p, outBasic, outProgress, outCycle;
         int bits[TL_W], active[TL_W];
-        // Volatile, as in tl_gather_records: scalar loads, not AVX-512 gathers.
+        tl_load_records(timings + i0, stride, w, 0, CAMATH_TIMING_FIELDS, f);
         for (size_t l = 0; l < TL_W; l++) {
             size_t i = i0 + (l < w ? l : 0);
-            const volatile double *timing = timings + CAMATH_TIMING_FIELDS * i;
-            for (int k = 0; k < CAMATH_TIMING_FIELDS; k++) f[k][l] = timing[k];
             bits[l] = flags[i];
             p[l] = t[i * timeStep];
         }

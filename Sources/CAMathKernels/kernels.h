@@ -30,7 +30,7 @@
     void prefix##timing_curve(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n); \
     void prefix##spring_fractions(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, \
                                   size_t n); \
-    void prefix##media_timing(const double *timings, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, \
+    void prefix##media_timing(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, \
                               double *basic, double *progress, double *cycle, size_t n)
 
 #define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \

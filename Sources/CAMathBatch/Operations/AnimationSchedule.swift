@@ -41,7 +41,8 @@ struct AnimationSchedule: Sendable {
 
     let shapes: [Shape]
     /// Each animation's resolved timing as the `media_timing` kernel reads it: `CAMATH_TIMING_FIELDS`
-    /// doubles (b, s, o, d, C, D) and its `CAMATH_TIMING_*` bits.
+    /// fields (b, s, o, d, C, D), field-major (field k of animation i at `k·count + i`), and its
+    /// `CAMATH_TIMING_*` bits.
     let timings: [Double]
     let timingFlags: [UInt8]
     let flags: [Flags]
@@ -67,7 +68,8 @@ struct AnimationSchedule: Sendable {
     /// storage in the same order.
     struct Builder {
         private var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
-        private var shapes: [Shape] = [], timings: [Double] = [], timingFlags: [UInt8] = [], flags: [Flags] = [], springs: [Spring] = []
+        private var shapes: [Shape] = [], timingFields = [[Double]](repeating: [], count: Int(CAMATH_TIMING_FIELDS)), timingFlags: [UInt8] = []
+        private var flags: [Flags] = [], springs: [Spring] = []
         private var pairStart: [Int] = [], keyCounts: [Int] = [], keyTimes: [Double] = [], timeStart: [Int] = []
         private var curveIndex: [UInt32] = [], pairCurve: [UInt32] = []
 
@@ -88,7 +90,9 @@ struct AnimationSchedule: Sendable {
             if animation.isCumulative { flag.insert(.cumulative) }
             shapes.append(shape); flags.append(flag); keyCounts.append(keys)
             let timing = ResolvedMediaTiming(animation.timing)
-            timings += [timing.beginTime, timing.speed, timing.timeOffset, timing.duration, timing.cycleDuration, timing.activeDuration]
+            for (k, value) in [timing.beginTime, timing.speed, timing.timeOffset, timing.duration, timing.cycleDuration, timing.activeDuration].enumerated() {
+                timingFields[k].append(value)
+            }
             timingFlags.append(UInt8((timing.autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (timing.fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
                                      | (timing.fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (flag.contains(.removed) ? CAMATH_TIMING_REMOVED : 0)))
             springs.append((animation as? SpringAnimation)?.spring ?? Spring())
@@ -123,7 +127,7 @@ struct AnimationSchedule: Sendable {
 
         /// The schedule of the animations added so far.
         func build() -> AnimationSchedule {
-            AnimationSchedule(shapes: shapes, timings: timings, timingFlags: timingFlags, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
+            AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
                               keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
                               curves: TimingCurveTable(functions))
         }
@@ -154,9 +158,9 @@ struct AnimationSchedule: Sendable {
     /// animation (indexed from the block's start) and the blends into `pairs`, `owners` and `fractions`;
     /// returns their number. A NaN progress contributes nothing, as in the reference.
     func resolveBlock(_ k: Range<Int>, times: PerElement, pointers p: Pointers, scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
-        let lo = k.lowerBound, fields = Int(CAMATH_TIMING_FIELDS)
+        let lo = k.lowerBound
         func mediaTiming(_ t: UnsafePointer<Double>, step: Int) {
-            kernels.k.media_timing(p.timings.baseAddress! + fields * lo, p.timingFlags.baseAddress! + lo, t, step, a.contributes, a.basic, a.progress,
+            kernels.k.media_timing(p.timings.baseAddress! + lo, count, p.timingFlags.baseAddress! + lo, t, step, a.contributes, a.basic, a.progress,
                                    a.cycles, k.count)
         }
         switch times {

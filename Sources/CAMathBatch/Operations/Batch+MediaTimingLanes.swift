@@ -13,7 +13,9 @@ extension Batch {
         try BatchError.check("times", times.count, equals: timings.count)
         let (_, _, kernels) = try schedule(.animateTransforms, count: timings.count, path: .simd, threads: 1, instructionSet: instructionSet)
         guard !timings.isEmpty else { return [] }
-        let fields = timings.flatMap { [$0.beginTime, $0.speed, $0.timeOffset, $0.duration, $0.cycleDuration, $0.activeDuration] }
+        let fields = [\.beginTime, \.speed, \.timeOffset, \.duration, \.cycleDuration, \.activeDuration].flatMap { (field: KeyPath<ResolvedMediaTiming, Double>) in
+            timings.map { $0[keyPath: field] }
+        }
         let flags = zip(timings, removed).map { t, r in
             UInt8((t.autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (t.fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
                   | (t.fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (r ? CAMATH_TIMING_REMOVED : 0))
@@ -21,7 +23,7 @@ extension Batch {
         let n = timings.count
         var contributes = [UInt8](repeating: 0, count: n), basic = [Double](repeating: 0, count: n)
         var progress = [Double](repeating: 0, count: n), cycle = [Double](repeating: 0, count: n)
-        kernels.k.media_timing(fields, flags, times, 1, &contributes, &basic, &progress, &cycle, n)
+        kernels.k.media_timing(fields, n, flags, times, 1, &contributes, &basic, &progress, &cycle, n)
         return (0..<n).map { i in
             var e = MediaTimingEvaluation.none(.active)
             (e.contributes, e.basicTime, e.progress, e.cycle) = (contributes[i] != 0, basic[i], progress[i], cycle[i])

@@ -126,11 +126,11 @@ typedef struct camath_kernels {
     void (*spring_fractions)(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow,
                              size_t n);
     /// The media timing of n objects (CAMathAnimation's ResolvedMediaTiming.evaluate), object i from its
-    /// CAMATH_TIMING_FIELDS doubles at timings[i·CAMATH_TIMING_FIELDS] and its CAMATH_TIMING_* bits at
-    /// flags[i], at parent time t[i·timeStep] (timeStep 0: one time for all): contributes[i] (0 or 1), and
-    /// where it contributes its basic time, progress and cycle (all 0 where it does not), with the reference's
-    /// bits. Every level is exact: +, −, ×, /, floor and compares.
-    void (*media_timing)(const double *timings, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes,
+    /// CAMATH_TIMING_FIELDS doubles (field-major: field k at timings[k·stride + i]) and its CAMATH_TIMING_*
+    /// bits at flags[i], at parent time t[i·timeStep] (timeStep 0: one time for all): contributes[i] (0 or
+    /// 1), and where it contributes its basic time, progress and cycle (all 0 where it does not), with the
+    /// reference's bits. Every level is exact: +, −, ×, /, floor and compares.
+    void (*media_timing)(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes,
                          double *basic, double *progress, double *cycle, size_t n);
 } camath_kernels;
 
