@@ -54,6 +54,38 @@ import Testing
         }
     }
 
+    /// `precision: .fast`: the same bits on one thread and two, within the blend budget of the reference
+    /// (over current values in place too, where additive animations concatenate with them), exactly the
+    /// reference wherever it blends nothing — and not the exact path's bits everywhere, so the fast kernels ran.
+    @Test func fastTransformAnimationsStayWithinTheirBudget() throws {
+        let (animations, models) = AnimationCases.transformAnimations(3000, seed: 74)
+        let batch = try TransformAnimationBatch(animations, models: models)
+        var differs = false
+        for time in [0.3, 1.4, 3.75] {
+            let one = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: .fast, threads: 1)
+            let two = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: .fast, threads: 2)
+            let exact = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 2)
+            #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes, "at \(time)")
+            #expect(one.contributes == exact.contributes, "at \(time)")
+            let bounds = (0..<batch.count).flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) }
+            #expect(expectExact(one.values, exact.values, .budget, bounds: bounds, "at \(time)"))
+            differs = differs || bits(one.values) != bits(exact.values)
+        }
+        #expect(differs, "the fast kernels ran")
+        // Per-animation times over current values, in place.
+        let times = (0..<batch.count).map { Double($0 % 17) * 0.25 - 1 }
+        let current = BatchInputs.transforms(batch.count, seed: 75)
+        var inPlace = current
+        try times.withUnsafeBufferPointer { t in
+            try inPlace.withUnsafeMutableBufferPointer { v in
+                try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, path: .simd, precision: .fast, threads: 2)
+            }
+        }
+        let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: current[$0]).0 }
+        let bounds = (0..<batch.count).flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: times[$0], over: current[$0]) }
+        #expect(expectExact(inPlace, expected, .budget, bounds: bounds, "in place over current values"))
+    }
+
     /// The values the spec's rules give, computed by hand: a linear move, an additive move over the current
     /// value, a field written into the whole, a cumulative second cycle, a cubic keyframe at a key.
     @Test func valueBatchGivesTheRulesValues() throws {
