@@ -300,15 +300,51 @@ TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out,
 // Lanes of a block: TL_W elements, field-major (x[f][l]).
 typedef double tl_lanes[TL_W];
 
-// Transposes the w ≤ TL_W matrices at t (16 doubles apart) into m; lanes past w hold the identity.
+// Four doubles of a row or of a field's lanes, for the 4×4 tile transposes below.
+typedef double tl_quad __attribute__((ext_vector_type(4)));
+
+// The transpose of the 4×4 tile whose rows are r[0…3], into c[0…3].
+TL_INLINE void tl_transpose4(const tl_quad *r, tl_quad *c) {
+    tl_quad t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
+    tl_quad t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
+    c[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5); c[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    c[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7); c[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
+
+// Transposes the w ≤ TL_W matrices at t (16 doubles apart) into m; lanes past w hold the identity. A full
+// block moves in 4×4 tiles (four quarter rows in, four quarter lanes out: vector loads, shuffles and
+// stores, where the element by element copy took 16 scalar loads and stores per matrix).
 TL_INLINE void tl_load_matrices(const double *restrict t, size_t w, tl_lanes *restrict m) {
+    if (w == TL_W) {
+        TL_FIELDS (int l = 0; l < TL_W; l += 4) {
+            TL_FIELDS (int f = 0; f < 16; f += 4) {
+                tl_quad r[4], c[4];
+                TL_FIELDS (int k = 0; k < 4; k++) memcpy(&r[k], t + 16 * (l + k) + f, sizeof r[k]);
+                tl_transpose4(r, c);
+                TL_FIELDS (int k = 0; k < 4; k++) memcpy(&m[f + k][l], &c[k], sizeof c[k]);
+            }
+        }
+        return;
+    }
 #pragma clang loop vectorize(disable)
     for (int l = 0; l < TL_W; l++)
         TL_FIELDS (int f = 0; f < 16; f++) m[f][l] = (size_t)l < w ? t[16 * l + f] : (f % 5 == 0 ? 1.0 : 0.0);
 }
 
-// Transposes the first w lanes of m back into matrices at out (16 doubles apart).
+// Transposes the first w lanes of m back into matrices at out (16 doubles apart); a full block in 4×4 tiles
+// (measured on the Zen 4 VM: interpolations 6–10 % faster at AVX2, gathered ones 8 % at AVX-512).
 TL_INLINE void tl_store_matrices(tl_lanes *restrict m, size_t w, double *restrict out) {
+    if (w == TL_W) {
+        TL_FIELDS (int l = 0; l < TL_W; l += 4) {
+            TL_FIELDS (int f = 0; f < 16; f += 4) {
+                tl_quad r[4], c[4];
+                TL_FIELDS (int k = 0; k < 4; k++) memcpy(&r[k], &m[f + k][l], sizeof r[k]);
+                tl_transpose4(r, c);
+                TL_FIELDS (int k = 0; k < 4; k++) memcpy(out + 16 * (l + k) + f, &c[k], sizeof c[k]);
+            }
+        }
+        return;
+    }
 #pragma clang loop vectorize(disable)
     for (size_t l = 0; l < w; l++)
         TL_FIELDS (int f = 0; f < 16; f++) out[16 * l + f] = m[f][l];
