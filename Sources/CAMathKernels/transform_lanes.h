@@ -363,17 +363,26 @@ TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t
     }
 }
 
-// Loads all fields of the w ≤ TL_W records at offsets[0…w) (lanes past w repeat the first), one scalar load
-// each. The loads are volatile so that the compiler keeps them scalar: for AVX-512 its SLP vectoriser
-// otherwise joins each field's 8 lanes into one vgatherqpd, and on records that miss the caches those
-// gathers doubled the time of a gathered interpolation (Zen 4, 2²⁰ pairs: 80 → 40 ns per pair; 37 → 35 ns
-// in cache). Each load is still one instruction; only the compiler's freedom to merge them is gone.
+// Eight lanes of one field, built in registers and stored at once.
+typedef double tl_octet __attribute__((ext_vector_type(8)));
+
+// Loads all fields of the w ≤ TL_W records at offsets[0…w) (lanes past w repeat the first): each field's
+// lanes eight at a time, from scalar loads into one vector, stored whole. The loads are volatile so that
+// the compiler keeps them scalar: for AVX-512 its SLP vectoriser otherwise joins each field's 8 lanes into
+// one vgatherqpd, and on records that miss the caches those gathers doubled the time of a gathered
+// interpolation (Zen 4, 2²⁰ pairs: 80 → 40 ns per pair). Building whole vectors in registers, not lane by
+// lane in memory, lets the lane loops' vector loads take the stored vectors straight from the store
+// buffer (2²⁰ pairs: 41 → 31 ns at AVX-512; in cache 5–8 % faster at both levels).
 TL_INLINE void tl_gather_records(const double *restrict rec, const int64_t *restrict offsets, size_t stride, size_t w, tl_lanes *restrict x) {
-    size_t at[TL_W];
-    for (size_t l = 0; l < TL_W; l++) at[l] = (size_t)offsets[l < w ? l : 0];
-    const volatile double *scalar = rec;
-    TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++)
-        for (int l = 0; l < TL_W; l++) x[f][l] = scalar[at[l] + (size_t)f * stride];
+    const volatile double *at[TL_W];
+    for (size_t l = 0; l < TL_W; l++) at[l] = rec + offsets[l < w ? l : 0];
+    TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) {
+        size_t o = (size_t)f * stride;
+        TL_FIELDS (int h = 0; h < TL_W; h += 8) {
+            tl_octet v = { at[h][o], at[h + 1][o], at[h + 2][o], at[h + 3][o], at[h + 4][o], at[h + 5][o], at[h + 6][o], at[h + 7][o] };
+            memcpy(&x[f][h], &v, sizeof v);
+        }
+    }
 }
 
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
