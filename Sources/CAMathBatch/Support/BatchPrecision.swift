@@ -2,12 +2,14 @@
 ///
 /// `.exact` (the default everywhere) keeps the contract of ``Exactness/of(_:on:precision:)``: `.simd` returns
 /// the scalar reference's bits. `.fast` lets the `.simd` kernels fuse each multiply with the add that consumes
-/// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient; results then fall
-/// under the budgets of ``ExactnessBudget``, checked against the reference like the `.blas` path's.
+/// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient — and the blends
+/// compute the slerp's angle and sines with polynomials of their own; results then fall under the budgets of
+/// ``ExactnessBudget``, checked against the reference like the `.blas` path's.
 ///
 /// - `.scalar` is the reference whatever the precision.
-/// - `.fast` exists for concat (all three shapes), invert, invert affine, map points 3-D and 2-D and frames;
-///   the other operations take no precision and are exact.
+/// - `.fast` exists for concat (all three shapes), invert, invert affine, map points 3-D and 2-D, frames, the
+///   blends (from pairs and from an ``InterpolationPlan``) and transform animations (their blends; the timing
+///   stays exact); the other operations take no precision and are exact.
 /// - `.auto` with `.exact` chooses only among exact paths (never `.blas`); with `.fast` it may also take
 ///   `.blas` where the tuning says CBLAS wins.
 /// - Special values keep the exact path's rules: the same singular verdict for inverses (up to
