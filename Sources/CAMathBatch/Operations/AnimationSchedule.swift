@@ -14,14 +14,12 @@ struct AnimationSchedule: Sendable {
     /// Per-animation facts, a bit each.
     struct Flags: OptionSet {
         let rawValue: UInt8
-        /// Removed on completion.
-        static let removed = Flags(rawValue: 1)
         /// Additive.
-        static let additive = Flags(rawValue: 2)
+        static let additive = Flags(rawValue: 1)
         /// Cumulative.
-        static let cumulative = Flags(rawValue: 4)
+        static let cumulative = Flags(rawValue: 2)
         /// A keyframe animation whose effective mode is discrete.
-        static let discrete = Flags(rawValue: 8)
+        static let discrete = Flags(rawValue: 4)
 
         /// Additive or cumulative.
         var combines: Bool { !isDisjoint(with: [.additive, .cumulative]) }
@@ -85,16 +83,12 @@ struct AnimationSchedule: Sendable {
 
         private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = []) {
             var flag = extra
-            if animation.isRemovedOnCompletion { flag.insert(.removed) }
             if animation.isAdditive { flag.insert(.additive) }
             if animation.isCumulative { flag.insert(.cumulative) }
             shapes.append(shape); flags.append(flag); keyCounts.append(keys)
             let timing = ResolvedMediaTiming(animation.timing)
-            for (k, value) in [timing.beginTime, timing.speed, timing.timeOffset, timing.duration, timing.cycleDuration, timing.activeDuration].enumerated() {
-                timingFields[k].append(value)
-            }
-            timingFlags.append(UInt8((timing.autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (timing.fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
-                                     | (timing.fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (flag.contains(.removed) ? CAMATH_TIMING_REMOVED : 0)))
+            for (k, value) in timing.laneFields.enumerated() { timingFields[k].append(value) }
+            timingFlags.append(timing.laneFlags(removedOnCompletion: animation.isRemovedOnCompletion))
             springs.append((animation as? SpringAnimation)?.spring ?? Spring())
             pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
             curveIndex.append(index(of: curve))
@@ -127,8 +121,8 @@ struct AnimationSchedule: Sendable {
 
         /// The schedule of the animations added so far.
         func build() -> AnimationSchedule {
-            AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs, pairStart: pairStart, keyCounts: keyCounts,
-                              keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
+            AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs,
+                              pairStart: pairStart, keyCounts: keyCounts, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
                               curves: TimingCurveTable(functions))
         }
     }
@@ -253,5 +247,16 @@ struct AnimationBlockScratch {
                 }
             }
         }
+    }
+}
+
+extension ResolvedMediaTiming {
+    /// The `CAMATH_TIMING_FIELDS` doubles the `media_timing` kernel reads, in its order.
+    var laneFields: [Double] { [beginTime, speed, timeOffset, duration, cycleDuration, activeDuration] }
+
+    /// The `CAMATH_TIMING_*` bits of this timing, removed on completion or not.
+    func laneFlags(removedOnCompletion: Bool) -> UInt8 {
+        UInt8((autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
+              | (fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (removedOnCompletion ? CAMATH_TIMING_REMOVED : 0))
     }
 }

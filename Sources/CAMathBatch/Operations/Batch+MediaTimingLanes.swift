@@ -13,13 +13,8 @@ extension Batch {
         try BatchError.check("times", times.count, equals: timings.count)
         let (_, _, kernels) = try schedule(.animateTransforms, count: timings.count, path: .simd, threads: 1, instructionSet: instructionSet)
         guard !timings.isEmpty else { return [] }
-        let fields = [\.beginTime, \.speed, \.timeOffset, \.duration, \.cycleDuration, \.activeDuration].flatMap { (field: KeyPath<ResolvedMediaTiming, Double>) in
-            timings.map { $0[keyPath: field] }
-        }
-        let flags = zip(timings, removed).map { t, r in
-            UInt8((t.autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (t.fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
-                  | (t.fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (r ? CAMATH_TIMING_REMOVED : 0))
-        }
+        let rows = timings.map(\.laneFields), fields = (0..<Int(CAMATH_TIMING_FIELDS)).flatMap { k in rows.map { $0[k] } }
+        let flags = zip(timings, removed).map { $0.laneFlags(removedOnCompletion: $1) }
         let n = timings.count
         var contributes = [UInt8](repeating: 0, count: n), basic = [Double](repeating: 0, count: n)
         var progress = [Double](repeating: 0, count: n), cycle = [Double](repeating: 0, count: n)
