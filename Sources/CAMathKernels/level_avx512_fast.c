@@ -4,6 +4,8 @@
 #define CAMATH_FAST
 #define KERNEL_ATTR __attribute__((target("avx512f")))
 #define KERNEL(name) camath_avx512_fast_##name
+// KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.
+#define KERNEL_EXACT(name) camath_avx512_##name
 #define KERNEL_AVX2(name) camath_avx2_fast_##name
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
 #include "points3_avx512.h"

@@ -3,4 +3,6 @@
 #define CAMATH_FAST
 #define KERNEL_ATTR
 #define KERNEL(name) camath_portable_fast_##name
+// KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.
+#define KERNEL_EXACT(name) camath_portable_##name
 #include "portable.h"

@@ -239,9 +239,9 @@ TL_INLINE double tl_fast_acos(double d) {
     return small ? (EL_HALF_PI - asinr) + EL_HALF_PI_TAIL : 2 * asinr;
 }
 
-// sin x for |x| < 2⁴⁰: x − kπ (π in three parts; k·π's first part is exact), then the odd Taylor series to
-// r²¹ on |r| ≤ π/2 (truncation below 2⁻⁵⁹), negated for odd k. Within a few ulps of sin x for the
-// slerp's arguments (|x| < 2¹⁷·π/2: fractions the kernels cover). NaN → NaN.
+// sin x: x − kπ (π in three parts; k·π's first part is exact for |k| < 2²⁰), then the odd Taylor series to
+// r²¹ on |r| ≤ π/2 (truncation below 2⁻⁵⁹), negated for odd k. Within a few ulps of sin x for the slerp's
+// arguments, |x| < 2¹⁷·π/2 (the fractions the kernels are given). NaN → NaN.
 TL_INLINE double tl_fast_sin(double x) {
     const double piA = 0x1.921fb54400000p+1, piB = 0x1.0b4611a626331p-33, piC = 0x1.1701b839a2520p-87;
     double k = __builtin_rint(x * 0x1.45f306dc9c883p-2);
@@ -564,6 +564,20 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *res
             tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
         }
         for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
+#if defined(CAMATH_FAST)
+        // A block with a part of 2¹⁰⁰ or more, or not finite, is the exact kernel's (the reference's bits):
+        // fused, its products could skip an overflow the reference takes, and a finite result where the
+        // reference has ∞ or NaN is no rounding. Below 2¹⁰⁰, and with the callers' fractions (|t| < 2¹⁷), no
+        // product of the blend or the recomposition overflows.
+        int unbounded = 0;
+        for (int l = 0; l < TL_W; l++)
+            TL_FIELDS (int f = 0; f < 13; f++) unbounded |= !(fabs(pa[f][l]) < 0x1p100) | !(fabs(pb[f][l]) < 0x1p100);
+        if (unbounded) {
+            KERNEL_EXACT(interpolate)(offsets ? a : a + i0, offsets ? b : b + i0, stride, offsets ? offsets + i0 : NULL, t + i0, out + 16 * i0,
+                                      slow + i0, w);
+            continue;
+        }
+#endif
         TL_LANES {
             TL_FIELDS (int f = 0; f < 16; f++) p[f][l] = pa[f][l] + (pb[f][l] - pa[f][l]) * tt[l];
             double qa[4], qb[4], q[4];

@@ -141,7 +141,7 @@ import Testing
                       zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 })
             }
             let plan = try InterpolationPlan(from: a, to: b, instructionSet: set)
-            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e5, -3e4] {
+            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e5, -3e4, 0x1p20, -3e6, 1e300] {
                 let expected = zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
                 let bounds = zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
                 check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, precision: precision, threads: 1,
@@ -149,7 +149,7 @@ import Testing
                 check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, precision: precision, threads: 1,
                                                                                     instructionSet: set).exactnessValues, expected, bounds: bounds)
             }
-            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999, 1e5][$0 % 11] }
+            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999, 1e5, -0x1p20, 7e6][$0 % 13] }
             check("blend (plan, fractions)", .blendPrepared, a.count,
                   try Batch.interpolate(plan, fractions: fractions, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
                   zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues,

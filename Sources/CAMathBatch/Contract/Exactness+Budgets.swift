@@ -94,14 +94,23 @@ extension ExactnessBudget {
     /// with it) and, from both decompositions' parts scaled by `w` (each at least 1): `L = s·(1 + k)²` for
     /// rows 1–3, columns 1–3 (`s` the largest scale, `k` the largest skew), `L·(1 + 3p)` for their column 4
     /// (`p` the largest of perspective x, y, z), `τ` for row 4's first three (the largest translation) and
-    /// `3τp + |pw|` for m44; plus `8·2⁻¹⁰⁷⁴` for products that fall below the normal range. Where the
-    /// reference takes no blend (a fraction of 0, 1 or not finite, two identities, an undecomposable end)
-    /// the bound is 0: the fast path returns the same value. Cost: two reference decompositions.
+    /// `3τp + |pw|` for m44; plus `8·2⁻¹⁰⁷⁴` for products that fall below the normal range. The bound is 0
+    /// where the reference takes no blend (a fraction of 0, 1 or not finite, two identities, an
+    /// undecomposable end, a fraction of 2¹⁷ or more in size: the reference's own evaluation), and where the
+    /// fast kernels hand the pair to the exact ones (a translation, scale, skew or perspective part of 2¹⁰⁰
+    /// or more, or not finite): the fast path returns the reference's bits there. Cost: two reference
+    /// decompositions.
     public static func interpolation(from a: Transform3D, to b: Transform3D, fraction t: Double) -> [Double] {
         let none = [Double](repeating: 0, count: 16)
-        guard t.isFinite, t != 0, t != 1, !(a.isIdentity && b.isIdentity) else { return none }
+        guard t.isFinite, t != 0, t != 1, abs(t) < 0x1p17, !(a.isIdentity && b.isIdentity) else { return none }
         let method: Transform3D.DecompositionMethod = a.isAffine && b.isAffine ? .interpolation2D : .interpolation3D
         guard let x = a.decomposed(method), let y = b.decomposed(method) else { return none }
+        func bounded(_ d: Transform3D.Decomposition) -> Bool {
+            let parts = [d.translation.x, d.translation.y, d.translation.z, d.scale.x, d.scale.y, d.scale.z, d.skew.x, d.skew.y,
+                         d.skew.z, d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w]
+            return parts.allSatisfy { abs($0) < 0x1p100 }
+        }
+        guard bounded(x), bounded(y) else { return none }
         let w = abs(1 - t) + abs(t)
         func largest(_ parts: (Transform3D.Decomposition) -> [Double]) -> Double {
             w * max(1, (parts(x) + parts(y)).map(abs).max()!)

@@ -14,7 +14,7 @@
 ///   `.blas` where the tuning says CBLAS wins.
 /// - Special values keep the exact path's rules: the same singular verdict for inverses (up to
 ///   determinants that straddle the smallest normal), the same frames fallback for corners with W < 1/16384,
-///   NaN where the reference has NaN.
+///   the exact blend for pairs with a part of 2¹⁰⁰ or more or not finite, NaN where the reference has NaN.
 public enum BatchPrecision: String, CaseIterable, Sendable {
     /// Bitwise the scalar reference on `.scalar` and `.simd` (see ``Exactness``).
     case exact
