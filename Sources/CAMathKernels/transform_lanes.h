@@ -255,24 +255,26 @@ TL_INLINE double tl_fast_sin(double x) {
     return half != __builtin_rint(half) ? -sine : sine;
 }
 
-// Quaternion.slerp(to:fraction:) from a toward b into out, fast: the reference's cosine, sign flip and
-// cut-off, then the angle and the two sines by the polynomials above and one reciprocal of the half-angle
-// sine, fused. Never slow.
-TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out, int *slow) {
+// The slerp's weights of a and b for the clamped cosine d and half-angle sine sh at fraction t, fast: the
+// angle and the two sines by the polynomials above and one reciprocal of sh, fused. Never slow.
+TL_INLINE void tl_slerp_weights(double d, double sh, double t, double *wa, double *wb, int *slow) {
     (void)slow;
-    double d = tl_slerp_cosine(a, b);
-    int negate = d < 0;
-    double s[4];
-    TL_FIELDS (int i = 0; i < 4; i++) s[i] = negate ? -a[i] : a[i];
-    d = negate ? -d : d;
-    d = 1 < d ? 1 : d;
-    double sh = tl_slerp_sine(d);
     double h = tl_fast_acos(d), rs = 1 / sh;
-    double wa = tl_fast_sin((1 - t) * h) * rs, wb = tl_fast_sin(t * h) * rs;
-    TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
+    *wa = tl_fast_sin((1 - t) * h) * rs;
+    *wb = tl_fast_sin(t * h) * rs;
 }
 #else
-// Quaternion.slerp(to:fraction:) from a toward b into out.
+// The slerp's weights of a and b for the clamped cosine d and half-angle sine sh at fraction t: the
+// reference's acos, sines and divisions; *slow = 1 where a sine needs the long reduction.
+TL_INLINE void tl_slerp_weights(double d, double sh, double t, double *wa, double *wb, int *slow) {
+    double h = el_acos(d);
+    *wa = el_sin((1 - t) * h, slow) / sh;
+    *wb = el_sin(t * h, slow) / sh;
+}
+#endif
+
+// Quaternion.slerp(to:fraction:) from a toward b into out: the reference's cosine, sign flip and cut-off,
+// with the weights of the build's precision.
 TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out, int *slow) {
     double d = tl_slerp_cosine(a, b);
     int negate = d < 0;
@@ -280,12 +282,10 @@ TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out,
     TL_FIELDS (int i = 0; i < 4; i++) s[i] = negate ? -a[i] : a[i];
     d = negate ? -d : d;
     d = 1 < d ? 1 : d;
-    double sh = tl_slerp_sine(d);
-    double h = el_acos(d);
-    double wa = el_sin((1 - t) * h, slow) / sh, wb = el_sin(t * h, slow) / sh;
+    double sh = tl_slerp_sine(d), wa, wb;
+    tl_slerp_weights(d, sh, t, &wa, &wb, slow);
     TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
 }
-#endif
 
 #define TL_W 16
 // The decomposition's lane loops run two vectors side by side: its steps are long chains of dependent
