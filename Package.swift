@@ -111,7 +111,7 @@ if ProcessInfo.processInfo.environment["CAMATH_FUZZ"] == "1" {
     package.targets.append(.target(name: "CAMathFuzzSupport", dependencies: ["CAMath"], path: "Fuzz/Support"))
     package.targets.append(.target(name: "CAMathFuzzDriver", path: "Fuzz/Driver"))
     for (name, folder) in [("fuzz-key-paths", "KeyPaths"), ("fuzz-decomposition", "Decomposition"),
-                           ("fuzz-layer-trees", "LayerTrees"), ("fuzz-batch", "Batch")] {
+                           ("fuzz-layer-trees", "LayerTrees"), ("fuzz-batch", "Batch"), ("fuzz-animations", "Animations")] {
         package.targets.append(.executableTarget(name: name, dependencies: ["CAMath", "CAMathFuzzSupport", "CAMathFuzzDriver"], path: "Fuzz/\(folder)"))
     }
 }

@@ -1,0 +1,119 @@
+import CAMath
+import CAMathFuzzDriver
+import CAMathFuzzSupport
+import Foundation
+
+// Animation batches on fuzz-built animations: basic, spring and keyframe animations of transforms (the whole
+// transform or a sub-property) and of points, with any timing (NaN, ±∞, zero and negative speeds, infinite
+// and fractional repeats), any curve, calculation mode and flags, evaluated at any time. Preparing and
+// evaluating never crash; `.simd` at every instruction set this CPU runs (1 and 2 threads) returns the bits
+// of `.scalar`, and transform animations at `precision: .fast` stay within their budget.
+extension FuzzBytes {
+    /// The media timing, curve and flags of `a`: a flag byte picks which fields take any fuzz double (NaN, ±∞,
+    /// raw bit patterns); the others keep a plain value, so that most animations are active at some time.
+    mutating func time(_ a: PropertyAnimation) {
+        let unusual = byte()
+        a.beginTime = unusual & 1 != 0 ? double() : Double(byte()) / 64
+        a.duration = unusual & 2 != 0 ? double() : Double(byte()) / 32
+        if unusual & 4 != 0 { a.speed = Float(double()) }
+        if unusual & 8 != 0 { a.timeOffset = double() }
+        if unusual & 16 != 0 { a.repeatCount = Float(double()) }
+        if unusual & 32 != 0 { a.repeatDuration = double() }
+        a.autoreverses = unusual & 64 != 0
+        a.fillMode = [.removed, .forwards, .backwards, .both][int(below: 4)]
+        a.isRemovedOnCompletion = bool()
+        a.isAdditive = bool()
+        a.isCumulative = bool()
+        a.timingFunction = curve()
+    }
+
+    /// A parent time: any fuzz double, or a plain one in [0, 8).
+    mutating func parentTime() -> Double { bool() ? double() : Double(byte()) / 32 }
+
+    /// No curve, a named one, or control points from fuzz doubles.
+    mutating func curve() -> TimingFunction? {
+        switch byte() % 3 {
+        case 0: return nil
+        case 1: return TimingFunction(name: [.linear, .easeIn, .easeOut, .easeInEaseOut, .default][int(below: 5)])
+        default: return TimingFunction(controlPoints: Float(double()), Float(double()), Float(double()), Float(double()))
+        }
+    }
+
+    /// A basic, spring or keyframe animation of `keyPath` with values from `value` (nil values included).
+    mutating func animation(keyPath: String, value: (inout FuzzBytes) -> Any) -> PropertyAnimation {
+        let animation: PropertyAnimation
+        switch byte() % 3 {
+        case 0, 1:
+            let basic = byte() % 2 == 0 ? BasicAnimation(keyPath: keyPath) : SpringAnimation(keyPath: keyPath)
+            if let spring = basic as? SpringAnimation {
+                spring.mass = CGFloat(double())
+                spring.stiffness = CGFloat(double())
+                spring.damping = CGFloat(double())
+                spring.initialVelocity = CGFloat(double())
+                spring.allowsOverdamping = bool()
+            }
+            let present = byte()
+            if present & 1 != 0 { basic.fromValue = value(&self) }
+            if present & 2 != 0 { basic.toValue = value(&self) }
+            if present & 4 != 0 { basic.byValue = value(&self) }
+            animation = basic
+        default:
+            let keyframe = KeyframeAnimation(keyPath: keyPath)
+            keyframe.values = (0..<int(below: 6)).map { _ in value(&self) }
+            if bool() { keyframe.keyTimes = (0..<int(below: 7)).map { _ in NSNumber(value: double()) } }
+            if bool() { keyframe.timingFunctions = (0..<int(below: 6)).compactMap { _ in curve() } }
+            keyframe.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][int(below: 5)]
+            if bool() {
+                keyframe.tensionValues = (0..<int(below: 6)).map { _ in NSNumber(value: double()) }
+                keyframe.continuityValues = (0..<int(below: 6)).map { _ in NSNumber(value: double()) }
+                keyframe.biasValues = (0..<int(below: 6)).map { _ in NSNumber(value: double()) }
+            }
+            animation = keyframe
+        }
+        time(animation)
+        return animation
+    }
+}
+
+/// The values and contribution flags of one evaluation, as doubles.
+func flattened(_ r: (values: [Transform3D], contributes: [Bool])) -> [Double] {
+    r.values.flatMap(\.elements) + r.contributes.map { $0 ? 1 : 0 }
+}
+
+func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzBytes(data, size)
+    let n = input.int(below: 24), threads = 1 + input.int(below: 3)
+    let transformKeyPaths = ["transform", "transform", "sublayerTransform", "transform.rotation.z", "transform.scale", "transform.translation"]
+    let animations = (0..<n).map { _ in
+        let keyPath = transformKeyPaths[input.int(below: transformKeyPaths.count)]
+        return input.animation(keyPath: keyPath) { input in input.byte() % 4 == 0 ? input.double() as Any : input.transform() as Any }
+    }
+    let models = (0..<n).map { _ in input.transform() }
+    let time = input.parentTime()
+    guard let transforms = try? TransformAnimationBatch(animations, models: models) else { preconditionFailure("a transform batch refused matching counts") }
+    requireSIMDMeetsContract(.animateTransforms, threads: [1, threads]) { p, t, s in
+        flattened(try Batch.evaluate(transforms, atParentTime: time, path: p, threads: t, instructionSet: s))
+    }
+    guard let reference = try? Batch.evaluate(transforms, atParentTime: time, path: .scalar, threads: 1) else { preconditionFailure("a scalar batch call threw") }
+    let bounds = (0..<n).flatMap { ExactnessBudget.transformAnimation(transforms, $0, atParentTime: time) } + Array(repeating: 0, count: n)
+    for set in InstructionSet.all where set.isSupported {
+        guard let fast = try? Batch.evaluate(transforms, atParentTime: time, path: .simd, precision: .fast, threads: threads, instructionSet: set)
+        else { preconditionFailure("a fast batch call threw") }
+        if let mismatch = Exactness.budget.firstMismatch(flattened(fast), flattened(reference), bounds: bounds) {
+            preconditionFailure("animate transforms at precision .fast on \(set): \(mismatch)")
+        }
+    }
+
+    let m = input.int(below: 24)
+    let points = (0..<m).map { _ in input.animation(keyPath: "position") { input in CGPoint(x: input.double(), y: input.double()) } }
+    let positions = (0..<m).map { _ in AnimationValue.point(CGPoint(x: input.double(), y: input.double())) }
+    guard let values = try? ValueAnimationBatch(points, models: positions) else { preconditionFailure("a value batch refused points") }
+    let at = input.parentTime()
+    requireSIMDMeetsContract(.animateValues, threads: [1, threads]) { p, t, s in
+        let r = try Batch.evaluate(values, atParentTime: at, path: p, threads: t, instructionSet: s)
+        return r.values + r.contributes.map { $0 ? 1 : 0 }
+    }
+    return 0
+}
+
+exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzAnimations(data!, size) })
