@@ -13,7 +13,7 @@
         .map_points3_strided = prefix##map_points3_strided, .map_points2 = prefix512##map_points2, \
         .invert = prefix3##invert, .invert_affine = prefix3##invert_affine, \
         .frames = prefix512##frames, .hit_test_block = prefixHit##hit_test_block, .autoresize = prefixHit##autoresize, \
-        .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .interpolate = prefix512##interpolate, \
+        .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .pair_records = prefixHit##pair_records, .interpolate = prefix512##interpolate, \
         .elementary = prefixHit##elementary, .timing_curve = prefixHit##timing_curve, \
         .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
     }

@@ -5,6 +5,8 @@
 // doubles: translation 3, scale 3, skew 3, perspective 4, rotation 3, quaternion 4 (CAMathCore's
 // Transform3D.Decomposition, field by field), stored field-major: field f of element i at
 // records[f·stride + i], so every lane loop reads and writes records with plain vector loads and stores.
+// The interpolation reads pair records instead (CAMATH_PAIR_FIELDS doubles each, pair by pair): what a
+// frame needs of a pair, its slerp's constants included, in one run of memory.
 // The kernels run blocks of TL_W elements: a block's matrices are transposed into lane arrays, each stage
 // is one lane loop of fixed trip count (few live values, so few spills), and the results are transposed
 // back.
@@ -216,29 +218,7 @@ TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *s
     tl_concat(m, f, out);
 }
 
-// The slerp's cosine and the sine of its half angle, never fused: both precisions must flip the same sign
-// and take the same cut-off (sh < 1e-5 keeps a), so they compute these two as the reference does.
-TL_INLINE double tl_slerp_cosine(const double *a, const double *b) {
-#pragma clang fp contract(off)
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-}
-TL_INLINE double tl_slerp_sine(double d) {
-#pragma clang fp contract(off)
-    return el_sqrt(1 - d * d);
-}
-
 #if defined(CAMATH_FAST)
-// acos d for 0 ≤ d ≤ 1 with one polynomial: the reference's asin polynomial at the one argument the lane
-// needs (d itself below 1/2, √((1 − d)/2) above), where the reference computes both branches and a
-// double-double correction. Within a few ulps.
-TL_INLINE double tl_fast_acos(double d) {
-    int small = d <= 0.5;
-    double z = small ? d * d : (1 - d) * 0.5;
-    double r = small ? d : el_sqrt(z);
-    double asinr = r + (r * z) * el_asin_polynomial(z);
-    return small ? (EL_HALF_PI - asinr) + EL_HALF_PI_TAIL : 2 * asinr;
-}
-
 // sin x: x − kπ (π in three parts; k·π's first part is exact for |k| < 2²⁰), then the odd Taylor series to
 // r²¹ on |r| ≤ π/2 (truncation below 2⁻⁵⁹), negated for odd k. Within a few ulps of sin x for the slerp's
 // arguments, |x| < 2¹⁷·π/2 (the fractions the kernels are given). NaN → NaN.
@@ -255,36 +235,46 @@ TL_INLINE double tl_fast_sin(double x) {
     return half != __builtin_rint(half) ? -sine : sine;
 }
 
-// The slerp's weights of a and b for the clamped cosine d and half-angle sine sh at fraction t, fast: the
-// angle and the two sines by the polynomials above and one reciprocal of sh, fused. Never slow.
-TL_INLINE void tl_slerp_weights(double d, double sh, double t, double *wa, double *wb, int *slow) {
+// The slerp's weights of its two quaternions for the half angle h and its sine sh at fraction t, fast: the
+// sines by the polynomial above and one reciprocal of sh, fused. Never slow.
+TL_INLINE void tl_slerp_weights(double h, double sh, double t, double *wa, double *wb, int *slow) {
     (void)slow;
-    double h = tl_fast_acos(d), rs = 1 / sh;
+    double rs = 1 / sh;
     *wa = tl_fast_sin((1 - t) * h) * rs;
     *wb = tl_fast_sin(t * h) * rs;
 }
 #else
-// The slerp's weights of a and b for the clamped cosine d and half-angle sine sh at fraction t: the
-// reference's acos, sines and divisions; *slow = 1 where a sine needs the long reduction.
-TL_INLINE void tl_slerp_weights(double d, double sh, double t, double *wa, double *wb, int *slow) {
-    double h = el_acos(d);
+// The slerp's weights of its two quaternions for the half angle h and its sine sh at fraction t: the
+// reference's sines and divisions; *slow = 1 where a sine needs the long reduction.
+TL_INLINE void tl_slerp_weights(double h, double sh, double t, double *wa, double *wb, int *slow) {
     *wa = el_sin((1 - t) * h, slow) / sh;
     *wb = el_sin(t * h, slow) / sh;
 }
 #endif
 
-// Quaternion.slerp(to:fraction:) from a toward b into out: the reference's cosine, sign flip and cut-off,
-// with the weights of the build's precision.
-TL_INLINE void tl_slerp(const double *a, const double *b, double t, double *out, int *slow) {
-    double d = tl_slerp_cosine(a, b);
+#if !defined(CAMATH_FAST)
+// The part of Quaternion.slerp(to:fraction:) from a toward b that does not depend on the fraction, computed
+// once per pair and only by the exact build (so every precision flips the same sign and takes the same
+// cut-off: a flipped branch would be a different rotation, not a rounding): the reference's cosine, sign
+// flip, clamp, half-angle sine sh and half angle h. q0 is the quaternion the slerp starts from — a itself
+// where the cut-off (sh < 1e-5) returns it, else a with its sign flipped where the cosine is negative.
+TL_INLINE void tl_slerp_constants(const double *a, const double *b, double *q0, double *h, double *sh) {
+    double d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
     int negate = d < 0;
-    double s[4];
-    TL_FIELDS (int i = 0; i < 4; i++) s[i] = negate ? -a[i] : a[i];
     d = negate ? -d : d;
     d = 1 < d ? 1 : d;
-    double sh = tl_slerp_sine(d), wa, wb;
-    tl_slerp_weights(d, sh, t, &wa, &wb, slow);
-    TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? a[i] : s[i] * wa + b[i] * wb;
+    *sh = el_sqrt(1 - d * d);
+    *h = el_acos(d);
+    TL_FIELDS (int i = 0; i < 4; i++) q0[i] = *sh < 1e-5 ? a[i] : negate ? -a[i] : a[i];
+}
+#endif
+
+// The rest of the slerp at fraction t from its constants: the cut-off's q0, or q0·wa + b·wb with the
+// weights of the build's precision.
+TL_INLINE void tl_slerp_at(const double *q0, const double *b, double h, double sh, double t, double *out, int *slow) {
+    double wa, wb;
+    tl_slerp_weights(h, sh, t, &wa, &wb, slow);
+    TL_FIELDS (int i = 0; i < 4; i++) out[i] = sh < 1e-5 ? q0[i] : q0[i] * wa + b[i] * wb;
 }
 
 #define TL_W 16
@@ -305,29 +295,39 @@ typedef double tl_quad __attribute__((ext_vector_type(4)));
 
 _Static_assert(TL_W == 16, "a full block of matrices is a 16×16 square: 16 lanes of 16 fields");
 
-// dst[j·16 + i] = src[i·16 + j] for a 16×16 block, in 4×4 tiles: four quarter rows loaded as vectors,
-// shuffled into four quarter columns, stored as vectors (where an element-by-element copy takes 256 scalar
-// loads and stores; measured on the Zen 4 VM: interpolations 6–10 % faster at AVX2, gathered ones 8 % at
-// AVX-512). A full block's matrices (matrix l's field f at l·16 + f) and its lane arrays (m[f][l]) are
-// each other's transposes.
-TL_INLINE void tl_transpose16(const double *restrict src, double *restrict dst) {
-    TL_FIELDS (int i = 0; i < 16; i += 4) {
-        TL_FIELDS (int j = 0; j < 16; j += 4) {
-            tl_quad r[4];
-            TL_FIELDS (int k = 0; k < 4; k++) memcpy(&r[k], src + 16 * (i + k) + j, sizeof r[k]);
-            tl_quad t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(r[0], r[1], 1, 5, 3, 7);
-            tl_quad t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(r[2], r[3], 1, 5, 3, 7);
-            tl_quad c[4] = { __builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
-                             __builtin_shufflevector(t0, t2, 2, 3, 6, 7), __builtin_shufflevector(t1, t3, 2, 3, 6, 7) };
-            TL_FIELDS (int k = 0; k < 4; k++) memcpy(dst + 16 * (j + k) + i, &c[k], sizeof c[k]);
+// dst[j][i] = src[i][j] for i < r and j < c (both multiples of 4), in 4×4 tiles: four quarter rows loaded
+// as vectors, shuffled into four quarter columns, stored as vectors (where an element-by-element copy takes
+// r·c scalar loads and stores; measured on the Zen 4 VM: interpolations 6–10 % faster at AVX2, gathered
+// ones 8 % at AVX-512). Matrices, pair records and lane arrays (x[f][l]) move into each other this way: a
+// block's rows are its elements (16 doubles of a matrix, CAMATH_PAIR_FIELDS of a pair record), a lane
+// array's rows its fields.
+TL_INLINE void tl_transpose(const double *const *restrict src, int r, int c, double *const *restrict dst) {
+    TL_FIELDS (int i = 0; i < r; i += 4) {
+        TL_FIELDS (int j = 0; j < c; j += 4) {
+            tl_quad q[4];
+            TL_FIELDS (int k = 0; k < 4; k++) memcpy(&q[k], src[i + k] + j, sizeof q[k]);
+            tl_quad t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
+            tl_quad t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
+            tl_quad col[4] = { __builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
+                               __builtin_shufflevector(t0, t2, 2, 3, 6, 7), __builtin_shufflevector(t1, t3, 2, 3, 6, 7) };
+            TL_FIELDS (int k = 0; k < 4; k++) memcpy(dst[j + k] + i, &col[k], sizeof col[k]);
         }
     }
+}
+
+// The rows of a lane array of `fields` fields: its fields.
+TL_INLINE void tl_field_rows(tl_lanes *x, int fields, double **rows) {
+    TL_FIELDS (int f = 0; f < fields; f++) rows[f] = x[f];
 }
 
 // Transposes the w ≤ TL_W matrices at t (16 doubles apart) into m; lanes past w hold the identity.
 TL_INLINE void tl_load_matrices(const double *restrict t, size_t w, tl_lanes *restrict m) {
     if (w == TL_W) {
-        tl_transpose16(t, &m[0][0]);
+        const double *rows[TL_W];
+        double *lanes[16];
+        TL_FIELDS (int l = 0; l < TL_W; l++) rows[l] = t + 16 * l;
+        tl_field_rows(m, 16, lanes);
+        tl_transpose(rows, TL_W, 16, lanes);
         return;
     }
 #pragma clang loop vectorize(disable)
@@ -335,16 +335,23 @@ TL_INLINE void tl_load_matrices(const double *restrict t, size_t w, tl_lanes *re
         TL_FIELDS (int f = 0; f < 16; f++) m[f][l] = (size_t)l < w ? t[16 * l + f] : (f % 5 == 0 ? 1.0 : 0.0);
 }
 
-// Transposes the first w lanes of m back into matrices at out (16 doubles apart).
-TL_INLINE void tl_store_matrices(tl_lanes *restrict m, size_t w, double *restrict out) {
+// Transposes the first w lanes of x (`fields` fields, a multiple of 4 and a constant after inlining) back
+// into rows of `fields` doubles at out: matrices (16) or pair records (CAMATH_PAIR_FIELDS).
+TL_INLINE void tl_store_rows(tl_lanes *restrict x, const int fields, size_t w, double *restrict out) {
     if (w == TL_W) {
-        tl_transpose16(&m[0][0], out);
+        double *lanes[CAMATH_PAIR_FIELDS], *rows[TL_W];
+        tl_field_rows(x, fields, lanes);
+        TL_FIELDS (int l = 0; l < TL_W; l++) rows[l] = out + fields * l;
+        tl_transpose((const double *const *)lanes, fields, TL_W, rows);
         return;
     }
 #pragma clang loop vectorize(disable)
     for (size_t l = 0; l < w; l++)
-        TL_FIELDS (int f = 0; f < 16; f++) out[16 * l + f] = m[f][l];
+        TL_FIELDS (int f = 0; f < fields; f++) out[(size_t)fields * l + f] = x[f][l];
 }
+
+// Transposes the first w lanes of m back into matrices at out (16 doubles apart).
+TL_INLINE void tl_store_matrices(tl_lanes *restrict m, size_t w, double *restrict out) { tl_store_rows(m, 16, w, out); }
 
 // Reads fields [first, first + count) of the w records at rec (field-major, `stride` apart) into x; lanes
 // past w repeat lane 0, which exists. A full block indexes plainly: the clamped index of a partial one makes
@@ -359,26 +366,17 @@ TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t
     }
 }
 
-// Eight lanes of one field, built in registers and stored at once.
-typedef double tl_octet __attribute__((ext_vector_type(8)));
-
-// Loads all fields of the w ≤ TL_W records at offsets[0…w) (lanes past w repeat the first): each field's
-// lanes eight at a time, from scalar loads into one vector, stored whole. The loads are volatile so that
-// the compiler keeps them scalar: for AVX-512 its SLP vectoriser otherwise joins each field's 8 lanes into
-// one vgatherqpd, and on records that miss the caches those gathers doubled the time of a gathered
-// interpolation (Zen 4, 2²⁰ pairs: 80 → 40 ns per pair). Building whole vectors in registers, not lane by
-// lane in memory, lets the lane loops' vector loads take the stored vectors straight from the store
-// buffer (2²⁰ pairs: 41 → 31 ns at AVX-512; in cache 5–8 % faster at both levels).
-TL_INLINE void tl_gather_records(const double *restrict rec, const int64_t *restrict offsets, size_t stride, size_t w, tl_lanes *restrict x) {
-    const volatile double *at[TL_W];
-    for (size_t l = 0; l < TL_W; l++) at[l] = rec + offsets[l < w ? l : 0];
-    TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) {
-        size_t o = (size_t)f * stride;
-        TL_FIELDS (int h = 0; h < TL_W; h += 8) {
-            tl_octet v = { at[h][o], at[h + 1][o], at[h + 2][o], at[h + 3][o], at[h + 4][o], at[h + 5][o], at[h + 6][o], at[h + 7][o] };
-            memcpy(&x[f][h], &v, sizeof v);
-        }
+// The pair records of a block into x: lane l's from pairs + CAMATH_PAIR_FIELDS·k, k = indices[l] (first + l
+// when indices is NULL); lanes past w repeat lane 0. Each record is one run of memory, read as vectors.
+TL_INLINE void tl_load_pairs(const double *restrict pairs, const int64_t *restrict indices, size_t first, size_t w, tl_lanes *restrict x) {
+    const double *rows[TL_W];
+    double *lanes[CAMATH_PAIR_FIELDS];
+    for (size_t l = 0; l < TL_W; l++) {
+        size_t k = l < w ? l : 0;
+        rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[k] : first + k);
     }
+    tl_field_rows(x, CAMATH_PAIR_FIELDS, lanes);
+    tl_transpose(rows, TL_W, CAMATH_PAIR_FIELDS, lanes);
 }
 
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
@@ -547,22 +545,39 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
 
 #endif
 
-/// Interpolation's steps 5–6 for records a[i], b[i] (both `stride` apart; records offsets[i] when offsets is
-/// not NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the quaternions
-/// slerped, recomposed with the quaternion; slow[i] as recompose.
-KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *restrict b, size_t stride, const int64_t *restrict offsets,
-                                     const double *restrict t, double *restrict out, uint8_t *restrict slow, size_t n) {
+#if !defined(CAMATH_FAST)
+/// Pair records (CAMathKernels.h, CAMATH_PAIR_FIELDS) of the decompositions a[i] → b[i] (field-major, `stride`
+/// apart) into pairs + CAMATH_PAIR_FIELDS·i: the parts the blend reads and the slerp's constants.
+KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *restrict b, size_t stride, double *restrict pairs, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], p[CAMATH_PARTS], o[16], tt;
-        int s[TL_W];
-        if (offsets) {
-            tl_gather_records(a, offsets + i0, stride, w, pa);
-            tl_gather_records(b, offsets + i0, stride, w, pb);
-        } else {
-            tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
-            tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
+        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], x[CAMATH_PAIR_FIELDS];
+        tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
+        tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
+        TL_LANES2 {
+            double qa[4], qb[4], q0[4], h, sh;
+            TL_FIELDS (int f = 0; f < 13; f++) { x[f][l] = pa[f][l]; x[13 + f][l] = pb[f][l]; }
+            TL_FIELDS (int f = 0; f < 4; f++) { qa[f] = pa[16 + f][l]; qb[f] = pb[16 + f][l]; }
+            tl_slerp_constants(qa, qb, q0, &h, &sh);
+            TL_FIELDS (int f = 0; f < 4; f++) { x[26 + f][l] = q0[f]; x[30 + f][l] = qb[f]; }
+            x[34][l] = h;
+            x[35][l] = sh;
         }
+        tl_store_rows(x, CAMATH_PAIR_FIELDS, w, pairs + CAMATH_PAIR_FIELDS * i0);
+    }
+}
+#endif
+
+/// Interpolation's steps 5–6 for the pair records at pairs (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i],
+/// or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
+/// quaternions slerped from the record's constants, recomposed with the quaternion; slow[i] as recompose.
+KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const double *restrict t,
+                                     double *restrict out, uint8_t *restrict slow, size_t n) {
+    for (size_t i0 = 0; i0 < n; i0 += TL_W) {
+        size_t w = n - i0 < TL_W ? n - i0 : TL_W;
+        tl_lanes x[CAMATH_PAIR_FIELDS], p[CAMATH_PARTS], o[16], tt;
+        int s[TL_W];
+        tl_load_pairs(pairs, indices ? indices + i0 : NULL, i0, w, x);
         for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
 #if defined(CAMATH_FAST)
         // A block with a part of 2¹⁰⁰ or more, or not finite, is the exact kernel's (the reference's bits):
@@ -571,19 +586,20 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict a, const double *res
         // product of the blend or the recomposition overflows.
         int unbounded = 0;
         for (int l = 0; l < TL_W; l++)
-            TL_FIELDS (int f = 0; f < 13; f++) unbounded |= !(fabs(pa[f][l]) < 0x1p100) | !(fabs(pb[f][l]) < 0x1p100);
+            TL_FIELDS (int f = 0; f < 26; f++) unbounded |= !(fabs(x[f][l]) < 0x1p100);
         if (unbounded) {
-            KERNEL_EXACT(interpolate)(offsets ? a : a + i0, offsets ? b : b + i0, stride, offsets ? offsets + i0 : NULL, t + i0, out + 16 * i0,
-                                      slow + i0, w);
+            KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, t + i0,
+                                      out + 16 * i0, slow + i0, w);
             continue;
         }
 #endif
         TL_LANES {
-            TL_FIELDS (int f = 0; f < 16; f++) p[f][l] = pa[f][l] + (pb[f][l] - pa[f][l]) * tt[l];
-            double qa[4], qb[4], q[4];
+            double q0[4], qb[4], q[4];
             int rare = 0;
-            TL_FIELDS (int f = 0; f < 4; f++) { qa[f] = pa[16 + f][l]; qb[f] = pb[16 + f][l]; }
-            tl_slerp(qa, qb, tt[l], q, &rare);
+            TL_FIELDS (int f = 0; f < 13; f++) p[f][l] = x[f][l] + (x[13 + f][l] - x[f][l]) * tt[l];
+            TL_FIELDS (int f = 13; f < 16; f++) p[f][l] = 0;
+            TL_FIELDS (int f = 0; f < 4; f++) { q0[f] = x[26 + f][l]; qb[f] = x[30 + f][l]; }
+            tl_slerp_at(q0, qb, x[34][l], x[35][l], tt[l], q, &rare);
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
         }

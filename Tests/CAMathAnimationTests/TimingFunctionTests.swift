@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    /// Control x values far outside [0, 1] make X so steep that bisection narrows the bracket to two adjacent
+    /// doubles with |X(t) − x| still ≥ ε: the midpoint is then one of them, and the loop as written would repeat
+    /// that state forever (found by fuzz-animations). The solver returns that t.
+    @Test func bisectionEndsWhereTheBracketCannotShrink() {
+        let cases: [(p1x: Double, p2x: Double, x: Double)] = [
+            (1, -2.9123250200498657e24, 0.10191124006936758), (1, -4.562396318262436e26, 0.25),
+            (0.702992856502533, -5.464242323752775e29, 0.5), (1, -1.2057413372923888e287, .leastNonzeroMagnitude),
+        ]
+        for c in cases {
+            let curve = UnitBezier(c.p1x, 0, c.p2x, 1)
+            let t = curve.solveCurveX(c.x)
+            #expect(t == 1, "controls (\(c.p1x), \(c.p2x)) at \(c.x)")
+            #expect(abs(curve.sampleCurveX(t) - c.x) >= 1e-7, "the case reaches the bisection's end")
+        }
+        let f = TimingFunction(controlPoints: 1, 0, -4.562396318262436e26, 1)
+        #expect(f.evaluate(0.25) == f.curve.sampleCurveY(1))
+    }
+
     @Test func monotoneForControlValuesInTheUnitSquare() async {
         await checkProperty(zip(Self.unitControls, Gen.double(in: 0...1), Gen.double(in: 0...1))) { c, x1, x2 in
             let f = TimingFunction(controlPoints: c[0], c[1], c[2], c[3])

@@ -13,7 +13,7 @@
         .invert = prefix##invert, .invert_affine = prefix##invert_affine, \
         .frames = lanePrefix##frames, .hit_test_block = camath_portable_hit_test_block, \
         .autoresize = camath_portable_autoresize, .decompose = camath_portable_decompose, \
-        .recompose = camath_portable_recompose, .interpolate = lanePrefix##interpolate, \
+        .recompose = camath_portable_recompose, .pair_records = camath_portable_pair_records, .interpolate = lanePrefix##interpolate, \
         .elementary = camath_portable_elementary, .timing_curve = camath_portable_timing_curve, \
         .spring_fractions = camath_portable_spring_fractions, .media_timing = camath_portable_media_timing, \
     }

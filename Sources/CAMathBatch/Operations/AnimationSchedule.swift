@@ -153,9 +153,16 @@ struct AnimationSchedule: Sendable {
     /// returns their number. A NaN progress contributes nothing, as in the reference.
     func resolveBlock(_ k: Range<Int>, times: PerElement, pointers p: Pointers, scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
         let lo = k.lowerBound
+        // The scratch's pointers and the schedule's arrays as locals: read through the scratch or `self` in the
+        // loops, each was loaded again after every store (the compiler cannot tell that the stores leave them be).
+        let steps = a.steps, contributes = a.contributes, basic = a.basic, progress = a.progress, cycles = a.cycles
+        let curveIO = a.curveIO, curveWhich = a.curveWhich, curveOwner = a.curveOwner, keyValue = a.keyValue
+        let pairs = a.pairs, fractions = a.fractions, owners = a.owners
+        let shapes = self.shapes, springs = self.springs, curveIndex = self.curveIndex, pairStart = self.pairStart
+        let keyCounts = self.keyCounts, timeStart = self.timeStart, flags = self.flags, pairCurve = self.pairCurve
         func mediaTiming(_ t: UnsafePointer<Double>, step: Int) {
-            kernels.k.media_timing(p.timings.baseAddress! + lo, count, p.timingFlags.baseAddress! + lo, t, step, a.contributes, a.basic, a.progress,
-                                   a.cycles, k.count)
+            kernels.k.media_timing(p.timings.baseAddress! + lo, count, p.timingFlags.baseAddress! + lo, t, step, contributes, basic, progress,
+                                   cycles, k.count)
         }
         switch times {
         case .one(let t): withUnsafePointer(to: t) { mediaTiming($0, step: 0) }
@@ -164,53 +171,53 @@ struct AnimationSchedule: Sendable {
         var curveCount = 0
         for j in 0..<k.count {
             let i = lo + j
-            guard shapes[i] != .reference else { a.steps[j] = .reference; continue }
-            guard a.contributes[j] != 0 else { a.steps[j] = .untouched; continue }
-            a.steps[j] = .blend
-            if shapes[i] == .spring { a.progress[j] = springs[i].fraction(atTime: a.basic[j]) }
+            guard shapes[i] != .reference else { steps[j] = .reference; continue }
+            guard contributes[j] != 0 else { steps[j] = .untouched; continue }
+            steps[j] = .blend
+            if shapes[i] == .spring { progress[j] = springs[i].fraction(atTime: basic[j]) }
             if curveIndex[i] != .max {
-                a.curveIO[curveCount] = a.progress[j]; a.curveWhich[curveCount] = curveIndex[i]; a.curveOwner[curveCount] = j
+                curveIO[curveCount] = progress[j]; curveWhich[curveCount] = curveIndex[i]; curveOwner[curveCount] = j
                 curveCount += 1
             }
         }
         // The animations' timing curves, in vector lanes (the curve-less keep their progress).
-        Batch.curveLanes(p.curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
-        for c in 0..<curveCount { a.progress[a.curveOwner[c]] = a.curveIO[c] }
+        Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
+        for c in 0..<curveCount { progress[curveOwner[c]] = curveIO[c] }
         // Each blending animation's pair and fraction, or its keyframe value, and the segments' own curves.
         var pairCount = 0
         curveCount = 0
-        for j in 0..<k.count where a.steps[j] == .blend {
-            let i = lo + j, f = a.progress[j], start = pairStart[i]
-            if f.isNaN { a.steps[j] = .untouched; continue }
+        for j in 0..<k.count where steps[j] == .blend {
+            let i = lo + j, f = progress[j], start = pairStart[i]
+            if f.isNaN { steps[j] = .untouched; continue }
             let keys = keyCounts[i]
             guard keys > 0 else {
-                a.pairs[pairCount] = start; a.fractions[pairCount] = f; a.owners[pairCount] = j
+                pairs[pairCount] = start; fractions[pairCount] = f; owners[pairCount] = j
                 pairCount += 1
                 continue
             }
             let timeline = UnsafeBufferPointer(rebasing: p.keyTimes[timeStart[i]..<timeStart[i + 1]])
-            a.steps[j] = .key
-            guard !timeline.isEmpty else { a.keyValue[j] = 0; continue }
+            steps[j] = .key
+            guard !timeline.isEmpty else { keyValue[j] = 0; continue }
             if flags[i].contains(.discrete) {
-                a.keyValue[j] = KeyTimeline.discreteIndex(in: timeline, at: f, count: keys)
+                keyValue[j] = KeyTimeline.discreteIndex(in: timeline, at: f, count: keys)
                 continue
             }
             switch KeyTimeline.position(in: timeline, at: f) {
-            case .first: a.keyValue[j] = 0
-            case .last: a.keyValue[j] = keys - 1
+            case .first: keyValue[j] = 0
+            case .last: keyValue[j] = keys - 1
             case .segment(let segment, let local):
                 let pair = start + segment
-                a.steps[j] = .blend
-                a.pairs[pairCount] = pair; a.fractions[pairCount] = local; a.owners[pairCount] = j
+                steps[j] = .blend
+                pairs[pairCount] = pair; fractions[pairCount] = local; owners[pairCount] = j
                 if pairCurve[pair] != .max {
-                    a.curveIO[curveCount] = local; a.curveWhich[curveCount] = pairCurve[pair]; a.curveOwner[curveCount] = pairCount
+                    curveIO[curveCount] = local; curveWhich[curveCount] = pairCurve[pair]; curveOwner[curveCount] = pairCount
                     curveCount += 1
                 }
                 pairCount += 1
             }
         }
-        Batch.curveLanes(p.curveFields, functions: curves.functions, which: a.curveWhich, x: a.curveIO, y: a.curveIO, count: curveCount, kernels: kernels)
-        for c in 0..<curveCount { a.fractions[a.curveOwner[c]] = a.curveIO[c] }
+        Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
+        for c in 0..<curveCount { fractions[curveOwner[c]] = curveIO[c] }
         return pairCount
     }
 }

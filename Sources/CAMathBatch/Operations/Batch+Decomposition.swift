@@ -114,10 +114,10 @@ extension Batch {
     /// article, *Interpolation*). Paths: `.scalar` (the reference per element); `.simd` (both decompositions,
     /// the slerp and the recomposition in vector lanes; a fraction of 2¹⁷ or more in magnitude, whose slerp
     /// sines may need the long reduction, takes the reference: bit-identical); `.blas` throws. `out` may be
-    /// `from`'s or `to`'s memory. `precision: .fast` slerps with polynomials and fuses the blend and the
-    /// recomposition (within ``ExactnessBudget/interpolation(from:to:fraction:)``); the decompositions, the
-    /// slerp's sign and cut-off and every fallback to the reference stay exact. Cost: O(n), two
-    /// decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
+    /// `from`'s or `to`'s memory. `precision: .fast` takes the slerp's sines from polynomials and fuses the
+    /// blend and the recomposition (within ``ExactnessBudget/interpolation(from:to:fraction:)``); the
+    /// decompositions, the slerp's angle, sign and cut-off and every fallback to the reference stay exact.
+    /// Cost: O(n), two decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
     /// ``InterpolationPlan`` once.
     public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
                                    into out: UnsafeMutableBufferPointer<Transform3D>, path: BatchPath = .auto, precision: BatchPrecision = .exact,
@@ -134,10 +134,10 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
+                InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
+                                          into: s.pairs)
                 s.fractions.update(repeating: t, count: b.count)
-                InterpolationPlan.evaluate(count: b.count, first: s.first, second: s.second, stride: s.stride, firstStatus: s.firstStatus,
-                                           secondStatus: s.secondStatus, identityPairs: s.methods, scratch: s, kernels: kernels,
+                InterpolationPlan.evaluate(count: b.count, pairs: s.pairs, blendable: s.methods, scratch: s, kernels: kernels,
                                            into: po.base + b.lowerBound) { j in
                     pf.base[b.lowerBound + j].interpolated(to: pt.base[b.lowerBound + j], fraction: t)
                 }

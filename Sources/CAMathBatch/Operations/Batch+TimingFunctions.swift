@@ -6,13 +6,13 @@ import CAMathKernels
 public struct TimingCurveTable: Sendable {
     /// The functions, in order.
     public let functions: [TimingFunction]
-    /// `CAMATH_CURVE_FIELDS` doubles per function.
+    /// `CAMATH_CURVE_FIELDS` doubles per function: the solver's 17, whether the controls are finite, two zeros.
     let fields: [Double]
 
     /// Prepares `functions`. Cost: O(count).
     public init(_ functions: [TimingFunction]) {
         self.functions = functions
-        fields = functions.flatMap { $0.curve.solverFields + [$0.isFinite ? 1 : 0] }
+        fields = functions.flatMap { $0.curve.solverFields + [$0.isFinite ? 1 : 0, 0, 0] }
     }
 }
 

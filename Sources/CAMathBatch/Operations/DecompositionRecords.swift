@@ -56,8 +56,9 @@ enum DecompositionStatus: UInt8 {
     case decomposed = 0, undecomposable = 1, needsReference = 2
 }
 
-/// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a matrix and
-/// two statuses per element, and a slow flag, a method and a mark per element.
+/// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a pair record
+/// (`CAMATH_PAIR_FIELDS` doubles), a matrix and two statuses per element, and a slow flag, a method and a mark
+/// per element.
 struct DecompositionScratch {
     static let block = 256
     /// The records' stride: a whole block.
@@ -67,20 +68,23 @@ struct DecompositionScratch {
     let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
     /// One fraction per element of the block, for the interpolation kernel.
     let fractions: UnsafeMutablePointer<Double>
-    /// One record offset per element of the block, for the interpolation kernel's gathered form.
-    let offsets: UnsafeMutablePointer<Int64>
+    /// One pair record per element of the block: the pairs of the decompositions in ``first`` and ``second``.
+    let pairs: UnsafeMutablePointer<Double>
+    /// One pair index per element of the block, for the interpolation kernel's indexed form.
+    let indices: UnsafeMutablePointer<Int64>
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
-    /// never cross a multiple of ``block`` (so a piece is always within one block of an ``InterpolationPlan``).
+    /// never cross a multiple of ``block``.
     static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
-        let parts = Int(CAMATH_PARTS) * block
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + 17 * block) { doubles in
+        let parts = Int(CAMATH_PARTS) * block, pairs = Int(CAMATH_PAIR_FIELDS) * block
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + 17 * block) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
-              withUnsafeTemporaryAllocation(of: Int64.self, capacity: block) { offsets in
+              withUnsafeTemporaryAllocation(of: Int64.self, capacity: block) { indices in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
-                                                   fractions: d + 2 * parts + 16 * block, offsets: offsets.baseAddress!)
+                                                   fractions: d + 2 * parts + 16 * block, pairs: d + 2 * parts + 17 * block,
+                                                   indices: indices.baseAddress!)
                 pieces(of: range) { body($0, scratch) }
               }
             }

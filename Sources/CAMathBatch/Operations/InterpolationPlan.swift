@@ -7,16 +7,19 @@ import CAMathKernels
 /// ``Batch/interpolate(_:fraction:into:path:precision:threads:instructionSet:)`` only blends and recomposes.
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
-/// decompositions per pair (vector lanes where the CPU has them); memory: 72 doubles per pair.
+/// decompositions and the slerp's angle per pair (vector lanes where the CPU has them); memory: 68 doubles
+/// per pair.
 public struct InterpolationPlan: Sendable {
     /// The pairs' start and end transforms.
     public let from: [Transform3D], to: [Transform3D]
-    /// The decompositions' records in groups of `PlanPointers.group` pairs (the kernels' lane count): per
-    /// group the first transforms' records, field-major (field f of pair i at `f·group + i % group`), then the
-    /// second's, on cache-line-aligned memory. One group of lanes reads one run of 80 whole cache lines, so a
-    /// long plan is read as one stream, not forty, and the two records of a pair never alias in the caches.
+    /// The pair records, `CAMATH_PAIR_FIELDS` (36) doubles per pair, pair by pair on cache-line-aligned
+    /// memory: what a frame reads of a pair — both ends' translation, scale, skew and perspective, the slerp's
+    /// quaternions, its angle and that angle's sine — in one run of 288 bytes, so a frame that blends one
+    /// pair of each animation reads only those pairs' cache lines.
     let records: AlignedDoubles
-    let firstStatus: [UInt8], secondStatus: [UInt8], identityPairs: [UInt8]
+    /// 1 where the kernels blend the pair (at a fraction they cover): both ends decomposed, and not two
+    /// identities (which the rule answers before decomposing); 0 where the pair takes the reference.
+    let blendable: [UInt8]
 
     /// Prepares the pairs `from[i] → to[i]`, decomposing with the kernels of `instructionSet`
     /// (``InstructionSet/current`` for `nil`). Throws when the counts differ or the instruction set cannot run.
@@ -24,24 +27,20 @@ public struct InterpolationPlan: Sendable {
         try BatchError.check("to", to.count, equals: from.count)
         let set = instructionSet ?? .current
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
-        let n = from.count, group = PlanPointers.group
-        let records = AlignedDoubles(count: 2 * Int(CAMATH_PARTS) * group * ((n + group - 1) / group))
-        let first = records.mutableBase, second = first + PlanPointers.secondRecords
-        var firstStatus = [UInt8](repeating: 0, count: n), secondStatus = firstStatus, identityPairs = firstStatus
+        let n = from.count
+        let records = AlignedDoubles(count: Int(CAMATH_PAIR_FIELDS) * n)
+        var blendable = [UInt8](repeating: 0, count: n)
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
-                    Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels)
-                    PlanPointers.store(s.first, stride: s.stride, pairs: b, into: first)
-                    PlanPointers.store(s.second, stride: s.stride, pairs: b, into: second)
-                    firstStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.firstStatus, count: b.count) }
-                    secondStatus.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.secondStatus, count: b.count) }
-                    identityPairs.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
+                    Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
+                                 into: records.mutableBase + Int(CAMATH_PAIR_FIELDS) * b.lowerBound)
+                    blendable.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
                 }
             }
         }
         (self.from, self.to, self.records) = (from, to, records)
-        (self.firstStatus, self.secondStatus, self.identityPairs) = (firstStatus, secondStatus, identityPairs)
+        self.blendable = blendable
     }
 
     /// The number of pairs.
@@ -52,9 +51,10 @@ public struct InterpolationPlan: Sendable {
     static func coversFraction(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 && t.magnitude < 0x1p17 }
 
     /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
-    /// method per pair, and marks the pairs of two identities in `methods` (1) for ``evaluate``.
+    /// method per pair, writes their pair records into `pairs`, and marks in `methods` the pairs the kernels
+    /// blend (1; 0 where the pair takes the reference, see ``InterpolationPlan/blendable``).
     static func prepare(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
-                        scratch s: DecompositionScratch, kernels: KernelTable) {
+                        scratch s: DecompositionScratch, kernels: KernelTable, into pairs: UnsafeMutablePointer<Double>) {
         for j in 0..<count {
             s.methods[j] = from[j].isAffine && to[j].isAffine ? 2 : 1
         }
@@ -63,41 +63,27 @@ public struct InterpolationPlan: Sendable {
         let methods = uniform ? nil : UnsafePointer(s.methods), method = uniform ? Int32(s.methods[0]) : 0
         kernels.k.decompose(doubles(from), methods, method, CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, count)
         kernels.k.decompose(doubles(to), methods, method, CAMATH_QUATERNION, s.second, s.stride, s.secondStatus, count)
+        kernels.k.pair_records(s.first, s.second, s.stride, pairs, count)
+        let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
-            s.methods[j] = from[j].isIdentity && to[j].isIdentity ? 1 : 0
+            let identities = from[j].isIdentity && to[j].isIdentity
+            s.methods[j] = !identities && s.firstStatus[j] == decomposed && s.secondStatus[j] == decomposed ? 1 : 0
         }
     }
 
-    /// Interpolates `count` prepared pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does
-    /// not cover — a fraction outside ``coversFraction(_:)``, two identities (the rule answers the identity
-    /// before decomposing), an undecomposable or rare endpoint — take `reference(j)`, kept while the kernel
-    /// writes `out` (which may be an input), then copied over it. The records are those of a block scratch
-    /// (field-major, `stride` apart), or with `planStart` a plan's own of pairs `planStart…` (in groups), or
-    /// those at `offsets`.
-    static func evaluate(count: Int, first: UnsafePointer<Double>, second: UnsafePointer<Double>, stride: Int, planStart: Int? = nil,
-                         offsets: UnsafePointer<Int64>? = nil,
-                         firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>,
+    /// Interpolates `count` pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does not cover
+    /// — a fraction outside ``coversFraction(_:)``, or `blendable[j]` 0 — take `reference(j)`, kept while the
+    /// kernel writes `out` (which may be an input), then copied over it. The pair records
+    /// (`CAMATH_PAIR_FIELDS` doubles each) are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th.
+    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, blendable: UnsafePointer<UInt8>,
                          scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>,
                          reference: (Int) -> Transform3D) {
-        let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
-            let covered = coversFraction(s.fractions[j]) && identityPairs[j] == 0 && firstStatus[j] == decomposed && secondStatus[j] == decomposed
+            let covered = blendable[j] != 0 && coversFraction(s.fractions[j])
             s.marks[j] = covered ? 0 : 1
             if !covered { s.keep(reference(j), j) }
         }
-        if let planStart {
-            // A plan's own records from pair planStart on, in place: one call per group of lanes (or the part of
-            // one the range covers), each one run of memory.
-            var j = 0
-            while j < count {
-                let p = planStart + j, piece = min(PlanPointers.group - p % PlanPointers.group, count - j)
-                kernels.k.interpolate(first + PlanPointers.record(p), second + PlanPointers.record(p), PlanPointers.group, nil, s.fractions + j,
-                                      doubles(out + j), s.slow + j, piece)
-                j += piece
-            }
-        } else {
-            kernels.k.interpolate(first, second, stride, offsets, s.fractions, doubles(out), s.slow, count)
-        }
+        kernels.k.interpolate(pairs, indices, s.fractions, doubles(out), s.slow, count)
         s.copyKept(count: count, into: out)
     }
 }
@@ -181,13 +167,8 @@ extension InterpolationPlan {
         withExtendedLifetime(records) {
             from.withUnsafeBufferPointer { pf in
                 to.withUnsafeBufferPointer { pt in
-                    firstStatus.withUnsafeBufferPointer { sa in
-                        secondStatus.withUnsafeBufferPointer { sb in
-                            identityPairs.withUnsafeBufferPointer { ip in
-                                body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, first: records.base, second: records.base + PlanPointers.secondRecords,
-                                                  firstStatus: sa.baseAddress!, secondStatus: sb.baseAddress!, identityPairs: ip.baseAddress!))
-                            }
-                        }
+                    blendable.withUnsafeBufferPointer { bl in
+                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, pairs: records.base, blendable: bl.baseAddress!))
                     }
                 }
             }
@@ -198,57 +179,30 @@ extension InterpolationPlan {
 /// An ``InterpolationPlan``'s arrays as pointers, shared read-only by the threads of one call.
 struct PlanPointers: @unchecked Sendable {
     let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
-    let first: UnsafePointer<Double>, second: UnsafePointer<Double>
-    let firstStatus: UnsafePointer<UInt8>, secondStatus: UnsafePointer<UInt8>, identityPairs: UnsafePointer<UInt8>
+    let pairs: UnsafePointer<Double>
+    let blendable: UnsafePointer<UInt8>
 
-    /// Pairs per group of a plan's records: the kernels' lane count (`TL_W`).
-    static let group = 16
-
-    /// Where a group's second records start, from its first.
-    static let secondRecords = Int(CAMATH_PARTS) * group
-
-    /// The offset of pair p's first record from the first group's (its second: the same from
-    /// ``secondRecords``): groups of ``group`` pairs, first records then second, each field-major.
-    static func record(_ p: Int) -> Int {
-        2 * Int(CAMATH_PARTS) * group * (p / group) + p % group
-    }
-
-    /// Copies the records of pairs `pairs` (one block, from its start) out of a block scratch (field-major,
-    /// `stride` apart) into a plan's groups.
-    static func store(_ records: UnsafePointer<Double>, stride: Int, pairs: Range<Int>, into plan: UnsafeMutablePointer<Double>) {
-        let start = pairs.lowerBound
-        for g in Swift.stride(from: 0, to: pairs.count, by: group) {
-            let count = min(group, pairs.count - g)
-            for f in 0..<Int(CAMATH_PARTS) {
-                (plan + record(start + g) + f * group).update(from: records + f * stride + g, count: count)
-            }
-        }
-    }
-
-    /// Outputs `k` (within one block) into `out`: in place from the plan's records, or — with `pairs` — from
-    /// the pairs' records, which the kernel gathers by their offsets.
-    func evaluateBlock(_ k: Range<Int>, pairs: SharedReadPointer<Int>?, fractions: PerElement,
+    /// Outputs `k` (within one block) into `out`: from pairs `k` in order, or — with `pairs` — from pair
+    /// `pairs[i]` for output i, which the kernel reads by index.
+    func evaluateBlock(_ k: Range<Int>, pairs chosen: SharedReadPointer<Int>?, fractions: PerElement,
                        scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>) {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
-        guard let pairs else {
-            InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: Self.group, planStart: l,
-                                       firstStatus: firstStatus + l, secondStatus: secondStatus + l, identityPairs: identityPairs + l,
-                                       scratch: s, kernels: kernels, into: out + l) { j in
+        guard let chosen else {
+            InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, blendable: blendable + l, scratch: s,
+                                       kernels: kernels, into: out + l) { j in
                 from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
             }
             return
         }
         for j in 0..<k.count {
-            let p = pairs.base[l + j]
-            s.offsets[j] = Int64(Self.record(p))
-            s.firstStatus[j] = firstStatus[p]
-            s.secondStatus[j] = secondStatus[p]
-            s.methods[j] = identityPairs[p]
+            let p = chosen.base[l + j]
+            s.indices[j] = Int64(p)
+            s.methods[j] = blendable[p]
         }
-        InterpolationPlan.evaluate(count: k.count, first: first, second: second, stride: Self.group, offsets: s.offsets, firstStatus: s.firstStatus,
-                                   secondStatus: s.secondStatus, identityPairs: s.methods, scratch: s, kernels: kernels, into: out + l) { j in
-            from[pairs.base[l + j]].interpolated(to: to[pairs.base[l + j]], fraction: s.fractions[j])
+        InterpolationPlan.evaluate(count: k.count, pairs: pairs, indices: s.indices, blendable: s.methods, scratch: s, kernels: kernels,
+                                   into: out + l) { j in
+            from[chosen.base[l + j]].interpolated(to: to[chosen.base[l + j]], fraction: s.fractions[j])
         }
     }
 }

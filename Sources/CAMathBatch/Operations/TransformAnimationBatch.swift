@@ -183,10 +183,12 @@ extension TransformAnimationBatch {
                                decomposition s: DecompositionScratch, kernels: KernelTable,
                                into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
         let lo = k.lowerBound, m = k.count
+        // Locals, not reads through the scratch or `self` in the loops (see AnimationSchedule.resolveBlock).
+        let steps = a.steps, keyValue = a.keyValue, owners = a.owners, flags = schedule.flags, pairStart = schedule.pairStart
         func base(_ i: Int) -> Transform3D { current?.base[i] ?? models[i] }
         for j in 0..<m {
             let i = lo + j
-            switch a.steps[j] {
+            switch steps[j] {
             case .reference:
                 let applied: Bool
                 (out[i], applied) = referenceValue(i, atParentTime: times(i), over: base(i))
@@ -198,10 +200,10 @@ extension TransformAnimationBatch {
                 continue
             case .key, .blend:
                 contributes?[i] = true
-                if schedule.flags[i].combines { bases[j] = base(i) }
+                if flags[i].combines { bases[j] = base(i) }
             }
-            if a.steps[j] == .key {
-                let start = schedule.pairStart[i], v = a.keyValue[j]
+            if steps[j] == .key {
+                let start = pairStart[i], v = keyValue[j]
                 out[i] = v == 0 ? plan.from[start] : plan.to[start + v - 1]
             }
         }
@@ -211,12 +213,12 @@ extension TransformAnimationBatch {
             plan.evaluateBlock(0..<pairCount, pairs: SharedReadPointer(base: a.pairs), fractions: .each(SharedReadPointer(base: a.fractions)),
                                scratch: s, kernels: kernels, into: direct ? out + lo : values)
             if !direct {
-                for c in 0..<pairCount { out[lo + a.owners[c]] = values[c] }
+                for c in 0..<pairCount { out[lo + owners[c]] = values[c] }
             }
         }
-        for j in 0..<m where a.steps[j] == .key || a.steps[j] == .blend {
+        for j in 0..<m where steps[j] == .key || steps[j] == .blend {
             let i = lo + j
-            guard schedule.flags[i].combines else { continue }
+            guard flags[i].combines else { continue }
             let animation = animations[i]
             if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: a.cycles[j],
                                                            current: .transform(bases[j]), target: animation.target) {

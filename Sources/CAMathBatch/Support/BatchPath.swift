@@ -25,8 +25,8 @@
 /// - **budget** for blends and transform animations (`ExactnessBudget.interpolation`, `.transformAnimation`): entry ij
 ///   within `1e-13·w²` times the size of the products that form it (`w = |1 − t| + |t|`; sizes from both
 ///   ends' scale, skew, perspective and translation), times `4·max(1, |c|max)` for each transform `c` the
-///   blend is then concatenated with (additive, cumulative): the slerp's angle and sines are polynomials of
-///   their own and the blend is fused; the decompositions, the slerp's sign and cut-off, the timing and every
+///   blend is then concatenated with (additive, cumulative): the slerp's sines are polynomials of
+///   their own and the blend is fused; the decompositions, the slerp's angle, sign and cut-off, the timing and every
 ///   value taken whole keep the reference's bits.
 /// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
 ///   only with `.fast` where the tuning measured CBLAS ahead (the compiled-in tuning never does).

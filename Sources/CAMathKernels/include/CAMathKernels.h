@@ -22,6 +22,11 @@ typedef struct {
 /// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
 /// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field).
 #define CAMATH_PARTS 20
+/// Doubles per pair record, what interpolating one pair of decompositions a → b reads at any fraction: a's
+/// translation, scale, skew and perspective (13, fields 0–12 of its record), b's (13), the quaternion the
+/// slerp starts from (4: a's, or a's negated where the slerp flips it), b's quaternion (4), the slerp's half
+/// angle and its sine (2). One run of 288 bytes per pair.
+#define CAMATH_PAIR_FIELDS 36
 /// Which rotations a 3-D decomposition computes (the kernels' `parts`): Euler angles one by one or all three,
 /// and the quaternion; one left out is written as zeros.
 #define CAMATH_ROTATION_X 1
@@ -30,8 +35,9 @@ typedef struct {
 #define CAMATH_EULER 13 // CAMATH_ROTATION_X | CAMATH_ROTATION_Y | CAMATH_ROTATION_Z
 #define CAMATH_QUATERNION 2
 
-/// The doubles of one timing curve in the `timing_curve` entry's table.
-#define CAMATH_CURVE_FIELDS 18
+/// The doubles of one timing curve in the `timing_curve` entry's table: 18 of the curve and two zeros, so
+/// that a block of lanes loads its curves as whole vectors (a multiple of 4).
+#define CAMATH_CURVE_FIELDS 20
 
 /// A resolved media timing (CAMathAnimation's ResolvedMediaTiming): CAMATH_TIMING_FIELDS doubles — begin time b,
 /// speed s, time offset o, duration d, cycle duration C, active duration D — and flag bits beside them.
@@ -104,11 +110,14 @@ typedef struct camath_kernels {
     /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
     /// needs the reference.
     void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
-    /// Interpolation of records a[i] → b[i] (both field-major, `stride`; the records at offsets[i] of a and b
-    /// when offsets is not NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the
-    /// quaternions slerped, recomposed with the quaternion; slow[i] as recompose.
-    void (*interpolate)(const double *a, const double *b, size_t stride, const int64_t *offsets, const double *t, double *out,
-                        uint8_t *slow, size_t n);
+    /// Pair records (CAMATH_PAIR_FIELDS doubles, pair i at pairs + CAMATH_PAIR_FIELDS·i) of the decomposition
+    /// records a[i] → b[i] (both field-major, `stride`), with the reference's slerp constants. Exact at every
+    /// level (the fast tables hold the exact kernel).
+    void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, size_t n);
+    /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i], or i when indices
+    /// is NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the quaternions
+    /// slerped, recomposed with the quaternion; slow[i] as recompose.
+    void (*interpolate)(const double *pairs, const int64_t *indices, const double *t, double *out, uint8_t *slow, size_t n);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
@@ -116,7 +125,8 @@ typedef struct camath_kernels {
     /// y[i] = Core Animation's evaluation of timing curve which[i] (0 for every element when which is NULL) at
     /// x[i]: x ≤ 0 → 0, x ≥ 1 → 1, NaN x or a curve with a non-finite control value → NaN, else Y of the
     /// spline-bracketed Newton solution, with CAMathAnimation's bits. A curve is CAMATH_CURVE_FIELDS doubles:
-    /// the X and Y coefficients a, b, c, the 11 spline samples X(i/10), and 1 (finite controls) or 0.
+    /// the X and Y coefficients a, b, c, the 11 spline samples X(i/10), 1 (finite controls) or 0, and two
+    /// zeros.
     /// slow[i] = 1 where the lane would need bisection (y[i] unspecified).
     void (*timing_curve)(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n);
     /// out[i] = x(t) of a damped spring (CAMathAnimation's Spring): element i has the spring at params + i·paramStep
