@@ -114,6 +114,31 @@ import Testing
             .concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)))))
     }
 
+    @Test func anInfiniteCycleGivesTheNaNTransformAndIEEENumbers() throws {
+        // A cycle shorter than the time to it by more than the largest double: the cycle index is +∞.
+        var timing = MediaTimingParameters()
+        timing.duration = 1e-300
+        timing.repeatCount = .infinity
+        let evaluation = timing.evaluate(parentTime: 1e10)
+        #expect(evaluation.contributes && evaluation.cycle == .infinity)
+
+        let a = BasicAnimation(keyPath: "transform")
+        a.fromValue = Transform3D.identity
+        a.toValue = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+        a.isCumulative = true
+        let v = try #require(a.value(at: evaluation, model: .transform(.identity), current: .transform(.identity)))
+        guard case .transform(let t) = v else { Issue.record("not a transform"); return }
+        #expect(t.elements.allSatisfy { $0.isNaN })
+        guard case .transform(let identityPower) = AnimationValue.transform(.identity).repeated(.infinity) else { Issue.record("not a transform"); return }
+        #expect(identityPower.elements.allSatisfy { $0.isNaN })
+
+        let n = BasicAnimation(keyPath: "opacity")
+        n.fromValue = 0.0
+        n.toValue = 2.0
+        n.isCumulative = true
+        #expect(n.value(atProgress: 0.5, cycle: .infinity, model: .number(0), current: .number(0)) == .number(.infinity))
+    }
+
     @Test func keyframeModesWithoutArithmeticFallBack() throws {
         let k = KeyframeAnimation(keyPath: "transform")
         k.values = [Transform3D.identity, Transform3D(translationX: 100, y: 0, z: 0), Transform3D(translationX: 100, y: 300, z: 0)]

@@ -114,8 +114,12 @@ public enum AnimationValue: Sendable, Equatable {
     }
 
     /// k ⊗ self for a whole k ≥ 0: `Double(k)·a` per component; for a transform the power a^k with
-    /// a⁰ = identity and a^k = Concat(a, a^(k−1)). Cost: O(1); a transform O(k) concatenations up to
-    /// k = 1024, then binary powering (O(log k), rounded differently, documented in <doc:AnimationValues>).
+    /// a⁰ = identity and a^k = Concat(a, a^(k−1)). Other k: numbers take `Double(k)·a` as IEEE gives it
+    /// (k = +∞, a cycle index past the largest double, gives ±∞ or NaN); a transform gives the identity
+    /// for k NaN or ≤ 0 and the matrix of NaNs for k = +∞ (its powers have no limit in general); a
+    /// fractional k > 1024 is rounded down. Cost: O(1); a transform O(k)
+    /// concatenations up to k = 1024, then binary powering (O(log k) ≤ 1 024 squarings, rounded
+    /// differently, documented in <doc:AnimationValues>).
     public func repeated(_ k: Double) -> AnimationValue {
         switch self {
         case .transform(let a):
@@ -127,6 +131,7 @@ public enum AnimationValue: Sendable, Equatable {
 
     static func power(_ a: Transform3D, _ k: Double) -> Transform3D {
         guard k > 0 else { return .identity }
+        guard k.isFinite else { return Transform3D(elements: repeatElement(.nan, count: 16))! }
         if k <= 1024 {
             var p = Transform3D.identity
             for _ in 0..<Int(k) { p = a.concatenating(p) }
