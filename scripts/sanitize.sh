@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Runs the test suite (or the suites matching a filter) under a sanitizer, in its own build folder.
-#   bash scripts/sanitize.sh address|thread [filter]
-# Any report fails the run (halt_on_error), and the summary names the sanitizer and the filter.
+# Runs the test suite (or the tests matching a filter, less those matching a skip pattern) under a
+# sanitizer, in its own build folder.
+#   bash scripts/sanitize.sh address|thread [filter] [skip]
+# Any report fails the run (halt_on_error), and the summary names the sanitizer, the filter and the skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-kind="${1:?usage: scripts/sanitize.sh address|thread [filter]}"
+kind="${1:?usage: scripts/sanitize.sh address|thread [filter] [skip]}"
 filter="${2:-}"
+skip="${3:-}"
 case "$kind" in
   address) export ASAN_OPTIONS="halt_on_error=1:detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;;
   thread) export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}" ;;
-  *) echo "usage: scripts/sanitize.sh address|thread [filter]" >&2; exit 2 ;;
+  *) echo "usage: scripts/sanitize.sh address|thread [filter] [skip]" >&2; exit 2 ;;
 esac
 args=(--scratch-path ".build-$kind" --sanitize="$kind")
 log="$(mktemp)"
@@ -19,5 +21,5 @@ if ! swift build --build-tests "${args[@]}" >"$log" 2>&1; then
   echo "sanitize $kind: build failed" >&2
   exit 1
 fi
-swift test --skip-build "${args[@]}" ${filter:+--filter "$filter"}
-echo "sanitize $kind${filter:+ ($filter)}: no report"
+swift test --skip-build "${args[@]}" ${filter:+--filter "$filter"} ${skip:+--skip "$skip"}
+echo "sanitize $kind${filter:+ ($filter)}${skip:+ less $skip}: no report"
