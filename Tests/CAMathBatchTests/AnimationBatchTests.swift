@@ -86,6 +86,52 @@ import Testing
         #expect(expectExact(inPlace, expected, .budget, bounds: bounds, "in place over current values"))
     }
 
+    /// A blend that is then concatenated (additive over the model, cumulative over the repeated cycle end)
+    /// spreads every error of a row over the whole row: each element's fast bound is the largest of its row's
+    /// interpolation bounds times the reach of what it is concatenated with. With a perspective end the
+    /// interpolation bounds of a row differ (the last column is the largest), so a per-element bound would
+    /// be too small where a row's small element meets a large one of the other matrix (fuzz-animations found
+    /// such a case: 1 ulp of 1.3e246 against a bound of 1.5e20).
+    @Test func concatenatedBlendsBoundEveryElementByItsRow() throws {
+        var from = Transform3D(scaleX: 2, y: 3, z: 1)
+        from.m34 = -1.0 / 500
+        let to = Transform3D(rotationAngle: 1.2, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 40, y: -7, z: 3))
+        let model = Transform3D(scaleX: 1e30, y: 5, z: 1)
+        let additive = BasicAnimation(keyPath: "transform")
+        additive.fromValue = from
+        additive.toValue = to
+        additive.isAdditive = true
+        let cumulative = BasicAnimation(keyPath: "transform")
+        cumulative.fromValue = from
+        cumulative.toValue = model
+        cumulative.isCumulative = true
+        for animation in [additive, cumulative] {
+            animation.beginTime = 0
+            animation.duration = 1
+            animation.repeatCount = 4
+        }
+        let batch = try TransformAnimationBatch([additive, cumulative], models: [model, model])
+        // Third cycle (k = 2), 0.35 s in: the fraction is the time mapping's remainder. Reaches: the model, and the
+        // cycle end squared (its largest element 1e30·1e30, rounded).
+        let time = 2.35, fraction = time - 2
+        // Over a current value whose first element is NaN, the largest other element still sets the reach
+        // (fuzz-animations: a NaN first element made Array.max() return NaN and the reach 4).
+        var current = model
+        current.m11 = .nan
+        current.m12 = -7e40
+        let cases: [(i: Int, to: Transform3D, over: Transform3D?, reach: Double)] = [
+            (0, to, nil, 4e30), (1, model, nil, 4 * (1e30 * 1e30)), (0, to, current, 4 * 7e40)]
+        for (i, to, over, reach) in cases {
+            let blend = ExactnessBudget.interpolation(from: from, to: to, fraction: fraction)
+            #expect(Set(blend[0..<4]).count > 1, "animation \(i): the interpolation bounds of a row differ")
+            let bounds = ExactnessBudget.transformAnimation(batch, i, atParentTime: time, over: over)
+            for r in 0..<4 {
+                let largest = blend[4 * r..<4 * r + 4].max()!
+                #expect(bounds[4 * r..<4 * r + 4].allSatisfy { $0 == largest * reach }, "animation \(i), row \(r): \(bounds[4 * r..<4 * r + 4])")
+            }
+        }
+    }
+
     /// The values the spec's rules give, computed by hand: a linear move, an additive move over the current
     /// value, a field written into the whole, a cumulative second cycle, a cubic keyframe at a key.
     @Test func valueBatchGivesTheRulesValues() throws {

@@ -24,8 +24,8 @@
 ///   `exp` the reference calls; their sines and cosines are the reference's; non-finite values identical.
 /// - **budget** for blends and transform animations (`ExactnessBudget.interpolation`, `.transformAnimation`): entry ij
 ///   within `1e-13·w²` times the size of the products that form it (`w = |1 − t| + |t|`; sizes from both
-///   ends' scale, skew, perspective and translation), times `4·max(1, |c|max)` for each transform `c` the
-///   blend is then concatenated with (additive, cumulative): the slerp's sines are polynomials of
+///   ends' scale, skew, perspective and translation), and where the blend is then concatenated (additive,
+///   cumulative) the largest bound of its row times `4·max(1, |c|max)` for each such `c` (NaN skipped): the slerp's sines are polynomials of
 ///   their own and the blend is fused; the decompositions, the slerp's angle, sign and cut-off, the timing and every
 ///   value taken whole keep the reference's bits.
 /// - `.auto` has the contract of the path it resolves to: `.simd` at the call's precision, or `.blas`
