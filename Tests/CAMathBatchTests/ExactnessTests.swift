@@ -30,6 +30,18 @@ import Testing
         #expect(bounds.count == 16 && bounds[0] == 4 * 0x1p-52 * 2 && bounds[5] == 4 * 0x1p-52 * 3)
     }
 
+    /// A NaN element of the matrix makes NaN coordinates of its own; the others still get the bound of the
+    /// largest finite element (`Array.max()` would return the leading NaN and leave a bound of 1e-13).
+    @Test func pointBoundsSkipNaNElements() {
+        var m = Transform3D.identity
+        m.m11 = .nan
+        m.m22 = 3e40
+        let p = SIMD3<Double>(0.5, 2, 0)
+        #expect(ExactnessBudget.mapPoint(p, through: m) == Array(repeating: 1e-13 * (2 * 3e40), count: 3))
+        let h = Homography(h11: .nan, h12: 0, h13: 0, h21: 0, h22: -3e40, h23: 0, h31: 0, h32: 0, h33: 1)
+        #expect(ExactnessBudget.mapPoint(SIMD2(0.5, 2), through: h) == Array(repeating: 1e-13 * (2 * 3e40), count: 2))
+    }
+
     @Test func ulpDistances() {
         #expect(Exactness.ulpDistance(1, 1) == 0 && Exactness.ulpDistance(.nan, .nan) == 0 && Exactness.ulpDistance(0, -0.0) == 0)
         #expect(Exactness.ulpDistance(1, 1.0.nextUp) == 1 && Exactness.ulpDistance(-1, -1.0.nextDown) == 1)

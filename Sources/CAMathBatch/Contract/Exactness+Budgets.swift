@@ -13,6 +13,10 @@ public enum ExactnessBudget {
         bound.isNaN ? 0 : min(bound, .greatestFiniteMagnitude)
     }
 
+    /// The largest |v| that is not NaN (0 when there is none). A NaN element makes NaN results of its own,
+    /// and must not hide the largest finite one (`Array.max()` returns a leading NaN). O(n).
+    static func largestMagnitude(_ v: [Double]) -> Double { v.reduce(0) { $1.isNaN ? $0 : max($0, abs($1)) } }
+
     /// The Euclidean norm, scaled by the largest magnitude so that no square underflows or overflows.
     static func norm(_ v: [Double]) -> Double {
         let scale = v.map(abs).max() ?? 0
@@ -44,11 +48,11 @@ public enum ExactnessBudget {
     }
 
     /// The bounds of the coordinates of `p` mapped through `m` (3 for a 3-D point): a point mapped in
-    /// another order differs by at most `1e-13·max(1, |p|)·max(1, |m|max)/|W|`; +∞ (not compared) where
+    /// another order differs by at most `1e-13·max(1, |p|)·max(1, |m|max)/|W|` (NaN elements skipped); +∞ (not compared) where
     /// `|W| ≤ 1e-3`, where the divide amplifies any reordering without limit.
     public static func mapPoint(_ p: SIMD3<Double>, through m: Transform3D) -> [Double] {
         let w = abs(m.mapHomogeneous(p).w)
-        let scale = max(1, abs(p.x), abs(p.y), abs(p.z)) * max(1, m.elements.map(abs).max()!) / w
+        let scale = max(1, abs(p.x), abs(p.y), abs(p.z)) * max(1, largestMagnitude(m.elements)) / w
         return Array(repeating: w > 1e-3 ? finite(1e-13 * scale) : .infinity, count: 3)
     }
 
@@ -80,8 +84,8 @@ public enum ExactnessBudget {
     /// The 2 bounds of `p` mapped through the homography `h`, by the same rule as the 3-D map.
     public static func mapPoint(_ p: SIMD2<Double>, through h: Homography) -> [Double] {
         let w = abs(h.forwardWeight(p))
-        let entries = [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33].map(abs)
-        let scale = max(1, abs(p.x), abs(p.y)) * max(1, entries.max()!) / w
+        let entries = [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33]
+        let scale = max(1, abs(p.x), abs(p.y)) * max(1, largestMagnitude(entries)) / w
         return Array(repeating: w > 1e-3 ? finite(1e-13 * scale) : .infinity, count: 2)
     }
 }
@@ -137,8 +141,7 @@ extension ExactnessBudget {
                                           over current: Transform3D? = nil) -> [Double] {
         guard let blend = batch.blend(i, atParentTime: p) else { return [Double](repeating: 0, count: 16) }
         let animation = batch.animations[i]
-        // NaN elements are skipped: they make NaN results of their own, and must not hide the largest finite one.
-        func reach(_ c: Transform3D) -> Double { 4 * c.elements.reduce(1) { $1.isNaN ? $0 : max($0, abs($1)) } }
+        func reach(_ c: Transform3D) -> Double { 4 * max(1, largestMagnitude(c.elements)) }
         var factor = 1.0
         if animation.isAdditive { factor *= reach(current ?? batch.models[i]) }
         if animation.isCumulative, case .transform(let end) = AnimationValue.transform(batch.cycleEnds[i]).repeated(max(blend.cycle, 0)) {
