@@ -48,8 +48,8 @@ public enum ExactnessBudget {
     }
 
     /// The bounds of the coordinates of `p` mapped through `m` (3 for a 3-D point): a point mapped in
-    /// another order differs by at most `1e-13·max(1, |p|)·max(1, |m|max)/|W|` (NaN elements skipped); +∞ (not compared) where
-    /// `|W| ≤ 1e-3`, where the divide amplifies any reordering without limit.
+    /// another order differs by at most `1e-13·max(1, |p|)·max(1, |m|max)/|W|` (NaN elements skipped); +∞
+    /// (not compared) where `|W| ≤ 1e-3`, where the divide amplifies any reordering without limit.
     public static func mapPoint(_ p: SIMD3<Double>, through m: Transform3D) -> [Double] {
         let w = abs(m.mapHomogeneous(p).w)
         let scale = max(1, abs(p.x), abs(p.y), abs(p.z)) * max(1, largestMagnitude(m.elements)) / w
@@ -133,10 +133,10 @@ extension ExactnessBudget {
     /// ``interpolation(from:to:fraction:)`` of that pair at that fraction; when the blend is then concatenated
     /// (with the current value of an additive animation, the repeated cycle end of a cumulative one), each
     /// element's bound is the largest of its row — element (r, c) of Concat(v, m) is Σⱼ v[r][j]·m[j][c], so
-    /// every error of row r reaches it — times `4·max(1, |m|max)` for each such m (its largest element that is
-    /// not NaN); 0 wherever the value is
-    /// not blended (taken whole, the model, or the reference's own evaluation), which the fast path returns
-    /// exactly. Cost: one schedule step and two reference decompositions.
+    /// every error of row r reaches it — times `4·max(1, |m|max)` for each such m (its largest element that
+    /// is not NaN); 0 wherever the value is not blended (taken whole, the model, or the reference's own
+    /// evaluation), which the fast path returns exactly. Cost: one schedule step and two reference
+    /// decompositions.
     public static func transformAnimation(_ batch: TransformAnimationBatch, _ i: Int, atParentTime p: Double,
                                           over current: Transform3D? = nil) -> [Double] {
         guard let blend = batch.blend(i, atParentTime: p) else { return [Double](repeating: 0, count: 16) }
