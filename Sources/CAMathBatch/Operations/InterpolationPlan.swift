@@ -141,7 +141,7 @@ extension Batch {
 extension InterpolationPlan {
     /// Output i from pair `pairs[i]` (pair i when `pairs` is nil) at `fractions(i)`, into `out[i]`: the
     /// reference when `reference`, else the kernels block by block over `threads` threads (a gathered block
-    /// first copies its pairs' records into the scratch).
+    /// reads its pairs' records by index).
     func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
                   pairs: SharedReadPointer<Int>? = nil, fractions: PerElement) {
         guard out.count > 0, let o = out.baseAddress else { return }
