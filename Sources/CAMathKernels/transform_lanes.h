@@ -379,6 +379,18 @@ TL_INLINE void tl_load_pairs(const double *restrict pairs, const int64_t *restri
     tl_transpose(rows, TL_W, CAMATH_PAIR_FIELDS, lanes);
 }
 
+// Asks for the lines of the pair records indices[0..<TL_W] (a block's worth, read one block later): a gathered
+// block's records are scattered, so the hardware prefetchers do not fetch them ahead, and the next block's
+// loads would otherwise wait for memory one after another behind this block's arithmetic. A plan's records
+// start 0 or 32 bytes into a line (64-byte-aligned storage, 288 bytes each), so one address every 64 bytes
+// of the record reaches all of its lines.
+TL_INLINE void tl_prefetch_pairs(const double *restrict pairs, const int64_t *restrict indices) {
+    for (int l = 0; l < TL_W; l++) {
+        const char *record = (const char *)(pairs + CAMATH_PAIR_FIELDS * (size_t)indices[l]);
+        for (int line = 0; line * 64 < CAMATH_PAIR_FIELDS * 8; line++) __builtin_prefetch(record + 64 * line, 0, 3);
+    }
+}
+
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
     TL_FIELDS (int f = 0; f < count; f++)
         for (size_t l = 0; l < w; l++) rec[(size_t)(first + f) * stride + l] = x[f][l];
@@ -578,6 +590,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
         tl_lanes x[CAMATH_PAIR_FIELDS], p[CAMATH_PARTS], o[16], tt;
         int s[TL_W];
         tl_load_pairs(pairs, indices ? indices + i0 : NULL, i0, w, x);
+        if (indices && i0 + 2 * TL_W <= n) tl_prefetch_pairs(pairs, indices + i0 + TL_W);
         for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
 #if defined(CAMATH_FAST)
         // A block with a part of 2¹⁰⁰ or more, or not finite, is the exact kernel's (the reference's bits):
