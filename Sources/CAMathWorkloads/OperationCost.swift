@@ -30,11 +30,22 @@ public struct OperationCost: Codable, Sendable, Equatable {
         return cost
     }
 
-    /// The cost of `operation`, or `nil` for the decomposition family, whose reference runs libm
-    /// transcendentals (atan2, asin, sin/cos, sqrt) that have no machine peak to compare with, and for
-    /// the hit test, whose pruning makes the work per pair data-dependent.
+    /// The cost of `operation`, or `nil` for the decompositions (decompose, key-path read and write, blend),
+    /// whose square roots and arc functions have no machine peak to compare with, and for the hit test, whose
+    /// pruning makes the work per pair data-dependent. The animation operations, whose work per animation
+    /// depends on its timing, curve and kind, are counted at the least any of their workload's animations
+    /// does, so their roofline stays an upper bound.
     public static func of(_ operation: BatchOperation) -> OperationCost? {
         let matrix = 128
+        // One blend from a pair record (CAMATH_PAIR_FIELDS doubles in, a matrix out): 13 lerps (3 each), the
+        // slerp's two angles (3), two sines of CAMath's own (the reduction, 25, and the sine's polynomial,
+        // 20, each; the cosine's half that the lanes also compute is not counted), the quaternions' weighted
+        // sum (12) and the reduced recomposition (51); two divisions by the half angle's sine.
+        let blendFromRecord = OperationCost(mulAdds: 39 + 3 + 2 * 45 + 12 + 51, divisions: 2, divisors: 1, bytesRead: 36 * 8,
+                                            bytesWritten: matrix, fused: false)
+        // A layer's frame: four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8
+        // divisions. Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
+        let frame = OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)
         switch operation {
         // 4×4 product: 64 multiplies, 48 adds.
         case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: 2 * matrix, bytesWritten: matrix, fused: false)
@@ -49,13 +60,22 @@ public struct OperationCost: Codable, Sendable, Equatable {
         case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, divisors: 1, bytesRead: 32, bytesWritten: 32, fused: false)
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
         case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, divisors: 1, bytesRead: 16, bytesWritten: 16, fused: false)
-        case .decompose, .keyPathRead, .keyPathWrite, .blend, .blendPrepared, .animateTransforms, .springs, .presentationFrames: return nil
-        // The time mapping's branches and the curve solve (a Newton chain, or the bisection a lane leaves
-        // to the reference) vary per animation: no per-element bound holds.
-        case .animateValues: return nil
-        // Four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8 divisions.
-        // Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
-        case .frames: return OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)
+        case .decompose, .keyPathRead, .keyPathWrite, .blend: return nil
+        // Prepared blends are that blend alone; every animation of the workload is active and between two
+        // keys at the frame time, so it blends once (its time mapping and timing curve not counted: a linear
+        // curve solves nothing).
+        case .blendPrepared, .animateTransforms: return blendFromRecord
+        // A position animation at least lerps two doubles (3 each) between two points read, one point out.
+        case .animateValues: return OperationCost(mulAdds: 6, divisions: 0, divisors: 0, bytesRead: 32, bytesWritten: 16, fused: false)
+        // The cheapest regime, the critically damped spring: e^x (the reduction 5, the series' 14 steps of
+        // 2, the scaling 2) and the closed form around it (6); (ω₀, ζ, v₀) in, one fraction out.
+        case .springs: return OperationCost(mulAdds: 5 + 28 + 2 + 6, divisions: 0, divisors: 0, bytesRead: 24, bytesWritten: 8, fused: false)
+        // A layer's presentation transform (one transform animation each) and then its frame.
+        case .presentationFrames:
+            return OperationCost(mulAdds: blendFromRecord.mulAdds + frame.mulAdds, divisions: blendFromRecord.divisions + frame.divisions,
+                                 divisors: blendFromRecord.divisors + frame.divisors, bytesRead: blendFromRecord.bytesRead + frame.bytesRead,
+                                 bytesWritten: blendFromRecord.bytesWritten + frame.bytesWritten, fused: false)
+        case .frames: return frame
         // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
         // pair depend on the tree and the points: no per-pair bound holds.
         case .hitTest: return nil

@@ -84,6 +84,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let two = try #require(OperationCost.of(.invert)?.roofline(limits, count: 1_000, threads: 2))
         #expect(abs(two.mops - 2 * invert.mops) < 1e-9)
         #expect(OperationCost.of(.blend) == nil)
+        // The animation operations are counted at their least work per animation, so each has a roof; the
+        // fast blend divides once (a reciprocal of the half angle's sine).
+        for operation in [BatchOperation.timingFunction, .animateTransforms, .animateValues, .springs, .presentationFrames, .blendPrepared] {
+            #expect(OperationCost.of(operation)?.roofline(limits, count: 1_000_000, threads: 2) != nil, "\(operation)")
+        }
+        #expect(OperationCost.of(.animateTransforms)?.fusedWithReciprocals.divisions == 1)
     }
 
     @Test func machineLimitsAreMeasuredAndPositive() {
