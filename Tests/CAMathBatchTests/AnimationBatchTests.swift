@@ -163,6 +163,22 @@ import Testing
         }
     }
 
+    /// The presentation tree on one thread and two: the geometries of `Layer.presentation(at:)` and the level
+    /// maps of a snapshot of it (computed in chunks on two threads), so hit tests and conversions on it are the
+    /// reference's.
+    @Test func presentationTreesOnTwoThreadsHaveTheSnapshotsLevelMaps() throws {
+        let root = AnimationCases.animatedTree(400, seed: 76)
+        let batch = try PresentationBatch(root: root)
+        for time in [0.3, 1.4, 3.75] {
+            let expected = LayerTree(root: try #require(root.presentation(at: time)))
+            for threads in [1, 2] {
+                let tree = try Batch.presentation(batch, atMediaTime: time, path: .simd, threads: threads)
+                #expect(bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)), "at \(time)")
+                #expect(tree.levelMaps == expected.levelMaps, "at \(time), \(threads) threads")
+            }
+        }
+    }
+
     @Test func emptyBatchesAndRefusedArguments() throws {
         let empty = try TransformAnimationBatch([], models: [])
         #expect(try Batch.evaluate(empty, atParentTime: 1).values.isEmpty)

@@ -14,15 +14,17 @@ public struct FramePlan: Sendable {
     public init(_ tree: LayerTree) {
         self.tree = tree
         let n = tree.count
-        var c = [Double](repeating: 0, count: 19 * n)
-        for (i, g) in tree.geometries.enumerated() {
-            let t = g.transform
-            let values: [Double] = [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
-                                    Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
-                                    t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44]
-            for (k, v) in values.enumerated() { c[k * n + i] = v }
+        columns = Array.filled(count: 19 * n) { c in
+            for (i, g) in tree.geometries.enumerated() {
+                let t = g.transform
+                let values = (Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                              Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
+                              t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44)
+                withUnsafeBytes(of: values) { v in
+                    for (k, x) in v.bindMemory(to: Double.self).enumerated() { (c.baseAddress! + k * n + i).initialize(to: x) }
+                }
+            }
         }
-        columns = c
     }
 
     /// The number of layers.

@@ -19,7 +19,7 @@ import Foundation
 public struct PresentationBatch {
     /// One batch of the fold: the k-th animation of one property on every node that has one.
     enum Stage {
-        case transforms(WritableKeyPath<LayerGeometry, Transform3D>, nodes: [Int], TransformAnimationBatch)
+        case transforms(AnimatedKeyPath.Property, nodes: [Int], TransformAnimationBatch)
         case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
     }
 
@@ -63,9 +63,9 @@ public struct PresentationBatch {
             for k in 0..<(lists.map { $0[property]?.count ?? 0 }.max() ?? 0) {
                 let nodes = lists.indices.filter { (lists[$0][property]?.count ?? 0) > k }
                 let animations = nodes.map { lists[$0][property]![k] }
-                if let field = property.transformField {
-                    stages.append(.transforms(field, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { model.geometries[$0][keyPath: field] },
-                                                                                               instructionSet: instructionSet)))
+                if property.isTransform {
+                    stages.append(.transforms(property, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: model.geometries[$0]) },
+                                                                                                  instructionSet: instructionSet)))
                 } else {
                     stages.append(.values(property, nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { property.value(in: model.geometries[$0]) })))
                 }
@@ -74,15 +74,15 @@ public struct PresentationBatch {
         self.stages = stages
     }
 
-    /// The parent time of every node at global time `t`: the root's superlayer's local time (or `t`), then
-    /// each node's parent's local time, root first.
-    func parentTimes(atMediaTime t: Double) -> [Double] {
+    /// The parent time and the local time of every node at global time `t`: a node's parent time is the root's
+    /// superlayer's local time (or `t`) for the root, else its parent's local time; root first.
+    func times(atMediaTime t: Double) -> (parent: [Double], local: [Double]) {
         var parent = [Double](repeating: 0, count: model.count), local = parent
         for i in 0..<model.count {
             parent[i] = model.parents[i] == LayerTree.noParent ? (root.superlayer?.localTime(atMediaTime: t) ?? t) : local[model.parents[i]]
             local[i] = clocks[i].localTime(fromParent: parent[i])
         }
-        return parent
+        return (parent, local)
     }
 }
 
@@ -95,9 +95,11 @@ extension Batch {
     /// animations).
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                     instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
-        let (resolved, _, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads, instructionSet: instructionSet)
-        let parentTimes = batch.parentTimes(atMediaTime: t)
-        var geometries = batch.model.geometries
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
+                                                      instructionSet: instructionSet)
+        let (parentTimes, localTimes) = batch.times(atMediaTime: t)
+        // The result's geometries, on storage that asks for huge pages (a fresh copy of the model's per frame).
+        var geometries = Array.filled(count: batch.model.count) { g in _ = g.initialize(from: batch.model.geometries) }
         let referenceNodes = resolved == .scalar ? Array(geometries.indices) : batch.referenceNodes
         for node in referenceNodes {
             geometries[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
@@ -105,42 +107,59 @@ extension Batch {
         if resolved != .scalar {
             for stage in batch.stages {
                 switch stage {
-                case .transforms(let field, let nodes, let animations):
-                    let times = nodes.map { batch.clocks[$0].localTime(fromParent: parentTimes[$0]) }
-                    var transforms = nodes.map { geometries[$0][keyPath: field] }
+                case .transforms(let property, let nodes, let animations):
+                    let times = nodes.map { localTimes[$0] }
+                    var transforms = Array.filled(count: nodes.count) { c in
+                        for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: geometries[node])) }
+                    }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
                             try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
                                          threads: threads, instructionSet: instructionSet)
                         }
                     }
-                    for (k, node) in nodes.enumerated() { geometries[node][keyPath: field] = transforms[k] }
+                    for (k, node) in nodes.enumerated() { property.setTransform(transforms[k], in: &geometries[node]) }
                 case .values(let property, let nodes, let animations):
-                    let times = nodes.map { batch.clocks[$0].localTime(fromParent: parentTimes[$0]) }
-                    var rows = nodes.flatMap { property.value(in: geometries[$0]).components! }
+                    let times = nodes.map { localTimes[$0] }, w = animations.width
+                    var rows = [Double](repeating: 0, count: nodes.count * w)
+                    rows.withUnsafeMutableBufferPointer { r in
+                        for (k, node) in nodes.enumerated() { property.read(geometries[node], into: r.baseAddress! + k * w) }
+                    }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
                             try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
                                          threads: threads, instructionSet: instructionSet)
                         }
                     }
-                    let w = animations.width
-                    for (k, node) in nodes.enumerated() { property.write(rows[(k * w)..<((k + 1) * w)], into: &geometries[node]) }
+                    rows.withUnsafeBufferPointer { r in
+                        for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &geometries[node]) }
+                    }
                 }
             }
         }
-        return batch.model.replacingGeometries(geometries)!
+        // The level maps of the new geometries, on the call's threads.
+        let presented = geometries, model = batch.model
+        let levelMaps = [LevelMap].filled(count: presented.count) { maps in
+            guard let base = maps.baseAddress else { return }
+            let m = SharedPointer(base: base)
+            chunks(count: presented.count, threads: threadCount) { r in
+                for i in r { (m.base + i).initialize(to: model.levelMap(i, geometries: presented)) }
+            }
+        }
+        return model.replacingGeometries(presented, levelMaps: levelMaps)!
     }
 }
 
 extension AnimatedKeyPath.Property {
-    /// The geometry field of a transform property (`nil` for the others).
-    var transformField: WritableKeyPath<LayerGeometry, Transform3D>? {
-        switch self {
-        case .transform: \.transform
-        case .sublayerTransform: \.sublayerTransform
-        default: nil
-        }
+    /// Whether the property is a whole transform (`transform`, `sublayerTransform`).
+    var isTransform: Bool { self == .transform || self == .sublayerTransform }
+
+    /// A transform property's value in a layer's geometry (`transform` for the other properties).
+    func transform(in g: LayerGeometry) -> Transform3D { self == .sublayerTransform ? g.sublayerTransform : g.transform }
+
+    /// Sets a transform property's geometry field (`transform` for the other properties).
+    func setTransform(_ t: Transform3D, in g: inout LayerGeometry) {
+        if self == .sublayerTransform { g.sublayerTransform = t } else { g.transform = t }
     }
 
     /// The property's value in a layer's geometry, as the reference reads it from the layer (opacity, which
@@ -158,11 +177,24 @@ extension AnimatedKeyPath.Property {
         }
     }
 
+    /// Reads a value property's components (x, y, width, height: ``value(in:)``'s, as many as its kind has)
+    /// from a layer's geometry into `row`, without making the value.
+    func read(_ g: LayerGeometry, into row: UnsafeMutablePointer<Double>) {
+        switch self {
+        case .position: (row[0], row[1]) = (Double(g.position.x), Double(g.position.y))
+        case .bounds: (row[0], row[1], row[2], row[3]) = (Double(g.bounds.origin.x), Double(g.bounds.origin.y), Double(g.bounds.size.width), Double(g.bounds.size.height))
+        case .anchorPoint: (row[0], row[1]) = (Double(g.anchorPoint.x), Double(g.anchorPoint.y))
+        case .anchorPointZ: row[0] = Double(g.anchorPointZ)
+        case .zPosition: row[0] = Double(g.zPosition)
+        case .opacity: row[0] = 1
+        case .transform, .sublayerTransform: break
+        }
+    }
+
     /// Writes a value's components (x, y, width, height) into the property's geometry field, as the
     /// reference sets it on the layer.
-    func write(_ row: ArraySlice<Double>, into g: inout LayerGeometry) {
-        let i = row.startIndex
-        func c(_ k: Int) -> Double { row[i + k] }
+    func write(_ row: UnsafePointer<Double>, into g: inout LayerGeometry) {
+        func c(_ k: Int) -> Double { row[k] }
         switch self {
         case .position: g.position = CGPoint(x: c(0), y: c(1))
         case .bounds: g.bounds = CGRect(x: c(0), y: c(1), width: c(2), height: c(3))

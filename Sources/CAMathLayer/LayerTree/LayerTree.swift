@@ -68,12 +68,31 @@ public struct LayerTree: Sendable {
                          sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry)
     }
 
+    /// The same tree with other geometries and their level maps, made by the caller with
+    /// ``levelMap(_:geometries:)`` (a batch computes them on its threads and storage), or `nil` when a count
+    /// differs.
+    package func replacingGeometries(_ geometries: [LayerGeometry], levelMaps: [LevelMap]) -> LayerTree? {
+        guard geometries.count == count, levelMaps.count == count else { return nil }
+        return LayerTree(geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
+                         sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry, levelMaps: levelMaps)
+    }
+
+    /// Node i's level map in this tree's shape with the geometries `geometries`: its geometry's map to its
+    /// parent's (the snapshot root's real superlayer's for node 0). Cost: as ``LayerGeometry/levelMap(superlayer:)``.
+    package func levelMap(_ i: Int, geometries: [LayerGeometry]) -> LevelMap {
+        Self.levelMap(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
+    }
+
+    private static func levelMap(_ i: Int, geometries: [LayerGeometry], parents: [Int], rootSuperlayerGeometry: LayerGeometry?) -> LevelMap {
+        geometries[i].levelMap(superlayer: parents[i] == noParent ? rootSuperlayerGeometry : geometries[parents[i]])
+    }
+
     init(geometries: [LayerGeometry], parents: [Int], names: [String?], sublayerStart: [Int], sublayerIndices: [Int],
-         rootSuperlayerGeometry: LayerGeometry?) {
+         rootSuperlayerGeometry: LayerGeometry?, levelMaps: [LevelMap]? = nil) {
         (self.geometries, self.parents, self.names) = (geometries, parents, names)
         (self.sublayerStart, self.sublayerIndices, self.rootSuperlayerGeometry) = (sublayerStart, sublayerIndices, rootSuperlayerGeometry)
-        levelMaps = geometries.indices.map { i in
-            geometries[i].levelMap(superlayer: parents[i] == Self.noParent ? rootSuperlayerGeometry : geometries[parents[i]])
+        self.levelMaps = levelMaps ?? geometries.indices.map {
+            Self.levelMap($0, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
         }
     }
 
