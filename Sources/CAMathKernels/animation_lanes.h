@@ -45,23 +45,31 @@ TL_INLINE double tc_evaluate(const double *restrict c, double x, int *restrict s
 
 /// y[i] = curve which[i] of `curves` (function 0 when which is NULL) evaluated at x[i]; slow[i] = 1 where the
 /// lane needs bisection (y[i] unspecified).
+///
+/// A lane's solve is one long chain of dependent steps (the bracket, then four Newton rounds, each ending in a
+/// division), so the blocks are two lane blocks wide and their loop runs four vectors side by side: at
+/// AVX-512 four chains of 8 lanes, at AVX2 four of 4 (measured in a harness over 1000 mixed curves, Zen 4:
+/// 6.1 → 5.4 ns per curve at AVX-512, 10.0 → 8.1 at AVX2, against one lane block with two vectors).
 KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint32_t *restrict which, const double *restrict x,
                                       double *restrict y, uint8_t *restrict slow, size_t n) {
-    for (size_t i0 = 0; i0 < n; i0 += TL_W) {
-        size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        double c[CAMATH_CURVE_FIELDS][TL_W], xx[TL_W], yy[TL_W];
-        int s[TL_W];
-        // Each lane's curve, its rows moved into lanes by 4×4 tiles.
-        const double *f[TL_W];
-        double *lanes[CAMATH_CURVE_FIELDS];
-        for (size_t l = 0; l < TL_W; l++) {
-            size_t i = i0 + (l < w ? l : 0);
-            f[l] = curves + CAMATH_CURVE_FIELDS * (which ? which[i] : 0);
-            xx[l] = x[i];
+    enum { W = 2 * TL_W };
+    for (size_t i0 = 0; i0 < n; i0 += W) {
+        size_t w = n - i0 < W ? n - i0 : W;
+        double c[CAMATH_CURVE_FIELDS][W], xx[W], yy[W];
+        int s[W];
+        // Each lane's curve, its rows moved into lanes by 4×4 tiles, one lane block at a time.
+        for (int half = 0; half < W / TL_W; half++) {
+            const double *f[TL_W];
+            double *lanes[CAMATH_CURVE_FIELDS];
+            for (size_t l = 0; l < TL_W; l++) {
+                size_t j = (size_t)half * TL_W + l, i = i0 + (j < w ? j : 0);
+                f[l] = curves + CAMATH_CURVE_FIELDS * (which ? which[i] : 0);
+                xx[j] = x[i];
+            }
+            for (int k = 0; k < CAMATH_CURVE_FIELDS; k++) lanes[k] = c[k] + half * TL_W;
+            tl_transpose(f, TL_W, CAMATH_CURVE_FIELDS, lanes);
         }
-        tl_field_rows(c, CAMATH_CURVE_FIELDS, lanes);
-        tl_transpose(f, TL_W, CAMATH_CURVE_FIELDS, lanes);
-        TL_LANES2 {
+        _Pragma("clang loop vectorize(enable) interleave_count(4)") for (int l = 0; l < W; l++) {
             double cc[CAMATH_CURVE_FIELDS];
             int rare = 0;
             TL_FIELDS (int k = 0; k < CAMATH_CURVE_FIELDS; k++) cc[k] = c[k][l];
