@@ -91,8 +91,9 @@ extension Batch {
     /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
     /// it as on any `LayerTree` (``frames(of:into:path:precision:threads:instructionSet:)``,
     /// ``hitTest(_:in:into:path:threads:instructionSet:)``). Paths: `.scalar` (the reference per layer);
-    /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. Cost: O(layers +
-    /// animations).
+    /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
+    /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
+    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse).
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                     instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
