@@ -55,31 +55,31 @@ extension Batch {
         guard n > 0, let times, let o = x.baseAddress, let s = params.baseAddress else { return }
         let pt = SharedReadPointer(base: times), po = SharedPointer(base: o), ps = SharedReadPointer(base: s)
         let springStep = paramStep / 3
-        // ω₀, ζ and v₀ of every spring, in the kernel's layout.
-        let table = [Double](unsafeUninitializedCapacity: 3 * params.count) { buffer, count in
-            for (k, spring) in params.enumerated() {
-                buffer[3 * k] = spring.undampedAngularFrequency
-                buffer[3 * k + 1] = spring.dampingRatio
-                buffer[3 * k + 2] = spring.initialVelocity
-            }
-            count = 3 * params.count
+        // ω₀, ζ and v₀ in the kernel's layout: one spring's once, many springs' block by block in each chunk.
+        @Sendable func kernelParameters(_ spring: Spring, into p: UnsafeMutablePointer<Double>) {
+            (p[0], p[1], p[2]) = (spring.undampedAngularFrequency, spring.dampingRatio, spring.initialVelocity)
         }
-        table.withUnsafeBufferPointer { tb in
-            let pp = SharedReadPointer(base: tb.baseAddress!)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3) { one in
+            kernelParameters(s[0], into: one.baseAddress!)
+            let shared = SharedReadPointer(base: UnsafePointer(one.baseAddress!))
             chunks(count: n, threads: threadCount) { r in
                 if resolved == .scalar {
                     for i in r { po.base[i] = ps.base[i * springStep].fraction(atTime: pt.base[i * timeStep]) }
                     return
                 }
                 let block = 256
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * block) { scratch in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+                        let inputs = scratch.baseAddress!, table = inputs + block
                         var start = r.lowerBound
                         while start < r.upperBound {
                             let count = min(block, r.upperBound - start)
                             // A copy of the times, so that the rare lanes can be redone after `x` (maybe the times) is written.
                             for j in 0..<count { inputs[j] = pt.base[(start + j) * timeStep] }
-                            kernels.k.spring_fractions(pp.base + start * paramStep, paramStep, inputs.baseAddress!, 1, po.base + start,
+                            if springStep != 0 {
+                                for j in 0..<count { kernelParameters(ps.base[start + j], into: table + 3 * j) }
+                            }
+                            kernels.k.spring_fractions(springStep == 0 ? shared.base : UnsafePointer(table), paramStep, inputs, 1, po.base + start,
                                                        slow.baseAddress!, count)
                             for j in 0..<count where slow[j] != 0 {
                                 po.base[start + j] = ps.base[(start + j) * springStep].fraction(atTime: inputs[j])
