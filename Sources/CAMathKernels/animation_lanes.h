@@ -182,11 +182,20 @@ KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t 
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         double w0[TL_W], zeta[TL_W], v0[TL_W], tt[TL_W], x[TL_W];
         int s[TL_W];
-        for (size_t l = 0; l < TL_W; l++) {
-            size_t i = i0 + (l < w ? l : 0);
-            const double *p = params + i * paramStep;
-            w0[l] = p[0]; zeta[l] = p[1]; v0[l] = p[2];
-            tt[l] = t[i * timeStep];
+        if (w == TL_W && paramStep == 3 && timeStep == 1) {
+            // A full block of springs and times: plain indices, which the vectoriser turns into whole-vector
+            // loads and shuffles (the clamped, strided form below becomes gathers or lane-by-lane stores).
+            for (size_t l = 0; l < TL_W; l++) {
+                w0[l] = params[3 * (i0 + l)]; zeta[l] = params[3 * (i0 + l) + 1]; v0[l] = params[3 * (i0 + l) + 2];
+                tt[l] = t[i0 + l];
+            }
+        } else {
+            for (size_t l = 0; l < TL_W; l++) {
+                size_t i = i0 + (l < w ? l : 0);
+                const double *p = params + i * paramStep;
+                w0[l] = p[0]; zeta[l] = p[1]; v0[l] = p[2];
+                tt[l] = t[i * timeStep];
+            }
         }
         // Each regime's lane loop runs only in blocks that have a lane of it (a block of one regime — the
         // common case — pays for one exponential, not four).
