@@ -136,14 +136,18 @@ public enum Workloads {
                 try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, path: p, threads: t) },
                 output: { Array(x.pointer) }, budget: { springs.read.map { ExactnessBudget.springFraction($0, atTime: 0.3) } })
         case .presentationFrames:
-            // A compositor's frame: the presentation tree of n animated layers at one time (one transform
-            // animation each, a position animation on every 16th), then every layer's frame.
+            // A compositor's frame loop: the presentation tree of n animated layers at one time (one transform
+            // animation each, a position animation on every 16th), written over the previous frame's tree, then
+            // every layer's frame straight from it — the into: forms, as the other operations are timed.
             let root = SeededInputs.animatedLayers(n, seed: seed)
             let batch: Result<PresentationBatch, BatchError> = Result { () throws(BatchError) in try PresentationBatch(root: root) }
             let rects = Buffer(repeating: CGRect.zero, count: n)
+            var tree: LayerTree?
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                let tree = try Batch.presentation(batch.get(), atMediaTime: 0.7, path: p, threads: t)
-                try Batch.frames(of: FramePlan(tree), into: rects.pointer, path: p, threads: t) },
+                let b = try batch.get()
+                if tree == nil { tree = b.model }
+                try Batch.presentation(b, atMediaTime: 0.7, into: &tree!, path: p, threads: t)
+                try Batch.frames(of: tree!, into: rects.pointer, path: p, threads: t) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)

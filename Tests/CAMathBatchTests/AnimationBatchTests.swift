@@ -163,18 +163,32 @@ import Testing
         }
     }
 
-    /// The presentation tree on one thread and two: the geometries of `Layer.presentation(at:)` and the level
-    /// maps of a snapshot of it (computed in chunks on two threads), so hit tests and conversions on it are the
-    /// reference's.
+    /// The presentation tree on one thread and two, made fresh and written over the previous frame's tree (in
+    /// its storage) or over a tree of another shape (replaced): the geometries of `Layer.presentation(at:)` and
+    /// the level maps of a snapshot of it (computed in chunks on two threads), so hit tests and conversions on
+    /// it are the reference's; and its frames straight from the tree, over several blocks, equal the plan's.
     @Test func presentationTreesOnTwoThreadsHaveTheSnapshotsLevelMaps() throws {
-        let root = AnimationCases.animatedTree(400, seed: 76)
+        let root = AnimationCases.animatedTree(700, seed: 76)
         let batch = try PresentationBatch(root: root)
+        var reused = batch.model, replaced = LayerTree(root: AnimationCases.animatedTree(5, seed: 77))
         for time in [0.3, 1.4, 3.75] {
             let expected = LayerTree(root: try #require(root.presentation(at: time)))
             for threads in [1, 2] {
-                let tree = try Batch.presentation(batch, atMediaTime: time, path: .simd, threads: threads)
-                #expect(bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)), "at \(time)")
-                #expect(tree.levelMaps == expected.levelMaps, "at \(time), \(threads) threads")
+                let fresh = try Batch.presentation(batch, atMediaTime: time, path: .simd, threads: threads)
+                let storage = reused.geometries.withUnsafeBufferPointer { $0.baseAddress }
+                try Batch.presentation(batch, atMediaTime: time, into: &reused, path: .simd, threads: threads)
+                if time != 0.3 || threads != 1 {
+                    #expect(reused.geometries.withUnsafeBufferPointer { $0.baseAddress } == storage, "written in place")
+                }
+                try Batch.presentation(batch, atMediaTime: time, into: &replaced, path: .simd, threads: threads)
+                for tree in [fresh, reused, replaced] {
+                    #expect(bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)), "at \(time)")
+                    #expect(tree.levelMaps == expected.levelMaps, "at \(time), \(threads) threads")
+                }
+                var frames = [CGRect](repeating: .null, count: reused.count), planned = frames
+                try frames.withUnsafeMutableBufferPointer { try Batch.frames(of: reused, into: $0, path: .simd, threads: threads) }
+                try planned.withUnsafeMutableBufferPointer { try Batch.frames(of: FramePlan(reused), into: $0, path: .simd, threads: threads) }
+                #expect(bits(frames.flatMap(\.exactnessValues)) == bits(planned.flatMap(\.exactnessValues)), "at \(time)")
             }
         }
     }

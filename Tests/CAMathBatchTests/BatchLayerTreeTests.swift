@@ -16,6 +16,11 @@ import Testing
                 for (path, threads) in [(BatchPath.scalar, 1), (.simd, 1), (.simd, 3), (.auto, 2)] {
                     let frames = try Batch.frames(of: tree, path: path, threads: threads, instructionSet: level)
                     expectExact(frames, expected, Exactness.of(.frames, on: path)!, "\(path) \(level) in\n\(spec)")
+                    var planned = [CGRect](repeating: .null, count: tree.count)
+                    try planned.withUnsafeMutableBufferPointer {
+                        try Batch.frames(of: FramePlan(tree), into: $0, path: path, threads: threads, instructionSet: level)
+                    }
+                    expectExact(planned, expected, Exactness.of(.frames, on: path)!, "from a plan: \(path) \(level) in\n\(spec)")
                 }
             }
         }

@@ -15,15 +15,18 @@ public struct FramePlan: Sendable {
         self.tree = tree
         let n = tree.count
         columns = Array.filled(count: 19 * n) { c in
-            for (i, g) in tree.geometries.enumerated() {
-                let t = g.transform
-                let values = (Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
-                              Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
-                              t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44)
-                withUnsafeBytes(of: values) { v in
-                    for (k, x) in v.bindMemory(to: Double.self).enumerated() { (c.baseAddress! + k * n + i).initialize(to: x) }
-                }
-            }
+            for (i, g) in tree.geometries.enumerated() { Self.gather(g, into: c.baseAddress! + i, stride: n) }
+        }
+    }
+
+    /// Writes a geometry's 19 column values to `c[k·stride]`, k = 0…18, in the columns' order.
+    static func gather(_ g: LayerGeometry, into c: UnsafeMutablePointer<Double>, stride: Int) {
+        let t = g.transform
+        let values = (Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                      Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
+                      t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44)
+        withUnsafeBytes(of: values) { v in
+            for (k, x) in v.bindMemory(to: Double.self).enumerated() { (c + k * stride).initialize(to: x) }
         }
     }
 
@@ -102,26 +105,58 @@ extension Batch {
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = plan.count
+        try plan.columns.withUnsafeBufferPointer { columns throws(BatchError) in
+            let pc = SharedReadPointer(base: columns.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!)
+            try frames(of: plan.tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+                       block: 1024, gathers: false) { start, _, starts, _ in
+                for k in 0..<19 { starts[k] = pc.base + k * n + start }
+            }
+        }
+    }
+
+    /// ``frames(of:into:path:precision:threads:instructionSet:)`` straight from a tree: each thread gathers a block's
+    /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
+    /// allocates nothing). The same results, bit for bit.
+    public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath = .auto,
+                              precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L1 and L2 caches.
+        let block = 256
+        try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+                   block: block, gathers: true) { start, count, starts, scratch in
+            tree.geometries.withUnsafeBufferPointer { g in
+                for j in 0..<count { FramePlan.gather(g[start + j], into: scratch + j, stride: block) }
+            }
+            for k in 0..<19 { starts[k] = UnsafePointer(scratch + k * block) }
+        }
+    }
+
+    /// The frames of `tree`'s layers into `out`, `block` layers at a time on each thread: `columns(start, count,
+    /// starts, scratch)` points `starts` at the 19 columns of layers `start..<start + count` (filling `scratch`, 19
+    /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference.
+    private static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath, precision: BatchPrecision,
+                               threads: Int?, instructionSet: InstructionSet?, block: Int, gathers: Bool,
+                               columns: @escaping @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void)
+        throws(BatchError) {
+        let n = tree.count
         try BatchError.check("out", out.count, equals: n)
         let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, precision: precision, threads: threads,
                                                             instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
-        plan.columns.withUnsafeBufferPointer { columns in
-            let pc = SharedReadPointer(base: columns.baseAddress!)
-            chunks(count: n, threads: threadCount) { r in
-                if resolved == .scalar {
-                    for i in r { po.base[i] = plan.tree.geometries[i].frame }
-                    return
-                }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { slow in
-                    withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: 19) { starts in
+        chunks(count: n, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r { po.base[i] = tree.geometries[i].frame }
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: 19) { starts in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: gathers ? 19 * block : 1) { scratch in
                         var start = r.lowerBound
                         while start < r.upperBound {
-                            let count = min(1024, r.upperBound - start)
-                            for k in 0..<19 { starts[k] = pc.base + k * n + start }
+                            let count = min(block, r.upperBound - start)
+                            columns(start, count, starts.baseAddress!, scratch.baseAddress!)
                             kernels.k.frames(starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
-                            for k in 0..<count where slow[k] != 0 { po.base[start + k] = plan.tree.geometries[start + k].frame }
+                            for k in 0..<count where slow[k] != 0 { po.base[start + k] = tree.geometries[start + k].frame }
                             start += count
                         }
                     }
@@ -130,11 +165,10 @@ extension Batch {
         }
     }
 
-    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)``, preparing the plan.
+    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)``, straight from the tree.
     public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
-        let plan = FramePlan(tree)
-        return try Array.filled(count: tree.count) { out throws(BatchError) in
-            try frames(of: plan, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+        try Array.filled(count: tree.count) { out throws(BatchError) in
+            try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
         }
     }
 

@@ -93,17 +93,59 @@ extension Batch {
     /// ``hitTest(_:in:into:path:threads:instructionSet:)``). Paths: `.scalar` (the reference per layer);
     /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
     /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
-    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse).
+    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
+    /// fresh storage; a frame loop that keeps its tree reuses it with
+    /// ``presentation(_:atMediaTime:into:path:threads:instructionSet:)``.
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                     instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
                                                       instructionSet: instructionSet)
+        let model = batch.model
+        var levelMaps: [LevelMap] = []
+        // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
+        let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
+            _ = g.initialize(from: model.geometries)
+            levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
+                try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+                        geometries: g, levelMaps: m)
+            }
+        }
+        return model.replacingGeometries(geometries, levelMaps: levelMaps)!
+    }
+
+    /// ``presentation(_:atMediaTime:path:threads:instructionSet:)`` written over `tree`: the same tree, bit for bit,
+    /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
+    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree is
+    /// replaced by a fresh one. The errors (an unavailable path or instruction set, a bad thread count) are
+    /// thrown before anything is written.
+    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree, path: BatchPath = .auto,
+                                    threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        guard tree.sharesShape(with: batch.model) else {
+            tree = try presentation(batch, atMediaTime: t, path: path, threads: threads, instructionSet: instructionSet)
+            return
+        }
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
+                                                      instructionSet: instructionSet)
+        let model = batch.model
+        try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
+            _ = g.update(fromContentsOf: model.geometries)
+            try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+                        geometries: g, levelMaps: m)
+        }
+    }
+
+    /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`:
+    /// the layers the reference takes, then the batches of every stage (each splitting by `threads` as a call
+    /// of its own would), then the level maps on `threadCount` threads.
+    private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threads: Int?, threadCount: Int,
+                                instructionSet: InstructionSet?, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
+                                levelMaps m: UnsafeMutableBufferPointer<LevelMap>) throws(BatchError) {
+        let n = g.count
+        guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         let (parentTimes, localTimes) = batch.times(atMediaTime: t)
-        // The result's geometries, on storage that asks for huge pages (a fresh copy of the model's per frame).
-        var geometries = Array.filled(count: batch.model.count) { g in _ = g.initialize(from: batch.model.geometries) }
-        let referenceNodes = resolved == .scalar ? Array(geometries.indices) : batch.referenceNodes
+        let referenceNodes = resolved == .scalar ? Array(0..<n) : batch.referenceNodes
         for node in referenceNodes {
-            geometries[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
+            g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
         }
         if resolved != .scalar {
             for stage in batch.stages {
@@ -111,7 +153,7 @@ extension Batch {
                 case .transforms(let property, let nodes, let animations):
                     let times = nodes.map { localTimes[$0] }
                     var transforms = Array.filled(count: nodes.count) { c in
-                        for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: geometries[node])) }
+                        for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: g[node])) }
                     }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
@@ -119,12 +161,12 @@ extension Batch {
                                          threads: threads, instructionSet: instructionSet)
                         }
                     }
-                    for (k, node) in nodes.enumerated() { property.setTransform(transforms[k], in: &geometries[node]) }
+                    for (k, node) in nodes.enumerated() { property.setTransform(transforms[k], in: &g[node]) }
                 case .values(let property, let nodes, let animations):
                     let times = nodes.map { localTimes[$0] }, w = animations.width
                     var rows = [Double](repeating: 0, count: nodes.count * w)
                     rows.withUnsafeMutableBufferPointer { r in
-                        for (k, node) in nodes.enumerated() { property.read(geometries[node], into: r.baseAddress! + k * w) }
+                        for (k, node) in nodes.enumerated() { property.read(g[node], into: r.baseAddress! + k * w) }
                     }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
@@ -133,21 +175,17 @@ extension Batch {
                         }
                     }
                     rows.withUnsafeBufferPointer { r in
-                        for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &geometries[node]) }
+                        for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &g[node]) }
                     }
                 }
             }
         }
         // The level maps of the new geometries, on the call's threads.
-        let presented = geometries, model = batch.model
-        let levelMaps = [LevelMap].filled(count: presented.count) { maps in
-            guard let base = maps.baseAddress else { return }
-            let m = SharedPointer(base: base)
-            chunks(count: presented.count, threads: threadCount) { r in
-                for i in r { (m.base + i).initialize(to: model.levelMap(i, geometries: presented)) }
-            }
+        let model = batch.model, pg = SharedReadPointer(base: UnsafePointer(gb)), pm = SharedPointer(base: mb)
+        chunks(count: n, threads: threadCount) { r in
+            let geometries = UnsafeBufferPointer(start: pg.base, count: n)
+            for i in r { (pm.base + i).initialize(to: model.levelMap(i, geometries: geometries)) }
         }
-        return model.replacingGeometries(presented, levelMaps: levelMaps)!
     }
 }
 

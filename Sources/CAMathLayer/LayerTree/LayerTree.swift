@@ -16,13 +16,13 @@ public struct LayerTree: Sendable {
     public static let noParent = -1
 
     /// Every node's geometry, in pre-order.
-    public let geometries: [LayerGeometry]
+    public private(set) var geometries: [LayerGeometry]
     /// Every node's parent index (``noParent`` for node 0).
     public let parents: [Int]
     /// Every node's name (from ``Layer/name``).
     public let names: [String?]
     /// Every node's level map (homography to its superlayer's space and its inverse).
-    public let levelMaps: [LevelMap]
+    public private(set) var levelMaps: [LevelMap]
     /// The sublayers of node `i` are `sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]`.
     public let sublayerStart: [Int]
     /// The concatenated sublayer lists of all nodes, back to front.
@@ -79,12 +79,30 @@ public struct LayerTree: Sendable {
 
     /// Node i's level map in this tree's shape with the geometries `geometries`: its geometry's map to its
     /// parent's (the snapshot root's real superlayer's for node 0). Cost: as ``LayerGeometry/levelMap(superlayer:)``.
-    package func levelMap(_ i: Int, geometries: [LayerGeometry]) -> LevelMap {
+    package func levelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>) -> LevelMap {
         Self.levelMap(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
     }
 
-    private static func levelMap(_ i: Int, geometries: [LayerGeometry], parents: [Int], rootSuperlayerGeometry: LayerGeometry?) -> LevelMap {
+    private static func levelMap<Geometries: RandomAccessCollection<LayerGeometry>>(
+        _ i: Int, geometries: Geometries, parents: [Int], rootSuperlayerGeometry: LayerGeometry?
+    ) -> LevelMap where Geometries.Index == Int {
         geometries[i].levelMap(superlayer: parents[i] == noParent ? rootSuperlayerGeometry : geometries[parents[i]])
+    }
+
+    /// Whether `other` has this tree's shape because it was made from the same snapshot (by
+    /// ``replacingGeometries(_:)`` or a batch, or is this tree): their parent lists are one storage. O(1).
+    package func sharesShape(with other: LayerTree) -> Bool {
+        count == other.count && parents.withUnsafeBufferPointer { a in other.parents.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
+    /// Runs `body` on this tree's geometries and level maps in place (each copied first where it is shared), for
+    /// a batch that rewrites them; `body` leaves every level map the ``levelMap(_:geometries:)`` of the geometries.
+    package mutating func withGeometriesAndLevelMaps<Result, Failure: Error>(
+        _ body: (UnsafeMutableBufferPointer<LayerGeometry>, UnsafeMutableBufferPointer<LevelMap>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try geometries.withUnsafeMutableBufferPointer { g throws(Failure) in
+            try levelMaps.withUnsafeMutableBufferPointer { m throws(Failure) in try body(g, m) }
+        }
     }
 
     init(geometries: [LayerGeometry], parents: [Int], names: [String?], sublayerStart: [Int], sublayerIndices: [Int],
