@@ -114,7 +114,7 @@ extension Batch {
         }
     }
 
-    /// ``frames(of:into:path:precision:threads:instructionSet:)`` straight from a tree: each thread gathers a block's
+    /// ``frames(of:into:path:precision:threads:instructionSet:)-(FramePlan,_,_,_,_,_)`` straight from a tree: each thread gathers a block's
     /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
     /// allocates nothing). The same results, bit for bit.
     public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath = .auto,
@@ -165,7 +165,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)``, straight from the tree.
+    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``.
     public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         try Array.filled(count: tree.count) { out throws(BatchError) in
             try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)

@@ -89,7 +89,7 @@ public struct PresentationBatch {
 extension Batch {
     /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
     /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
-    /// it as on any `LayerTree` (``frames(of:into:path:precision:threads:instructionSet:)``,
+    /// it as on any `LayerTree` (``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``,
     /// ``hitTest(_:in:into:path:threads:instructionSet:)``). Paths: `.scalar` (the reference per layer);
     /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
     /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
