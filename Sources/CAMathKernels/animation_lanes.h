@@ -171,31 +171,40 @@ TL_INLINE double sp_exp(double x) {
     return x != x ? x : y;
 }
 
-/// x(t) of springs: element i has the spring at params + i·paramStep (ω₀, ζ — already clamped unless
-/// overdamping is allowed — and v₀; paramStep 0: one spring for all) and the time t[i·timeStep] (timeStep 0:
-/// one time for all). Each regime's closed form in the reference's order, the regime a select; e^x from
-/// sp_exp, sin and cos from the Elementary lane forms. slow[i] = 1 where the sine's argument needs the long
-/// reduction (out[i] unspecified).
+/// x(t) of springs: element i has the spring at params + i·paramStep (CAMATH_SPRING_FIELDS doubles: m, k, c, v₀
+/// and 1 where overdamping is allowed; paramStep 0: one spring for all) and the time t[i·timeStep] (timeStep 0:
+/// one time for all). ω₀ = √(k/m) and ζ = c/(2·√(k·m)), clamped to 1 unless overdamping is allowed, in lanes
+/// with the reference's operations (IEEE square roots and quotients: its bits); then each regime's closed form
+/// in the reference's order, the regime a select; e^x from sp_exp, sin and cos from the Elementary lane forms.
+/// slow[i] = 1 where the sine's argument needs the long reduction (out[i] unspecified).
 KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t paramStep, const double *restrict t, size_t timeStep,
                                           double *restrict out, uint8_t *restrict slow, size_t n) {
+    enum { F = CAMATH_SPRING_FIELDS };
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        double w0[TL_W], zeta[TL_W], v0[TL_W], tt[TL_W], x[TL_W];
+        double m[TL_W], k[TL_W], c[TL_W], over[TL_W], w0[TL_W], zeta[TL_W], v0[TL_W], tt[TL_W], x[TL_W];
         int s[TL_W];
-        if (w == TL_W && paramStep == 3 && timeStep == 1) {
+        if (w == TL_W && paramStep == F && timeStep == 1) {
             // A full block of springs and times: plain indices, which the vectoriser turns into whole-vector
             // loads and shuffles (the clamped, strided form below becomes gathers or lane-by-lane stores).
             for (size_t l = 0; l < TL_W; l++) {
-                w0[l] = params[3 * (i0 + l)]; zeta[l] = params[3 * (i0 + l) + 1]; v0[l] = params[3 * (i0 + l) + 2];
+                const double *p = params + F * (i0 + l);
+                m[l] = p[0]; k[l] = p[1]; c[l] = p[2]; v0[l] = p[3]; over[l] = p[4];
                 tt[l] = t[i0 + l];
             }
         } else {
             for (size_t l = 0; l < TL_W; l++) {
                 size_t i = i0 + (l < w ? l : 0);
                 const double *p = params + i * paramStep;
-                w0[l] = p[0]; zeta[l] = p[1]; v0[l] = p[2];
+                m[l] = p[0]; k[l] = p[1]; c[l] = p[2]; v0[l] = p[3]; over[l] = p[4];
                 tt[l] = t[i * timeStep];
             }
+        }
+        // Spring.undampedAngularFrequency and dampingRatio (Swift's min(ζ, 1) is `1 < ζ ? 1 : ζ`).
+        TL_LANES {
+            double z = c[l] / (2 * el_sqrt(k[l] * m[l]));
+            w0[l] = el_sqrt(k[l] / m[l]);
+            zeta[l] = over[l] != 0 ? z : (1 < z ? 1 : z);
         }
         // Each regime's lane loop runs only in blocks that have a lane of it (a block of one regime — the
         // common case — pays for one exponential, not four).

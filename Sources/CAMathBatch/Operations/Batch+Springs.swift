@@ -11,7 +11,7 @@ extension Batch {
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: times.count)
         try withUnsafePointer(to: spring) { one throws(BatchError) in
-            try springs(times.count, UnsafeBufferPointer(start: one, count: 1), paramStep: 0, times: times.baseAddress, timeStep: 1, into: x,
+            try springs(times.count, UnsafeBufferPointer(start: one, count: 1), springStep: 0, times: times.baseAddress, timeStep: 1, into: x,
                         path: path, threads: threads, instructionSet: instructionSet)
         }
     }
@@ -22,7 +22,7 @@ extension Batch {
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: springs.count)
         try withUnsafePointer(to: t) { time throws(BatchError) in
-            try Self.springs(springs.count, springs, paramStep: 3, times: time, timeStep: 0, into: x,
+            try Self.springs(springs.count, springs, springStep: 1, times: time, timeStep: 0, into: x,
                              path: path, threads: threads, instructionSet: instructionSet)
         }
     }
@@ -47,19 +47,20 @@ extension Batch {
         }
     }
 
-    /// The kernel over `n` elements: element i has spring `params[i]` (`paramStep` 3) or `params[0]` (0) and the
+    /// The kernel over `n` elements: element i has spring `params[i]` (`springStep` 1) or `params[0]` (0) and the
     /// time `times[i·timeStep]`; the lanes whose sine needs the long reduction take the reference.
-    static func springs(_ n: Int, _ params: UnsafeBufferPointer<Spring>, paramStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
+    static func springs(_ n: Int, _ params: UnsafeBufferPointer<Spring>, springStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
                         into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let (resolved, threadCount, kernels) = try schedule(.springs, count: n, path: path, threads: threads, instructionSet: instructionSet)
         guard n > 0, let times, let o = x.baseAddress, let s = params.baseAddress else { return }
         let pt = SharedReadPointer(base: times), po = SharedPointer(base: o), ps = SharedReadPointer(base: s)
-        let springStep = paramStep / 3
-        // ω₀, ζ and v₀ in the kernel's layout: one spring's once, many springs' block by block in each chunk.
+        let fields = Int(CAMATH_SPRING_FIELDS), paramStep = springStep * fields
+        // The springs in the kernel's layout (it computes ω₀ and ζ in its lanes): one spring's once, many
+        // springs' block by block in each chunk.
         @Sendable func kernelParameters(_ spring: Spring, into p: UnsafeMutablePointer<Double>) {
-            (p[0], p[1], p[2]) = (spring.undampedAngularFrequency, spring.dampingRatio, spring.initialVelocity)
+            (p[0], p[1], p[2], p[3], p[4]) = (spring.mass, spring.stiffness, spring.damping, spring.initialVelocity, spring.allowsOverdamping ? 1 : 0)
         }
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3) { one in
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: fields) { one in
             kernelParameters(s[0], into: one.baseAddress!)
             let shared = SharedReadPointer(base: UnsafePointer(one.baseAddress!))
             chunks(count: n, threads: threadCount) { r in
@@ -68,7 +69,7 @@ extension Batch {
                     return
                 }
                 let block = 256
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * block) { scratch in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: (1 + fields) * block) { scratch in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
                         let inputs = scratch.baseAddress!, table = inputs + block
                         var start = r.lowerBound
@@ -77,7 +78,7 @@ extension Batch {
                             // A copy of the times, so that the rare lanes can be redone after `x` (maybe the times) is written.
                             for j in 0..<count { inputs[j] = pt.base[(start + j) * timeStep] }
                             if springStep != 0 {
-                                for j in 0..<count { kernelParameters(ps.base[start + j], into: table + 3 * j) }
+                                for j in 0..<count { kernelParameters(ps.base[start + j], into: table + fields * j) }
                             }
                             kernels.k.spring_fractions(springStep == 0 ? shared.base : UnsafePointer(table), paramStep, inputs, 1, po.base + start,
                                                        slow.baseAddress!, count)

@@ -47,6 +47,10 @@ typedef struct {
 #define CAMATH_TIMING_FILLS_FORWARDS 4
 #define CAMATH_TIMING_REMOVED 8
 
+/// A spring's parameters as the spring kernel reads them: mass, stiffness, damping, initial velocity, and 1 where
+/// overdamping is allowed (else 0).
+#define CAMATH_SPRING_FIELDS 5
+
 /// The elementary functions of the kernels' `elementary` entry.
 #define CAMATH_SIN 0
 #define CAMATH_COS 1
@@ -130,9 +134,10 @@ typedef struct camath_kernels {
     /// slow[i] = 1 where the lane would need bisection (y[i] unspecified).
     void (*timing_curve)(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n);
     /// out[i] = x(t) of a damped spring (CAMathAnimation's Spring): element i has the spring at params + i·paramStep
-    /// (ω₀, ζ, v₀; paramStep 0 for one spring) and the time t[i·timeStep] (timeStep 0 for one time). Within a
-    /// budget of the reference (e^x is the kernel's own, about 1 ulp); slow[i] = 1 where the sine's argument needs
-    /// the long reduction (out[i] unspecified).
+    /// (CAMATH_SPRING_FIELDS doubles: mass, stiffness, damping, initial velocity, 1 where overdamping is allowed
+    /// else 0; paramStep 0 for one spring) and the time t[i·timeStep] (timeStep 0 for one time); ω₀ and ζ are
+    /// the reference's bits. Within a budget of the reference (e^x is the kernel's own, about 1 ulp); slow[i] = 1
+    /// where the sine's argument needs the long reduction (out[i] unspecified).
     void (*spring_fractions)(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow,
                              size_t n);
     /// The media timing of n objects (CAMathAnimation's ResolvedMediaTiming.evaluate), object i from its
