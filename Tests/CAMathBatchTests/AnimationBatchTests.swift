@@ -1,3 +1,4 @@
+@testable import CAMathBatch
 import CAMath
 import CAMathTestSupport
 import Testing
@@ -26,6 +27,38 @@ import Testing
         let x = TimingCurveCases.progresses
         let function = TimingFunction(name: .easeInEaseOut)
         #expect(bits(try Batch.evaluate(function, at: x, path: .simd, threads: 2)) == bits(x.map { function.evaluate($0) }))
+    }
+
+    /// Animations that share their timings (a transaction's) are grouped into timing classes, each resolved
+    /// once per frame at one parent time: every animation still gets its own bits at every phase, on one thread
+    /// and two — and per-animation parent times, which take no classes, agree with the reference too.
+    @Test func sharedTimingsResolveOncePerClass() throws {
+        let (animations, models) = AnimationCases.transformAnimations(3000, seed: 75, timings: 7)
+        let batch = try TransformAnimationBatch(animations, models: models)
+        let classes = try #require(batch.schedule.classes)
+        #expect(classes.representatives.count * 4 <= batch.count && classes.representatives.count > 20)
+        #expect(try TransformAnimationBatch(AnimationCases.transformAnimations(3000, seed: 75).animations, models: models).schedule.classes == nil)
+        for time in AnimationCases.parentTimes {
+            let one = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1), two = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 2)
+            let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: time) }
+            #expect(bits(one.values) == bits(expected.map(\.0)) && one.contributes == expected.map(\.1), "at \(time)")
+            #expect(bits(two.values) == bits(one.values) && two.contributes == one.contributes, "at \(time)")
+        }
+        let times = (0..<batch.count).map { AnimationCases.parentTimes[$0 % AnimationCases.parentTimes.count] }
+        var values = models, applied = [Bool](repeating: false, count: batch.count)
+        try times.withUnsafeBufferPointer { t in
+            try values.withUnsafeMutableBufferPointer { v in
+                try applied.withUnsafeMutableBufferPointer { c in
+                    try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, path: .simd, threads: 2)
+                }
+            }
+        }
+        let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: models[$0]) }
+        #expect(bits(values) == bits(expected.map(\.0)) && applied == expected.map(\.1), "per-animation times")
+        let (positions, points) = AnimationCases.valueAnimations(3000, property: "position", seed: 76, timings: 9)
+        let valueBatch = try ValueAnimationBatch(positions, models: points)
+        #expect(valueBatch.schedule.classes != nil)
+        try expectThreadsAndPathsAgree { try Batch.evaluate(valueBatch, atParentTime: $0, path: $1, threads: $2) }
     }
 
     @Test func valueBatchThreadsPathsAndCurrentValues() throws {

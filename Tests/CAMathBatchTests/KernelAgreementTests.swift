@@ -163,22 +163,25 @@ import Testing
             check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, path: .simd, threads: 1, instructionSet: set),
                   zip(indices, x).map { curves.functions[Int($0)].evaluate($1) })
         }
-        // Transform animations at one time: every shape, every phase, against the reference per animation.
-        let (animations, models) = AnimationCases.transformAnimations(300, seed: 62)
-        for (a, m) in zip(windows(animations), windows(models)) {
-            let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
-            for time in AnimationCases.parentTimes {
-                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: precision, threads: 1, instructionSet: set)
-                let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
-                check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 },
-                      expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 },
-                      bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count))
+        // Transform animations at one time: every shape, every phase, against the reference per animation; each
+        // with a timing of its own, and six timings shared (the timing classes' path).
+        for (animations, models) in [AnimationCases.transformAnimations(300, seed: 62), AnimationCases.transformAnimations(300, seed: 69, timings: 6)] {
+            for (a, m) in zip(windows(animations), windows(models)) {
+                let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
+                for time in AnimationCases.parentTimes {
+                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: precision, threads: 1, instructionSet: set)
+                    let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
+                    check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 },
+                          expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 },
+                          bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count))
+                }
             }
         }
         // Value animations at one time: numbers, points, rects and vectors, whole and by field, every shape and
         // phase, against the reference per animation.
-        for (property, seed) in [("opacity", 64), ("position", 65), ("bounds", 66), ("vector", 67)] as [(String, UInt64)] {
-            let (animations, models) = AnimationCases.valueAnimations(300, property: property, seed: seed)
+        for (property, seed, timings) in [("opacity", 64, nil), ("position", 65, nil), ("bounds", 66, nil), ("vector", 67, nil), ("position", 70, 5)]
+            as [(String, UInt64, Int?)] {
+            let (animations, models) = AnimationCases.valueAnimations(300, property: property, seed: seed, timings: timings)
             for (a, m) in zip(windows(animations), windows(models)) {
                 let batch = try ValueAnimationBatch(a, models: m)
                 for time in AnimationCases.parentTimes {

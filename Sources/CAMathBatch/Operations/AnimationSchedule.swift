@@ -58,6 +58,9 @@ struct AnimationSchedule: Sendable {
     let curveIndex: [UInt32]
     let pairCurve: [UInt32]
     let curves: TimingCurveTable
+    /// Animations grouped by what decides their steps, for frames at one parent time (`nil` where grouping
+    /// does not pay).
+    private(set) var classes: TimingClasses? = nil
 
     /// The number of animations.
     var count: Int { shapes.count }
@@ -121,10 +124,39 @@ struct AnimationSchedule: Sendable {
 
         /// The schedule of the animations added so far.
         func build() -> AnimationSchedule {
-            AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs,
+            var schedule = AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs,
                               pairStart: pairStart, keyCounts: keyCounts, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
                               curves: TimingCurveTable(functions))
+            schedule.classes = TimingClasses(schedule)
+            return schedule
         }
+    }
+
+    /// The schedule of `animations` alone (indices in order), in their order, without classes: their arrays
+    /// gathered, their pairs numbered from 0 in the same order, the curve table shared. O(their pairs and key times).
+    func restricted(to animations: [Int]) -> AnimationSchedule {
+        let n = animations.count
+        var timings = [Double](repeating: 0, count: Int(CAMATH_TIMING_FIELDS) * n)
+        for (j, i) in animations.enumerated() {
+            for f in 0..<Int(CAMATH_TIMING_FIELDS) { timings[f * n + j] = self.timings[f * count + i] }
+        }
+        var pairStart: [Int] = [], pairCurve: [UInt32] = [], keyTimes: [Double] = [], timeStart: [Int] = []
+        for i in animations {
+            pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
+            pairCurve += self.pairCurve[self.pairStart[i]..<(i + 1 < count ? self.pairStart[i + 1] : self.pairCurve.count)]
+            keyTimes += self.keyTimes[self.timeStart[i]..<self.timeStart[i + 1]]
+        }
+        return AnimationSchedule(shapes: animations.map { shapes[$0] }, timings: timings, timingFlags: animations.map { timingFlags[$0] },
+                                 flags: animations.map { flags[$0] }, springs: animations.map { springs[$0] }, pairStart: pairStart,
+                                 keyCounts: animations.map { keyCounts[$0] }, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count],
+                                 curveIndex: animations.map { curveIndex[$0] }, pairCurve: pairCurve, curves: curves)
+    }
+
+    /// The steps of this schedule's classes at parent time `p` when `times` is one parent time for every
+    /// animation and the schedule has classes, else `nil` (each animation resolved alone). O(classes).
+    func classSteps(_ times: PerElement, kernels: KernelTable) -> TimingClasses.Steps? {
+        guard case .one(let p) = times, let classes else { return nil }
+        return classes.resolve(atParentTime: p, kernels: kernels)
     }
 
     /// The arrays the kernels read, as pointers for one call.
@@ -150,8 +182,11 @@ struct AnimationSchedule: Sendable {
     /// springs per animation, the timing curves in vector lanes, the keyframe segments and their segment
     /// curves (vector lanes again) — each the reference's rule. Writes `steps`, `cycles`, `keyValue` per
     /// animation (indexed from the block's start) and the blends into `pairs`, `owners` and `fractions`;
-    /// returns their number. A NaN progress contributes nothing, as in the reference.
-    func resolveBlock(_ k: Range<Int>, times: PerElement, pointers p: Pointers, scratch a: AnimationBlockScratch, kernels: KernelTable) -> Int {
+    /// returns their number. A NaN progress contributes nothing, as in the reference. With `classes` (this
+    /// schedule's ``classSteps(_:kernels:)`` at `times`) each animation copies its class's steps instead.
+    func resolveBlock(_ k: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, pointers p: Pointers, scratch a: AnimationBlockScratch,
+                      kernels: KernelTable) -> Int {
+        if let classes, let classOf = self.classes?.classOf { return copyBlock(k, classOf: classOf, classes: classes, scratch: a) }
         let lo = k.lowerBound
         // The scratch's pointers and the schedule's arrays as locals: read through the scratch or `self` in the
         // loops, each was loaded again after every store (the compiler cannot tell that the stores leave them be).
@@ -218,6 +253,25 @@ struct AnimationSchedule: Sendable {
         }
         Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { fractions[curveOwner[c]] = curveIO[c] }
+        return pairCount
+    }
+
+    /// ``resolveBlock(_:times:classes:pointers:scratch:kernels:)`` from the classes' steps: each animation's
+    /// step, cycle and keyframe value its class's, its pair its class's counted from its own first.
+    private func copyBlock(_ k: Range<Int>, classOf: [UInt32], classes c: TimingClasses.Steps, scratch a: AnimationBlockScratch) -> Int {
+        let steps = a.steps, cycles = a.cycles, keyValue = a.keyValue, pairs = a.pairs, fractions = a.fractions, owners = a.owners
+        let pairStart = self.pairStart
+        var pairCount = 0
+        for j in 0..<k.count {
+            let i = k.lowerBound + j, m = Int(classOf[i])
+            guard m != Int(UInt32.max) else { steps[j] = .reference; continue }
+            let step = c.steps[m]
+            steps[j] = step; cycles[j] = c.cycles[m]; keyValue[j] = c.keyValue[m]
+            if step == .blend {
+                pairs[pairCount] = pairStart[i] + c.pairOffset[m]; fractions[pairCount] = c.fractions[m]; owners[pairCount] = j
+                pairCount += 1
+            }
+        }
         return pairCount
     }
 }

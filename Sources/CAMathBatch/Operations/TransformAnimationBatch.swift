@@ -86,7 +86,7 @@ extension TransformAnimationBatch {
         AnimationBlockScratch.with { a in
             schedule.withPointers { pointers in
                 let kernels = InstructionSet.portable.kernels!
-                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), pointers: pointers, scratch: a, kernels: kernels) == 1
+                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels) == 1
                 else { return nil }
                 return (plan.from[a.pairs[0]], plan.to[a.pairs[0]], a.fractions[0], a.cycles[0])
             }
@@ -138,6 +138,7 @@ extension Batch {
                                                             instructionSet: instructionSet)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
+        let classes = resolved == .scalar ? nil : batch.schedule.classSteps(times, kernels: kernels)
         chunks(count: n, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r {
@@ -147,7 +148,7 @@ extension Batch {
                 }
                 return
             }
-            batch.evaluate(r, times: times, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
+            batch.evaluate(r, times: times, classes: classes, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
         }
     }
 }
@@ -157,7 +158,7 @@ extension TransformAnimationBatch {
     /// keyframe segments), the blends of the plan's pairs in vector lanes, then additive and cumulative —
     /// each step the reference's. A value an animation takes whole (its model, a keyframe) is written at
     /// once; the blended ones are gathered, blended and scattered.
-    func evaluate(_ r: Range<Int>, times: PerElement, over current: SharedReadPointer<Transform3D>?, kernels: KernelTable,
+    func evaluate(_ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Transform3D>?, kernels: KernelTable,
                   into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
         let b = DecompositionScratch.block
         AnimationBlockScratch.with { a in
@@ -165,7 +166,8 @@ extension TransformAnimationBatch {
                 schedule.withPointers { pointers in
                     plan.withPointers { plan in
                         DecompositionScratch.blocks(of: r) { k, s in
-                            let pairCount = schedule.resolveBlock(k, times: times, pointers: pointers, scratch: a, kernels: kernels)
+                            prefetchPairs(of: k.prefix(48), plan: plan)
+                            let pairCount = schedule.resolveBlock(k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
                             evaluateBlock(k, times: times, over: current, pairCount: pairCount, plan: plan, scratch: a, bases: t.baseAddress!,
                                           values: t.baseAddress! + b, decomposition: s, kernels: kernels, into: out, contributes: contributes)
                         }
@@ -173,6 +175,16 @@ extension TransformAnimationBatch {
                 }
             }
         }
+    }
+
+    /// Asks the cache for every pair record animations `k` may blend (one run of the plan): the interpolation
+    /// kernel prefetches each lane block's records one block ahead, but the first block of a call would wait
+    /// for memory, so the block loop asks for the first animations' records before the schedule's steps run
+    /// (measured, Zen 4 VM, 1e6 animations: +3–4 % with the first 48, less with 16 or the whole block).
+    private func prefetchPairs(of k: Range<Int>, plan: PlanPointers) {
+        guard let first = k.first else { return }
+        let start = schedule.pairStart[first], end = k.upperBound < count ? schedule.pairStart[k.upperBound] : schedule.pairCurve.count
+        camath_prefetch(plan.pairs + Int(CAMATH_PAIR_FIELDS) * start, (end - start) * Int(CAMATH_PAIR_FIELDS) * MemoryLayout<Double>.stride)
     }
 
     /// Animations `k` (one block) after the schedule decided their steps. The value where animation i

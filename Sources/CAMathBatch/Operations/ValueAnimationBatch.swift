@@ -178,6 +178,7 @@ extension Batch {
         guard n > 0 else { return }
         let po = SharedPointer(base: out.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Double>.alignment)!)
         let pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
+        let classes = resolved == .scalar ? nil : batch.schedule.classSteps(times, kernels: kernels)
         chunks(count: n, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r {
@@ -186,7 +187,7 @@ extension Batch {
                 }
                 return
             }
-            batch.evaluate(r, times: times, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
+            batch.evaluate(r, times: times, classes: classes, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
         }
     }
 }
@@ -195,14 +196,14 @@ extension ValueAnimationBatch {
     /// The vector path for animations `r`, block by block: the schedule's steps (time mappings, curves and
     /// keyframe segments), then per animation its part's value — a keyframe whole, or a pair's lerp or Hermite
     /// spline at its fraction — with cumulative and additive, written into the row over the current value.
-    func evaluate(_ r: Range<Int>, times: PerElement, over current: SharedReadPointer<Double>?, kernels: KernelTable,
+    func evaluate(_ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Double>?, kernels: KernelTable,
                   into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
                 schedule.withPointers { pointers in
                     withRows { rows in
                         DecompositionScratch.pieces(of: r) { k in
-                            let pairCount = schedule.resolveBlock(k, times: times, pointers: pointers, scratch: a, kernels: kernels)
+                            let pairCount = schedule.resolveBlock(k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
                             evaluateBlock(k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
                                           into: out, contributes: contributes)
                         }

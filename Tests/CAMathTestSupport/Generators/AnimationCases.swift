@@ -7,8 +7,10 @@ import Foundation
 /// and segment functions, discrete, paced, cubic, one value, invalid key times), value functions, paths and
 /// key paths the batch does not vectorise.
 public enum AnimationCases {
-    /// `count` animations over seeded model transforms, and the parent times to evaluate them at.
-    public static func transformAnimations(_ count: Int, seed: UInt64) -> (animations: [PropertyAnimation], models: [Transform3D]) {
+    /// `count` animations over seeded model transforms, and the parent times to evaluate them at. With
+    /// `timings`, animation i takes the timing of animation i mod `timings` (a transaction's animations share
+    /// theirs), else every phase and timing combination in turn.
+    public static func transformAnimations(_ count: Int, seed: UInt64, timings: Int? = nil) -> (animations: [PropertyAnimation], models: [Transform3D]) {
         var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -69,7 +71,7 @@ public enum AnimationCases {
                 basic.fromValue = transform(); basic.toValue = transform()
                 animation = basic
             }
-            time(animation, i)
+            time(animation, timings.map { i % $0 } ?? i)
             animations.append(animation)
             models.append(transform())
         }
@@ -83,7 +85,7 @@ public enum AnimationCases {
     /// from/to/by row (and the "none" row), springs, keyframes of 1–5 values in every calculation mode with
     /// key times, segment functions and tension/continuity/bias, values of the wrong kind, a value function
     /// and a keyframe path; the timing of ``transformAnimations(_:seed:)``, additive and cumulative among them.
-    public static func valueAnimations(_ count: Int, property: String, seed: UInt64) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
+    public static func valueAnimations(_ count: Int, property: String, seed: UInt64, timings: Int? = nil) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
         var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -165,7 +167,7 @@ public enum AnimationCases {
                 along.path = curve
                 animation = along
             }
-            time(animation, i)
+            time(animation, timings.map { i % $0 } ?? i)
             if i % 13 == 6 { animation.isCumulative = true }
             animations.append(animation)
             models.append(model())
