@@ -353,6 +353,32 @@ TL_INLINE void tl_store_rows(tl_lanes *restrict x, const int fields, size_t w, d
 // Transposes the first w lanes of m back into matrices at out (16 doubles apart).
 TL_INLINE void tl_store_matrices(tl_lanes *restrict m, size_t w, double *restrict out) { tl_store_rows(m, 16, w, out); }
 
+// Transposes a full block of m into matrices at out with non-temporal stores, through a block of the stack
+// (the transpose writes each line in pieces, which would leave lines half written in the write-combining
+// buffers): whole lines leave the core without reading them first, which a plain store's read-for-ownership
+// does (measured, Zen 4 VM, 1e6 interpolations from pair records: 34 → 27 ns each at AVX-512, 40 → 28 at AVX2).
+// Vectors of 4 where out is 32-byte aligned, else of 2 (out is 8-byte aligned at least). The caller fences.
+TL_INLINE void tl_stream_matrices(tl_lanes *restrict m, double *restrict out) {
+    typedef double tl_pair __attribute__((ext_vector_type(2)));
+    double block[16 * TL_W] __attribute__((aligned(64)));
+    tl_store_rows(m, 16, TL_W, block);
+    if (((uintptr_t)out & 31) == 0) {
+        for (int q = 0; q < 16 * TL_W; q += 4) {
+            tl_quad v;
+            memcpy(&v, block + q, sizeof v);
+            __builtin_nontemporal_store(v, (tl_quad *)(out + q));
+        }
+    } else if (((uintptr_t)out & 15) == 0) {
+        for (int q = 0; q < 16 * TL_W; q += 2) {
+            tl_pair v;
+            memcpy(&v, block + q, sizeof v);
+            __builtin_nontemporal_store(v, (tl_pair *)(out + q));
+        }
+    } else {
+        memcpy(out, block, sizeof block);
+    }
+}
+
 // Reads fields [first, first + count) of the w records at rec (field-major, `stride` apart) into x; lanes
 // past w repeat lane 0, which exists. A full block indexes plainly: the clamped index of a partial one makes
 // the compiler gather (measured 2–4 ns per element more in the recomposition and the interpolation).
@@ -584,7 +610,7 @@ KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *re
 /// or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
 /// quaternions slerped from the record's constants, recomposed with the quaternion; slow[i] as recompose.
 KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const double *restrict t,
-                                     double *restrict out, uint8_t *restrict slow, size_t n) {
+                                     double *restrict out, uint8_t *restrict slow, size_t n, int stream) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes x[CAMATH_PAIR_FIELDS], p[CAMATH_PARTS], o[16], tt;
@@ -602,7 +628,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
             TL_FIELDS (int f = 0; f < 26; f++) unbounded |= !(fabs(x[f][l]) < 0x1p100);
         if (unbounded) {
             KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, t + i0,
-                                      out + 16 * i0, slow + i0, w);
+                                      out + 16 * i0, slow + i0, w, 0);
             continue;
         }
 #endif
@@ -617,9 +643,13 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
             s[l] = rare;
         }
         tl_recompose_block(p, 1, o, s);
-        tl_store_matrices(o, w, out + 16 * i0);
+        if (stream && w == TL_W) tl_stream_matrices(o, out + 16 * i0);
+        else tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
+    // Non-temporal stores are ordered by no later store or lock: a full fence makes them visible before the
+    // caller (or another thread it signals) reads the output.
+    if (stream) __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 #if !defined(CAMATH_FAST)

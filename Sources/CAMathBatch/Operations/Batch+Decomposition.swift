@@ -128,6 +128,7 @@ extension Batch {
                                                             instructionSet: instructionSet)
         guard !from.isEmpty, let fb = from.baseAddress, let tb = to.baseAddress, let o = out.baseAddress else { return }
         let pf = SharedReadPointer(base: fb), pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
+        let stream = InterpolationPlan.streams(from.count)
         chunks(count: from.count, threads: threadCount) { r in
             if resolved == .scalar || !InterpolationPlan.coversFraction(t) {
                 for i in r { po.base[i] = pf.base[i].interpolated(to: pt.base[i], fraction: t) }
@@ -138,7 +139,7 @@ extension Batch {
                                           into: s.pairs)
                 s.fractions.update(repeating: t, count: b.count)
                 InterpolationPlan.evaluate(count: b.count, pairs: s.pairs, blendable: s.methods, scratch: s, kernels: kernels,
-                                           into: po.base + b.lowerBound) { j in
+                                           into: po.base + b.lowerBound, stream: stream) { j in
                     pf.base[b.lowerBound + j].interpolated(to: pt.base[b.lowerBound + j], fraction: t)
                 }
             }

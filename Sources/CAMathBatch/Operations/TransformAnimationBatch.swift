@@ -223,7 +223,7 @@ extension TransformAnimationBatch {
         if pairCount > 0 {
             let direct = pairCount == m
             plan.evaluateBlock(0..<pairCount, pairs: SharedReadPointer(base: a.pairs), fractions: .each(SharedReadPointer(base: a.fractions)),
-                               scratch: s, kernels: kernels, into: direct ? out + lo : values)
+                               scratch: s, kernels: kernels, into: direct ? out + lo : values, stream: direct && InterpolationPlan.streams(count))
             if !direct {
                 for c in 0..<pairCount { out[lo + owners[c]] = values[c] }
             }

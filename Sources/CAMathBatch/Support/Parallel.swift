@@ -18,15 +18,23 @@ enum Parallel {
         #endif
     }()
 
-    /// Runs `body` over the chunks; one chunk runs on the calling thread (no hop when `threads == 1`).
+    /// Elements per unit of a split: chunks start at multiples of it, so every block a kernel runs (16 lanes, a
+    /// batch's 256-element blocks) holds the same elements whatever the thread count. A fast kernel decides some
+    /// things per block — a block with a part beyond its range takes the exact kernel whole — so a split inside
+    /// a block would change results with the thread count.
+    static let chunkAlignment = 256
+
+    /// Runs `body` over the chunks — `threads` parts of `0..<count` (fewer where there are fewer than
+    /// ``chunkAlignment``-element units), split at multiples of ``chunkAlignment`` — one of them on the calling
+    /// thread (no hop when `threads == 1`).
     static func forEachChunk(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
-        let chunks = max(1, min(threads, count))
+        let units = (count + chunkAlignment - 1) / chunkAlignment, chunks = max(1, min(threads, units))
         if chunks == 1 {
             body(0..<count)
             return
         }
         DispatchQueue.concurrentPerform(iterations: chunks) { k in
-            body((k * count / chunks)..<((k + 1) * count / chunks))
+            body(min(k * units / chunks * chunkAlignment, count)..<min((k + 1) * units / chunks * chunkAlignment, count))
         }
     }
 

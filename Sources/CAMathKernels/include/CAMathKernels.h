@@ -120,8 +120,10 @@ typedef struct camath_kernels {
     void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, size_t n);
     /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i], or i when indices
     /// is NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the quaternions
-    /// slerped, recomposed with the quaternion; slow[i] as recompose.
-    void (*interpolate)(const double *pairs, const int64_t *indices, const double *t, double *out, uint8_t *slow, size_t n);
+    /// slerped, recomposed with the quaternion; slow[i] as recompose. stream = 1 writes the matrices of full lane
+    /// blocks with non-temporal stores (for outputs too large to stay in cache: no line is read before it is
+    /// written), fenced before the call returns; 0 writes them plainly.
+    void (*interpolate)(const double *pairs, const int64_t *indices, const double *t, double *out, uint8_t *slow, size_t n, int stream);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
