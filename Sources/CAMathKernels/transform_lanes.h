@@ -397,9 +397,14 @@ TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t
 TL_INLINE void tl_load_pairs(const double *restrict pairs, const int64_t *restrict indices, size_t first, size_t w, tl_lanes *restrict x) {
     const double *rows[TL_W];
     double *lanes[CAMATH_PAIR_FIELDS];
-    for (size_t l = 0; l < TL_W; l++) {
-        size_t k = l < w ? l : 0;
-        rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[k] : first + k);
+    // A full block indexes plainly (the clamped index of a partial one costs a select per lane).
+    if (w == TL_W) {
+        for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[l] : first + l);
+    } else {
+        for (size_t l = 0; l < TL_W; l++) {
+            size_t k = l < w ? l : 0;
+            rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[k] : first + k);
+        }
     }
     tl_field_rows(x, CAMATH_PAIR_FIELDS, lanes);
     tl_transpose(rows, TL_W, CAMATH_PAIR_FIELDS, lanes);
@@ -422,6 +427,20 @@ TL_INLINE void tl_prefetch_pairs(const double *restrict pairs, const int64_t *re
 TL_INLINE void tl_store_records(tl_lanes *restrict x, int first, int count, size_t w, double *restrict rec, size_t stride) {
     TL_FIELDS (int f = 0; f < count; f++)
         for (size_t l = 0; l < w; l++) rec[(size_t)(first + f) * stride + l] = x[f][l];
+}
+
+// 1 when a lane of x has a field below `count` — fields 13–15 (the Euler angles) left out when
+// skipAngles — that is not below 2¹⁰⁰ in magnitude (NaN included). Lanes inner, so the compares are vectors
+// (lane by lane, field by field, the scan took 8 % of an interpolation).
+TL_INLINE int tl_any_unbounded(tl_lanes *restrict x, int count, int skipAngles) {
+    int over[TL_W], any = 0;
+    TL_LANES {
+        int o = 0;
+        TL_FIELDS (int f = 0; f < count; f++) o |= (!skipAngles || f < 13 || f > 15) & !(fabs(x[f][l]) < 0x1p100);
+        over[l] = o;
+    }
+    for (int l = 0; l < TL_W; l++) any |= over[l];
+    return any;
 }
 
 // Unmatrix for every lane of a block, unitW and inverse constants after inlining.
@@ -536,12 +555,7 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
 // quaternion form takes the reduced product of recompose_quaternion.h when every lane's parts (the Euler
 // angles aside) are below 2^100 in magnitude, the full one otherwise: the same bits either way.
 TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, tl_lanes *restrict o, int *restrict s) {
-    int unbounded = !quaternion;
-    if (quaternion) {
-        for (int l = 0; l < TL_W; l++)
-            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) unbounded |= (f < 13 || f > 15) & !(fabs(p[f][l]) < 0x1p100);
-    }
-    if (!unbounded) {
+    if (quaternion && !tl_any_unbounded(p, CAMATH_PARTS, 1)) {
         TL_LANES {
             double pp[CAMATH_PARTS], oo[16];
             TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
@@ -619,16 +633,14 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
         int s[TL_W];
         tl_load_pairs(pairs, indices ? indices + i0 : NULL, i0, w, x);
         if (i0 + 2 * TL_W <= n) tl_prefetch_pairs(pairs, indices ? indices + i0 + TL_W : NULL, i0 + TL_W);
-        for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
+        if (w == TL_W) memcpy(tt, t + i0, sizeof tt);
+        else for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
 #if defined(CAMATH_FAST)
         // A block with a part of 2¹⁰⁰ or more, or not finite, is the exact kernel's (the reference's bits):
         // fused, its products could skip an overflow the reference takes, and a finite result where the
         // reference has ∞ or NaN is no rounding. Below 2¹⁰⁰, and with the callers' fractions (|t| < 2¹⁷), no
         // product of the blend or the recomposition overflows.
-        int unbounded = 0;
-        for (int l = 0; l < TL_W; l++)
-            TL_FIELDS (int f = 0; f < 26; f++) unbounded |= !(fabs(x[f][l]) < 0x1p100);
-        if (unbounded) {
+        if (tl_any_unbounded(x, 26, 0)) {
             KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, t + i0,
                                       out + 16 * i0, slow + i0, w, 0);
             continue;

@@ -159,12 +159,13 @@ import Testing
         // tell apart (32 bytes, 16, 8), on one thread and two, with pairs the kernels leave to the reference among
         // them: every matrix has the bits of the same pair's plain-store blend (held to the reference above). The
         // tile is whole lane blocks, so each pair shares its block with the same pairs in both (a fast block with
-        // a part of 2¹⁰⁰ or more takes the exact kernel whole).
+        // a part of 2¹⁰⁰ or more takes the exact kernel whole) — except in the partial last block, whose padding
+        // lanes repeat its first pair: at `.fast` its 3 pairs are not compared.
         let tile = decomposable.count / 16 * 16, pairsA = Array(decomposable.prefix(tile)), pairsB = Array(partners.prefix(tile))
         let tileFractions = pairsA.indices.map { [0.3, 0.7, .nan, -0.25, 1.5, 2e5][$0 % 6] }
         let plain = try Batch.interpolate(InterpolationPlan(from: pairsA, to: pairsB, instructionSet: set), fractions: tileFractions, path: .simd,
                                           precision: precision, threads: 1, instructionSet: set)
-        let streamed = (1 << 15) + 19
+        let streamed = (1 << 15) + 19, checkedPairs = precision == .exact ? streamed : streamed / 16 * 16
         let large = try InterpolationPlan(from: (0..<streamed).map { pairsA[$0 % tile] }, to: (0..<streamed).map { pairsB[$0 % tile] },
                                           instructionSet: set)
         let largeFractions = (0..<streamed).map { tileFractions[$0 % tile] }
@@ -175,7 +176,7 @@ import Testing
             try largeFractions.withUnsafeBufferPointer { f in
                 try Batch.interpolate(large, fractions: f, into: out, path: .simd, precision: precision, threads: threads, instructionSet: set)
             }
-            let mismatch = (0..<streamed).first { out[$0].exactnessValues.map(\.bitPattern) != plain[$0 % tile].exactnessValues.map(\.bitPattern) }
+            let mismatch = (0..<checkedPairs).first { out[$0].exactnessValues.map(\.bitPattern) != plain[$0 % tile].exactnessValues.map(\.bitPattern) }
             #expect(mismatch == nil, "\(set) \(precision) streamed blends, output \(offset) bytes past a line, \(threads) threads: pair \(mismatch ?? 0)")
         }
 
