@@ -60,7 +60,7 @@ final class TimingClasses: Sendable {
     }
 
     /// Every class's steps at one parent time, indexed by class.
-    struct Steps: @unchecked Sendable {
+    struct Steps: Sendable {
         let steps: [AnimationSchedule.Step], cycles: [Double], keyValue: [Int]
         /// For a blending class: its pair, counted from the animation's first, and its fraction.
         let pairOffset: [Int], fractions: [Double]
