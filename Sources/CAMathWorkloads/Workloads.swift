@@ -113,7 +113,8 @@ public enum Workloads {
             // One frame of n transform animations, prepared once: half basic (from → to), half keyframes
             // (three values at key times 0, 0.4, 1), every one with one of the workload timing functions, all
             // active at the frame time. They share begin time and duration, as one transaction's animations do,
-            // so the batch resolves 16 timing classes per frame (two shapes × eight curves), not n timings.
+            // so the batch resolves 8 timing classes per frame, not n timings (curve i mod 8 and shape i mod 2 go
+            // together: each curve has one shape).
             let animations = SeededInputs.transformAnimations(n, seed: seed)
             let batch: Result<TransformAnimationBatch, BatchError> = Result { () throws(BatchError) in
                 try TransformAnimationBatch(animations, models: Array(b.read))

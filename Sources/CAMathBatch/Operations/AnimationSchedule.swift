@@ -65,6 +65,11 @@ struct AnimationSchedule: Sendable {
     /// The number of animations.
     var count: Int { shapes.count }
 
+    /// The pairs of animations `r` (not empty), in the batch's pair storage: one run, in order.
+    func pairs(of r: Range<Int>) -> Range<Int> {
+        pairStart[r.lowerBound]..<(r.upperBound < count ? pairStart[r.upperBound] : pairCurve.count)
+    }
+
     /// Collects the schedule one animation at a time; the batch appends each animation's pairs to its own
     /// storage in the same order.
     struct Builder {
@@ -143,7 +148,7 @@ struct AnimationSchedule: Sendable {
         var pairStart: [Int] = [], pairCurve: [UInt32] = [], keyTimes: [Double] = [], timeStart: [Int] = []
         for i in animations {
             pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
-            pairCurve += self.pairCurve[self.pairStart[i]..<(i + 1 < count ? self.pairStart[i + 1] : self.pairCurve.count)]
+            pairCurve += self.pairCurve[pairs(of: i..<(i + 1))]
             keyTimes += self.keyTimes[self.timeStart[i]..<self.timeStart[i + 1]]
         }
         return AnimationSchedule(shapes: animations.map { shapes[$0] }, timings: timings, timingFlags: animations.map { timingFlags[$0] },

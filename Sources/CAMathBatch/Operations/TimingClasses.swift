@@ -54,8 +54,7 @@ final class TimingClasses: Sendable {
             }
             numbers += s.keyTimes[s.timeStart[i]..<s.timeStart[i + 1]].map(\.bitPattern)
             self.numbers = numbers
-            let pairs = s.pairStart[i]..<(i + 1 < s.count ? s.pairStart[i + 1] : s.pairCurve.count)
-            segmentCurves = Array(s.pairCurve[pairs])
+            segmentCurves = Array(s.pairCurve[s.pairs(of: i..<(i + 1))])
         }
     }
 
