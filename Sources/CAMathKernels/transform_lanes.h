@@ -553,9 +553,10 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
 // The recomposition of a block's lanes p into o, a lane's rare case or'ed into s[l]; `quaternion` a constant
 // after inlining (a runtime flag would have the lane loop compute both rotations in every lane). The
 // quaternion form takes the reduced product of recompose_quaternion.h when every lane's parts (the Euler
-// angles aside) are below 2^100 in magnitude, the full one otherwise: the same bits either way.
-TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, tl_lanes *restrict o, int *restrict s) {
-    if (quaternion && !tl_any_unbounded(p, CAMATH_PARTS, 1)) {
+// angles aside) are below 2^100 in magnitude — known where `bounded`, else scanned — the full one otherwise:
+// the same bits either way.
+TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, int bounded, tl_lanes *restrict o, int *restrict s) {
+    if (quaternion && (bounded || !tl_any_unbounded(p, CAMATH_PARTS, 1))) {
         TL_LANES {
             double pp[CAMATH_PARTS], oo[16];
             TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
@@ -582,7 +583,7 @@ TL_INLINE void tl_recompose_all(const double *restrict records, size_t stride, c
         tl_lanes p[CAMATH_PARTS], o[16];
         int s[TL_W] = { 0 };
         tl_load_records(records + i0, stride, w, 0, CAMATH_PARTS, p);
-        tl_recompose_block(p, quaternion, o, s);
+        tl_recompose_block(p, quaternion, 0, o, s);
         tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
@@ -625,12 +626,17 @@ KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *re
 /// Interpolation's steps 5–6 for the pair records at pairs (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i],
 /// or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
 /// quaternions slerped from the record's constants, recomposed with the quaternion; slow[i] as recompose.
-KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const double *restrict t,
-                                     double *restrict out, uint8_t *restrict slow, size_t n, int stream) {
+/// A block whose pairs are all CAMATH_PAIR_BOUNDED (flags[i]) skips the scans for parts of 2¹⁰⁰ or more: with
+/// the callers' fractions (|t| < 2¹⁷) its blended parts are below 2⁹⁹ (measured, Zen 4 VM, in cache, ns per
+/// pair, scanned → skipped: exact 10.8 → 9.7 at AVX-512, 15.9 → 14.5 at AVX2; fast 9.0 → 7.5, 11.4 → 10.4,
+/// and 28.4 → 24.7 at the portable level).
+KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const uint8_t *restrict flags,
+                                     const double *restrict t, double *restrict out, uint8_t *restrict slow, size_t n, int stream) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes x[CAMATH_PAIR_FIELDS], p[CAMATH_PARTS], o[16], tt;
-        int s[TL_W];
+        int s[TL_W], bounded = CAMATH_PAIR_BOUNDED;
+        for (size_t l = 0; l < w; l++) bounded &= flags[i0 + l];
         tl_load_pairs(pairs, indices ? indices + i0 : NULL, i0, w, x);
         if (i0 + 2 * TL_W <= n) tl_prefetch_pairs(pairs, indices ? indices + i0 + TL_W : NULL, i0 + TL_W);
         if (w == TL_W) memcpy(tt, t + i0, sizeof tt);
@@ -640,8 +646,8 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
         // fused, its products could skip an overflow the reference takes, and a finite result where the
         // reference has ∞ or NaN is no rounding. Below 2¹⁰⁰, and with the callers' fractions (|t| < 2¹⁷), no
         // product of the blend or the recomposition overflows.
-        if (tl_any_unbounded(x, 26, 0)) {
-            KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, t + i0,
+        if (!bounded && tl_any_unbounded(x, 26, 0)) {
+            KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, flags + i0, t + i0,
                                       out + 16 * i0, slow + i0, w, 0);
             continue;
         }
@@ -656,7 +662,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
         }
-        tl_recompose_block(p, 1, o, s);
+        tl_recompose_block(p, 1, bounded, o, s);
         if (stream && w == TL_W) tl_stream_matrices(o, out + 16 * i0);
         else tl_store_matrices(o, w, out + 16 * i0);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];

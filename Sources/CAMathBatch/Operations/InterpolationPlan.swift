@@ -17,9 +17,11 @@ public struct InterpolationPlan: Sendable {
     /// quaternions, its angle and that angle's sine — in one run of 288 bytes, so a frame that blends one
     /// pair of each animation reads only those pairs' cache lines.
     let records: AlignedDoubles
-    /// 1 where the kernels blend the pair (at a fraction they cover): both ends decomposed, and not two
-    /// identities (which the rule answers before decomposing); 0 where the pair takes the reference.
-    let blendable: [UInt8]
+    /// Each pair's `CAMATH_PAIR_*` bits: `BLENDABLE` where the kernels blend it (at a fraction they cover) —
+    /// both ends decomposed, and not two identities (which the rule answers before decomposing) — else the
+    /// pair takes the reference; `BOUNDED` where its record's blended fields are finite and below 2⁸⁰, which
+    /// lets the kernels skip their scans for huge parts (every pair of a real layer tree).
+    let pairFlags: [UInt8]
 
     /// Prepares the pairs `from[i] → to[i]`, decomposing with the kernels of `instructionSet`
     /// (``InstructionSet/current`` for `nil`). Throws when the counts differ or the instruction set cannot run.
@@ -29,18 +31,18 @@ public struct InterpolationPlan: Sendable {
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
         let n = from.count
         let records = AlignedDoubles(count: Int(CAMATH_PAIR_FIELDS) * n)
-        var blendable = [UInt8](repeating: 0, count: n)
+        var pairFlags = [UInt8](repeating: 0, count: n)
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
                                  into: records.mutableBase + Int(CAMATH_PAIR_FIELDS) * b.lowerBound)
-                    blendable.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
+                    pairFlags.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
                 }
             }
         }
         (self.from, self.to, self.records) = (from, to, records)
-        self.blendable = blendable
+        self.pairFlags = pairFlags
     }
 
     /// The number of pairs.
@@ -51,8 +53,8 @@ public struct InterpolationPlan: Sendable {
     static func coversFraction(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 && t.magnitude < 0x1p17 }
 
     /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
-    /// method per pair, writes their pair records into `pairs`, and marks in `methods` the pairs the kernels
-    /// blend (1; 0 where the pair takes the reference, see ``InterpolationPlan/blendable``).
+    /// method per pair, writes their pair records into `pairs`, and their flags into `methods` (see
+    /// ``InterpolationPlan/pairFlags``).
     static func prepare(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
                         scratch s: DecompositionScratch, kernels: KernelTable, into pairs: UnsafeMutablePointer<Double>) {
         for j in 0..<count {
@@ -67,24 +69,28 @@ public struct InterpolationPlan: Sendable {
         let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
             let identities = from[j].isIdentity && to[j].isIdentity
-            s.methods[j] = !identities && s.firstStatus[j] == decomposed && s.secondStatus[j] == decomposed ? 1 : 0
+            let blendable = !identities && s.firstStatus[j] == decomposed && s.secondStatus[j] == decomposed
+            let record = pairs + Int(CAMATH_PAIR_FIELDS) * j
+            let bounded = (0..<26).allSatisfy { record[$0].magnitude < 0x1p80 }
+            s.methods[j] = UInt8((blendable ? CAMATH_PAIR_BLENDABLE : 0) | (bounded ? CAMATH_PAIR_BOUNDED : 0))
         }
     }
 
-    /// Interpolates `count` pairs, pair j at `s.fractions[j]`, into `out`. The pairs the kernel does not cover
-    /// — a fraction outside ``coversFraction(_:)``, or `blendable[j]` 0 — take `reference(j)`, kept while the
+    /// Interpolates `count` pairs, pair j at `s.fractions[j]` with flags `flags[j]` (``InterpolationPlan/pairFlags``),
+    /// into `out`. The pairs the kernel does not cover — a fraction outside ``coversFraction(_:)``, or no
+    /// `CAMATH_PAIR_BLENDABLE` — take `reference(j)`, kept while the
     /// kernel writes `out` (which may be an input), then copied over it. The pair records
     /// (`CAMATH_PAIR_FIELDS` doubles each) are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th.
     /// `stream`: write `out` with non-temporal stores (``streams(_:)``).
-    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, blendable: UnsafePointer<UInt8>,
+    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, flags: UnsafePointer<UInt8>,
                          scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool,
                          reference: (Int) -> Transform3D) {
         for j in 0..<count {
-            let covered = blendable[j] != 0 && coversFraction(s.fractions[j])
+            let covered = Int32(flags[j]) & CAMATH_PAIR_BLENDABLE != 0 && coversFraction(s.fractions[j])
             s.marks[j] = covered ? 0 : 1
             if !covered { s.keep(reference(j), j) }
         }
-        kernels.k.interpolate(pairs, indices, s.fractions, doubles(out), s.slow, count, stream ? 1 : 0)
+        kernels.k.interpolate(pairs, indices, flags, s.fractions, doubles(out), s.slow, count, stream ? 1 : 0)
         s.copyKept(count: count, into: out)
     }
 
@@ -175,8 +181,8 @@ extension InterpolationPlan {
         withExtendedLifetime(records) {
             from.withUnsafeBufferPointer { pf in
                 to.withUnsafeBufferPointer { pt in
-                    blendable.withUnsafeBufferPointer { bl in
-                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, pairs: records.base, blendable: bl.baseAddress!))
+                    pairFlags.withUnsafeBufferPointer { fl in
+                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, pairs: records.base, flags: fl.baseAddress!))
                     }
                 }
             }
@@ -188,7 +194,7 @@ extension InterpolationPlan {
 struct PlanPointers: @unchecked Sendable {
     let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
     let pairs: UnsafePointer<Double>
-    let blendable: UnsafePointer<UInt8>
+    let flags: UnsafePointer<UInt8>
 
     /// Outputs `k` (within one block) into `out`: from pairs `k` in order, or — with `pairs` — from pair
     /// `pairs[i]` for output i, which the kernel reads by index.
@@ -197,7 +203,7 @@ struct PlanPointers: @unchecked Sendable {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
         guard let chosen else {
-            InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, blendable: blendable + l, scratch: s,
+            InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, flags: flags + l, scratch: s,
                                        kernels: kernels, into: out + l, stream: stream) { j in
                 from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
             }
@@ -206,9 +212,9 @@ struct PlanPointers: @unchecked Sendable {
         for j in 0..<k.count {
             let p = chosen.base[l + j]
             s.indices[j] = Int64(p)
-            s.methods[j] = blendable[p]
+            s.methods[j] = flags[p]
         }
-        InterpolationPlan.evaluate(count: k.count, pairs: pairs, indices: s.indices, blendable: s.methods, scratch: s, kernels: kernels,
+        InterpolationPlan.evaluate(count: k.count, pairs: pairs, indices: s.indices, flags: s.methods, scratch: s, kernels: kernels,
                                    into: out + l, stream: stream) { j in
             from[chosen.base[l + j]].interpolated(to: to[chosen.base[l + j]], fraction: s.fractions[j])
         }

@@ -27,6 +27,13 @@ typedef struct {
 /// slerp starts from (4: a's, or a's negated where the slerp flips it), b's quaternion (4), the slerp's half
 /// angle and its sine (2). One run of 288 bytes per pair.
 #define CAMATH_PAIR_FIELDS 36
+/// A pair's flags (the interpolation's `flags`, one byte per element): the kernels blend the pair (both ends
+/// decomposed, not two identities) — the callers' mark, which the kernels do not read; and its record's first
+/// 26 fields (both ends' translation, scale, skew and perspective) are finite and below 2⁸⁰ in magnitude, so
+/// that at any fraction |t| < 2¹⁷ every blended part is below 2¹⁰⁰ (a block of such pairs skips the scans
+/// for larger parts).
+#define CAMATH_PAIR_BLENDABLE 1
+#define CAMATH_PAIR_BOUNDED 2
 /// Which rotations a 3-D decomposition computes (the kernels' `parts`): Euler angles one by one or all three,
 /// and the quaternion; one left out is written as zeros.
 #define CAMATH_ROTATION_X 1
@@ -120,10 +127,12 @@ typedef struct camath_kernels {
     void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, size_t n);
     /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i], or i when indices
     /// is NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the quaternions
-    /// slerped, recomposed with the quaternion; slow[i] as recompose. stream = 1 writes the matrices of full lane
+    /// slerped, recomposed with the quaternion; slow[i] as recompose. flags[i]: element i's pair's
+    /// CAMATH_PAIR_* bits (a lane block whose pairs are all CAMATH_PAIR_BOUNDED skips the scans for parts of
+    /// 2¹⁰⁰ or more; a wrong bit there may cost the reference's bits, never memory safety). stream = 1 writes the matrices of full lane
     /// blocks with non-temporal stores (for outputs too large to stay in cache: no line is read before it is
     /// written), fenced before the call returns; 0 writes them plainly.
-    void (*interpolate)(const double *pairs, const int64_t *indices, const double *t, double *out, uint8_t *slow, size_t n, int stream);
+    void (*interpolate)(const double *pairs, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
