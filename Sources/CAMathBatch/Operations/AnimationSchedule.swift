@@ -231,7 +231,7 @@ struct AnimationSchedule: Sendable {
             if f.isNaN { steps[j] = .untouched; continue }
             let keys = keyCounts[i]
             guard keys > 0 else {
-                pairs[pairCount] = start; fractions[pairCount] = f; owners[pairCount] = j
+                pairs[pairCount] = Int64(start); fractions[pairCount] = f; owners[pairCount] = j
                 pairCount += 1
                 continue
             }
@@ -248,7 +248,7 @@ struct AnimationSchedule: Sendable {
             case .segment(let segment, let local):
                 let pair = start + segment
                 steps[j] = .blend
-                pairs[pairCount] = pair; fractions[pairCount] = local; owners[pairCount] = j
+                pairs[pairCount] = Int64(pair); fractions[pairCount] = local; owners[pairCount] = j
                 if pairCurve[pair] != .max {
                     curveIO[curveCount] = local; curveWhich[curveCount] = pairCurve[pair]; curveOwner[curveCount] = pairCount
                     curveCount += 1
@@ -273,7 +273,7 @@ struct AnimationSchedule: Sendable {
             let step = c.steps[m]
             steps[j] = step; cycles[j] = c.cycles[m]; keyValue[j] = c.keyValue[m]
             if step == .blend {
-                pairs[pairCount] = pairStart[i] + c.pairOffset[m]; fractions[pairCount] = c.fractions[m]; owners[pairCount] = j
+                pairs[pairCount] = Int64(pairStart[i] + c.pairOffset[m]); fractions[pairCount] = c.fractions[m]; owners[pairCount] = j
                 pairCount += 1
             }
         }
@@ -293,21 +293,24 @@ struct AnimationBlockScratch {
     let progress: UnsafeMutablePointer<Double>
     /// Inputs of one curve pass, their functions and whose they are; curves are evaluated in place.
     let curveIO: UnsafeMutablePointer<Double>, curveWhich: UnsafeMutablePointer<UInt32>, curveOwner: UnsafeMutablePointer<Int>
-    /// The pairs to blend, the animation of each (within the block) and its fraction.
-    let pairs: UnsafeMutablePointer<Int>, owners: UnsafeMutablePointer<Int>, fractions: UnsafeMutablePointer<Double>
+    /// The pairs to blend (as the interpolation kernel reads their indices), the animation of each (within
+    /// the block) and its fraction.
+    let pairs: UnsafeMutablePointer<Int64>, owners: UnsafeMutablePointer<Int>, fractions: UnsafeMutablePointer<Double>
 
     /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations.
     static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
         let b = DecompositionScratch.block
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * b) { d in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * b) { n in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: b) { w in
-                    withUnsafeTemporaryAllocation(of: AnimationSchedule.Step.self, capacity: b) { s in
-                        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b) { c in
-                            let d = d.baseAddress!, n = n.baseAddress!
-                            return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 3 * b, contributes: c.baseAddress!,
-                                                              basic: d + 4 * b, progress: d + b, curveIO: d + 2 * b, curveWhich: w.baseAddress!,
-                                                              curveOwner: n, pairs: n + b, owners: n + 2 * b, fractions: d + 3 * b))
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * b) { n in
+                withUnsafeTemporaryAllocation(of: Int64.self, capacity: b) { pairs in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: b) { w in
+                        withUnsafeTemporaryAllocation(of: AnimationSchedule.Step.self, capacity: b) { s in
+                            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b) { c in
+                                let d = d.baseAddress!, n = n.baseAddress!
+                                return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 2 * b, contributes: c.baseAddress!,
+                                                                  basic: d + 4 * b, progress: d + b, curveIO: d + 2 * b, curveWhich: w.baseAddress!,
+                                                                  curveOwner: n, pairs: pairs.baseAddress!, owners: n + b, fractions: d + 3 * b))
+                            }
                         }
                     }
                 }

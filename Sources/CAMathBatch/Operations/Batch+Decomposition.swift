@@ -138,8 +138,8 @@ extension Batch {
                 InterpolationPlan.prepare(from: pf.base + b.lowerBound, to: pt.base + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
                                           into: s.pairs)
                 s.fractions.update(repeating: t, count: b.count)
-                InterpolationPlan.evaluate(count: b.count, pairs: s.pairs, flags: s.methods, scratch: s, kernels: kernels,
-                                           into: po.base + b.lowerBound, stream: stream) { j in
+                InterpolationPlan.evaluate(count: b.count, pairs: s.pairs, flag: { s.methods[$0] }, fractions: s.fractions, scratch: s,
+                                           kernels: kernels, into: po.base + b.lowerBound, stream: stream) { j in
                     pf.base[b.lowerBound + j].interpolated(to: pt.base[b.lowerBound + j], fraction: t)
                 }
             }

@@ -70,8 +70,6 @@ struct DecompositionScratch {
     let fractions: UnsafeMutablePointer<Double>
     /// One pair record per element of the block: the pairs of the decompositions in ``first`` and ``second``.
     let pairs: UnsafeMutablePointer<Double>
-    /// One pair index per element of the block, for the interpolation kernel's indexed form.
-    let indices: UnsafeMutablePointer<Int64>
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
     /// never cross a multiple of ``block``.
@@ -79,14 +77,11 @@ struct DecompositionScratch {
         let parts = Int(CAMATH_PARTS) * block, pairs = Int(CAMATH_PAIR_FIELDS) * block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + 17 * block) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
-              withUnsafeTemporaryAllocation(of: Int64.self, capacity: block) { indices in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
-                                                   fractions: d + 2 * parts + 16 * block, pairs: d + 2 * parts + 17 * block,
-                                                   indices: indices.baseAddress!)
+                                                   fractions: d + 2 * parts + 16 * block, pairs: d + 2 * parts + 17 * block)
                 pieces(of: range) { body($0, scratch) }
-              }
             }
         }
     }

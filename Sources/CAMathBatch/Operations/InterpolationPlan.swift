@@ -76,22 +76,29 @@ public struct InterpolationPlan: Sendable {
         }
     }
 
-    /// Interpolates `count` pairs, pair j at `s.fractions[j]` with flags `flags[j]` (``InterpolationPlan/pairFlags``),
-    /// into `out`. The pairs the kernel does not cover — a fraction outside ``coversFraction(_:)``, or no
-    /// `CAMATH_PAIR_BLENDABLE` — take `reference(j)`, kept while the
-    /// kernel writes `out` (which may be an input), then copied over it. The pair records
-    /// (`CAMATH_PAIR_FIELDS` doubles each) are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th.
-    /// `stream`: write `out` with non-temporal stores (``streams(_:)``).
-    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, flags: UnsafePointer<UInt8>,
-                         scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool,
-                         reference: (Int) -> Transform3D) {
+    /// Interpolates `count` pairs into `out`, pair j at `fractions[j]` with flags `flag(j)`
+    /// (``InterpolationPlan/pairFlags``, gathered into the scratch's `methods` for the kernel). The pairs the
+    /// kernel does not cover — a fraction outside ``coversFraction(_:)``, or no `CAMATH_PAIR_BLENDABLE` — take
+    /// `reference(j)`, kept while the kernel writes `out` (which may be an input), then copied over it. The
+    /// pair records (`CAMATH_PAIR_FIELDS` doubles each) are `pairs`, pair j the j-th, or with `indices` the
+    /// `indices[j]`-th. `stream`: write `out` with non-temporal stores (``streams(_:)``). One pass over the
+    /// pairs before the kernel, and one after it only where a pair took the reference.
+    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
+                         fractions: UnsafePointer<Double>, scratch s: DecompositionScratch, kernels: KernelTable,
+                         into out: UnsafeMutablePointer<Transform3D>, stream: Bool, reference: (Int) -> Transform3D) {
+        var kept = false
         for j in 0..<count {
-            let covered = Int32(flags[j]) & CAMATH_PAIR_BLENDABLE != 0 && coversFraction(s.fractions[j])
+            let f = flag(j)
+            s.methods[j] = f
+            let covered = Int32(f) & CAMATH_PAIR_BLENDABLE != 0 && coversFraction(fractions[j])
             s.marks[j] = covered ? 0 : 1
-            if !covered { s.keep(reference(j), j) }
+            if !covered {
+                s.keep(reference(j), j)
+                kept = true
+            }
         }
-        kernels.k.interpolate(pairs, indices, flags, s.fractions, doubles(out), s.slow, count, stream ? 1 : 0)
-        s.copyKept(count: count, into: out)
+        kernels.k.interpolate(pairs, indices, s.methods, fractions, doubles(out), s.slow, count, stream ? 1 : 0)
+        if kept { s.copyKept(count: count, into: out) }
     }
 
     /// Whether a call that writes `count` matrices straight into its caller's output has the kernels write
@@ -153,24 +160,20 @@ extension Batch {
 }
 
 extension InterpolationPlan {
-    /// Output i from pair `pairs[i]` (pair i when `pairs` is nil) at `fractions(i)`, into `out[i]`: the
-    /// reference when `reference`, else the kernels block by block over `threads` threads (a gathered block
-    /// reads its pairs' records by index).
+    /// Output i from pair i at `fractions(i)`, into `out[i]`: the reference when `reference`, else the kernels
+    /// block by block over `threads` threads.
     func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
-                  pairs: SharedReadPointer<Int>? = nil, fractions: PerElement) {
+                  fractions: PerElement) {
         guard out.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), stream = InterpolationPlan.streams(out.count)
         withPointers { plan in
             Batch.chunks(count: out.count, threads: threadCount) { r in
                 if reference {
-                    for i in r {
-                        let p = pairs?.base[i] ?? i
-                        po.base[i] = plan.from[p].interpolated(to: plan.to[p], fraction: fractions(i))
-                    }
+                    for i in r { po.base[i] = plan.from[i].interpolated(to: plan.to[i], fraction: fractions(i)) }
                     return
                 }
                 DecompositionScratch.blocks(of: r) { k, s in
-                    plan.evaluateBlock(k, pairs: pairs, fractions: fractions, scratch: s, kernels: kernels, into: po.base, stream: stream)
+                    plan.evaluateBlock(k, fractions: fractions, scratch: s, kernels: kernels, into: po.base, stream: stream)
                 }
             }
         }
@@ -196,27 +199,24 @@ struct PlanPointers: @unchecked Sendable {
     let pairs: UnsafePointer<Double>
     let flags: UnsafePointer<UInt8>
 
-    /// Outputs `k` (within one block) into `out`: from pairs `k` in order, or — with `pairs` — from pair
-    /// `pairs[i]` for output i, which the kernel reads by index.
-    func evaluateBlock(_ k: Range<Int>, pairs chosen: SharedReadPointer<Int>?, fractions: PerElement,
-                       scratch s: DecompositionScratch, kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
+    /// Outputs `k` (within one block) into `out`, from pairs `k` in order at `fractions`.
+    func evaluateBlock(_ k: Range<Int>, fractions: PerElement, scratch s: DecompositionScratch, kernels: KernelTable,
+                       into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
-        guard let chosen else {
-            InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, flags: flags + l, scratch: s,
-                                       kernels: kernels, into: out + l, stream: stream) { j in
-                from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
-            }
-            return
+        InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, flag: { flags[l + $0] }, fractions: s.fractions,
+                                   scratch: s, kernels: kernels, into: out + l, stream: stream) { j in
+            from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
         }
-        for j in 0..<k.count {
-            let p = chosen.base[l + j]
-            s.indices[j] = Int64(p)
-            s.methods[j] = flags[p]
-        }
-        InterpolationPlan.evaluate(count: k.count, pairs: pairs, indices: s.indices, flags: s.methods, scratch: s, kernels: kernels,
-                                   into: out + l, stream: stream) { j in
-            from[chosen.base[l + j]].interpolated(to: to[chosen.base[l + j]], fraction: s.fractions[j])
+    }
+
+    /// `out[j]` from pair `indices[j]` at `fractions[j]` for j < `count` (at most one block), the kernel reading
+    /// the records by index.
+    func evaluateGathered(count: Int, indices: UnsafePointer<Int64>, fractions: UnsafePointer<Double>, scratch s: DecompositionScratch,
+                          kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
+        InterpolationPlan.evaluate(count: count, pairs: pairs, indices: indices, flag: { flags[Int(indices[$0])] }, fractions: fractions,
+                                   scratch: s, kernels: kernels, into: out, stream: stream) { j in
+            from[Int(indices[j])].interpolated(to: to[Int(indices[j])], fraction: fractions[j])
         }
     }
 }

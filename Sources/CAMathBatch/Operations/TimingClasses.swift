@@ -80,7 +80,7 @@ final class TimingClasses: Sendable {
                     }
                     for c in 0..<pairCount {
                         let owner = k.lowerBound + a.owners[c]
-                        pairOffset[owner] = a.pairs[c] - representatives.pairStart[owner]
+                        pairOffset[owner] = Int(a.pairs[c]) - representatives.pairStart[owner]
                         fractions[owner] = a.fractions[c]
                     }
                 }

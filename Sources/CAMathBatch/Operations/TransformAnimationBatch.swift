@@ -88,7 +88,7 @@ extension TransformAnimationBatch {
                 let kernels = InstructionSet.portable.kernels!
                 guard schedule.resolveBlock(i..<(i + 1), times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels) == 1
                 else { return nil }
-                return (plan.from[a.pairs[0]], plan.to[a.pairs[0]], a.fractions[0], a.cycles[0])
+                return (plan.from[Int(a.pairs[0])], plan.to[Int(a.pairs[0])], a.fractions[0], a.cycles[0])
             }
         }
     }
@@ -198,6 +198,7 @@ extension TransformAnimationBatch {
         // Locals, not reads through the scratch or `self` in the loops (see AnimationSchedule.resolveBlock).
         let steps = a.steps, keyValue = a.keyValue, owners = a.owners, flags = schedule.flags, pairStart = schedule.pairStart
         func base(_ i: Int) -> Transform3D { current?.base[i] ?? models[i] }
+        var combining = false
         for j in 0..<m {
             let i = lo + j
             switch steps[j] {
@@ -212,7 +213,10 @@ extension TransformAnimationBatch {
                 continue
             case .key, .blend:
                 contributes?[i] = true
-                if flags[i].combines { bases[j] = base(i) }
+                if flags[i].combines {
+                    bases[j] = base(i)
+                    combining = true
+                }
             }
             if steps[j] == .key {
                 let start = pairStart[i], v = keyValue[j]
@@ -222,12 +226,13 @@ extension TransformAnimationBatch {
         // The blends: straight into `out` when every animation of the block blends, else gathered and scattered.
         if pairCount > 0 {
             let direct = pairCount == m
-            plan.evaluateBlock(0..<pairCount, pairs: SharedReadPointer(base: a.pairs), fractions: .each(SharedReadPointer(base: a.fractions)),
-                               scratch: s, kernels: kernels, into: direct ? out + lo : values, stream: direct && InterpolationPlan.streams(count))
+            plan.evaluateGathered(count: pairCount, indices: a.pairs, fractions: a.fractions, scratch: s, kernels: kernels,
+                                  into: direct ? out + lo : values, stream: direct && InterpolationPlan.streams(count))
             if !direct {
                 for c in 0..<pairCount { out[lo + owners[c]] = values[c] }
             }
         }
+        guard combining else { return }
         for j in 0..<m where steps[j] == .key || steps[j] == .blend {
             let i = lo + j
             guard flags[i].combines else { continue }

@@ -221,7 +221,7 @@ extension ValueAnimationBatch {
                                into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
         let lo = k.lowerBound, w = width
         for c in 0..<pairCount {
-            let p = a.pairs[c], f = a.fractions[c], j = a.owners[c], pw = Int(partWidth[lo + j])
+            let p = Int(a.pairs[c]), f = a.fractions[c], j = a.owners[c], pw = Int(partWidth[lo + j])
             let start = rows.starts + p * w, end = rows.ends + p * w, v = values + j * w
             if cubic[p] {
                 let h = HermiteWeights(f), outgoing = rows.tangentsOut + p * w, incoming = rows.tangentsIn + p * w
