@@ -297,8 +297,11 @@ struct AnimationBlockScratch {
     /// the block) and its fraction.
     let pairs: UnsafeMutablePointer<Int64>, owners: UnsafeMutablePointer<Int>, fractions: UnsafeMutablePointer<Double>
 
-    /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations.
-    static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
+    /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations. Always inlined:
+    /// out of line, each of its nested closures copied the batch that `body` captures — a retain and a release
+    /// of every array of it per call (measured, Zen 4 VM, 1e3 animations on one thread: transforms 48.7 → 59.6,
+    /// values 73.3 → 103.6 Mops/s).
+    @inline(__always) static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
         let b = DecompositionScratch.block
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * b) { d in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * b) { n in
