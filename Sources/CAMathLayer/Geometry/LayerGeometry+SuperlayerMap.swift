@@ -12,6 +12,23 @@ extension LayerGeometry {
     /// - Parameter superlayer: the superlayer's geometry, or `nil` for a root.
     /// Special values: IEEE products. Cost: four to seven 4×4 concatenations.
     public func transformToSuperlayer(_ superlayer: LayerGeometry?) -> Transform3D {
+        guard let superlayer else { return ownTransformToSuperlayer }
+        return transformToSuperlayer(within: superlayer)
+    }
+
+    /// ``transformToSuperlayer(_:)`` under a superlayer that exists: the superlayer's geometry is read where it
+    /// lies (a tree's level maps pass their parent's in place, which an optional argument would copy first).
+    package func transformToSuperlayer(within superlayer: LayerGeometry) -> Transform3D {
+        let m = ownTransformToSuperlayer
+        guard !superlayer.sublayerTransform.isIdentity else { return m }
+        let ks = superlayer.anchorInBounds
+        return m.concatenating(Transform3D(translationX: -ks.x, y: -ks.y, z: -ks.z))
+            .concatenating(superlayer.sublayerTransform)
+            .concatenating(Transform3D(translationX: ks.x, y: ks.y, z: ks.z))
+    }
+
+    /// `Flip(L) · Tr(−Kx, −Ky, −az) · T · Tr(px, py, zp)`: the map to the superlayer before its sublayer transform.
+    private var ownTransformToSuperlayer: Transform3D {
         let k = anchorInBounds
         var m = Transform3D(translationX: -k.x, y: -k.y, z: -k.z)
         if isGeometryFlipped {
@@ -20,15 +37,8 @@ extension LayerGeometry {
             flip.m42 = 2 * Double(bounds.origin.y) + Double(bounds.size.height)
             m = flip.concatenating(m)
         }
-        m = m.concatenating(transform)
+        return m.concatenating(transform)
             .concatenating(Transform3D(translationX: Double(position.x), y: Double(position.y), z: Double(zPosition)))
-        if let superlayer, !superlayer.sublayerTransform.isIdentity {
-            let ks = superlayer.anchorInBounds
-            m = m.concatenating(Transform3D(translationX: -ks.x, y: -ks.y, z: -ks.z))
-                .concatenating(superlayer.sublayerTransform)
-                .concatenating(Transform3D(translationX: ks.x, y: ks.y, z: ks.z))
-        }
-        return m
     }
 
     /// The level map of this layer: the homography `H(F(L))` (CAMathCore's *Planar maps* article) of
