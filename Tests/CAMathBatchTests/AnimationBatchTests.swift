@@ -55,6 +55,22 @@ import Testing
         }
         let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: models[$0]) }
         #expect(bits(values) == bits(expected.map(\.0)) && applied == expected.map(\.1), "per-animation times")
+        #expect(times.withUnsafeBufferPointer { batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!) } == nil)
+        // Per-animation times that are all one time take the classes, over per-animation values.
+        for time in AnimationCases.parentTimes {
+            let same = [Double](repeating: time, count: batch.count), current = (0..<batch.count).map { models[($0 * 7) % models.count] }
+            #expect(same.withUnsafeBufferPointer { batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!) } != nil)
+            var values = current, applied = [Bool](repeating: false, count: batch.count)
+            try same.withUnsafeBufferPointer { t in
+                try values.withUnsafeMutableBufferPointer { v in
+                    try applied.withUnsafeMutableBufferPointer { c in
+                        try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, path: .simd, threads: 2)
+                    }
+                }
+            }
+            let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: time, over: current[$0]) }
+            #expect(bits(values) == bits(expected.map(\.0)) && applied == expected.map(\.1), "one time per animation: \(time)")
+        }
         let (positions, points) = AnimationCases.valueAnimations(3000, property: "position", seed: 76, timings: 9)
         let valueBatch = try ValueAnimationBatch(positions, models: points)
         #expect(valueBatch.schedule.classes != nil)

@@ -157,11 +157,20 @@ struct AnimationSchedule: Sendable {
                                  curveIndex: animations.map { curveIndex[$0] }, pairCurve: pairCurve, curves: curves)
     }
 
-    /// The steps of this schedule's classes at parent time `p` when `times` is one parent time for every
-    /// animation and the schedule has classes, else `nil` (each animation resolved alone). O(classes).
+    /// The steps of this schedule's classes at parent time `p` when every animation is at that one parent
+    /// time — `times` is `.one(p)`, or per animation with every time bit for bit `p` (a presentation tree
+    /// whose layers keep their parents' time, as most do) — and the schedule has classes, else `nil` (each
+    /// animation resolved alone). O(classes), and per-animation times are read until the first that differs.
     func classSteps(_ times: PerElement, kernels: KernelTable) -> TimingClasses.Steps? {
-        guard case .one(let p) = times, let classes else { return nil }
-        return classes.resolve(atParentTime: p, kernels: kernels)
+        guard let classes, count > 0 else { return nil }
+        switch times {
+        case .one(let p):
+            return classes.resolve(atParentTime: p, kernels: kernels)
+        case .each(let t):
+            let p = t.base[0]
+            for i in 1..<count where t.base[i].bitPattern != p.bitPattern { return nil }
+            return classes.resolve(atParentTime: p, kernels: kernels)
+        }
     }
 
     /// The arrays the kernels read, as pointers for one call.
