@@ -184,7 +184,7 @@ extension Batch {
         let model = batch.model, pg = SharedReadPointer(base: UnsafePointer(gb)), pm = SharedPointer(base: mb)
         chunks(count: n, threads: threadCount) { r in
             let geometries = UnsafeBufferPointer(start: pg.base, count: n)
-            for i in r { (pm.base + i).initialize(to: model.levelMap(i, geometries: geometries)) }
+            model.initializeLevelMaps(r, geometries: geometries, at: pm.base)
         }
     }
 }

@@ -69,7 +69,7 @@ public struct LayerTree: Sendable {
     }
 
     /// The same tree with other geometries and their level maps, made by the caller with
-    /// ``levelMap(_:geometries:)`` (a batch computes them on its threads and storage), or `nil` when a count
+    /// ``initializeLevelMaps(_:geometries:at:)`` (a batch computes them on its threads and storage), or `nil` when a count
     /// differs.
     package func replacingGeometries(_ geometries: [LayerGeometry], levelMaps: [LevelMap]) -> LayerTree? {
         guard geometries.count == count, levelMaps.count == count else { return nil }
@@ -77,10 +77,14 @@ public struct LayerTree: Sendable {
                          sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry, levelMaps: levelMaps)
     }
 
-    /// Node i's level map in this tree's shape with the geometries `geometries`: its geometry's map to its
-    /// parent's (the snapshot root's real superlayer's for node 0). Cost: as ``LayerGeometry/levelMap(superlayer:)``.
-    package func levelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>) -> LevelMap {
-        Self.levelMap(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
+    /// Initializes `out[i]` for the nodes i of `nodes` to node i's level map in this tree's shape with the
+    /// geometries `geometries`: its geometry's map to its parent's (the snapshot root's real superlayer's for
+    /// node 0). A loop of this module, so each map is built where it is stored (returned to another module,
+    /// every map was copied once more). Cost: per node as ``LayerGeometry/levelMap(superlayer:)``.
+    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>) {
+        for i in nodes {
+            (out + i).initialize(to: Self.levelMap(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry))
+        }
     }
 
     /// The geometries are read in place, through a buffer pointer and the parent's as a plain argument
@@ -100,7 +104,7 @@ public struct LayerTree: Sendable {
     }
 
     /// Runs `body` on this tree's geometries and level maps in place (each copied first where it is shared), for
-    /// a batch that rewrites them; `body` leaves every level map the ``levelMap(_:geometries:)`` of the geometries.
+    /// a batch that rewrites them; `body` leaves every level map the one ``initializeLevelMaps(_:geometries:at:)`` makes of the geometries.
     package mutating func withGeometriesAndLevelMaps<Result, Failure: Error>(
         _ body: (UnsafeMutableBufferPointer<LayerGeometry>, UnsafeMutableBufferPointer<LevelMap>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
