@@ -104,7 +104,7 @@ extension Batch {
         var levelMaps: [LevelMap] = []
         // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
         let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
-            _ = g.initialize(from: model.geometries)
+            copyModel(batch, into: g, threads: threadCount)
             levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
                 try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
                         geometries: g, levelMaps: m)
@@ -126,11 +126,23 @@ extension Batch {
         }
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
                                                       instructionSet: instructionSet)
-        let model = batch.model
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
-            _ = g.update(fromContentsOf: model.geometries)
+            copyModel(batch, into: g, threads: threadCount)
             try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
                         geometries: g, levelMaps: m)
+        }
+    }
+
+    /// Copies the model's geometries into `g` (initialized or not: a geometry is plain numbers and flags) on
+    /// `threads` threads.
+    private static func copyModel(_ batch: PresentationBatch, into g: UnsafeMutableBufferPointer<LayerGeometry>, threads: Int) {
+        guard let gb = g.baseAddress else { return }
+        let out = SharedPointer(base: gb), stride = MemoryLayout<LayerGeometry>.stride
+        batch.model.geometries.withUnsafeBufferPointer { m in
+            let model = SharedReadPointer(base: m.baseAddress!)
+            chunks(count: g.count, threads: threads) { r in
+                UnsafeMutableRawPointer(out.base + r.lowerBound).copyMemory(from: model.base + r.lowerBound, byteCount: r.count * stride)
+            }
         }
     }
 
@@ -143,6 +155,8 @@ extension Batch {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         let (parentTimes, localTimes) = batch.times(atMediaTime: t)
+        // The stages' gathers and scatters run on the call's threads (each node is one stage's once).
+        let pg = SharedPointer(base: gb)
         let referenceNodes = resolved == .scalar ? Array(0..<n) : batch.referenceNodes
         for node in referenceNodes {
             g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
@@ -161,7 +175,13 @@ extension Batch {
                                          threads: threads, instructionSet: instructionSet)
                         }
                     }
-                    for (k, node) in nodes.enumerated() { property.setTransform(transforms[k], in: &g[node]) }
+                    transforms.withUnsafeBufferPointer { tb in
+                        guard let tbb = tb.baseAddress else { return }
+                        let pt = SharedReadPointer(base: tbb)
+                        chunks(count: nodes.count, threads: threadCount) { r in
+                            for k in r { property.setTransform(pt.base[k], in: &pg.base[nodes[k]]) }
+                        }
+                    }
                 case .values(let property, let nodes, let animations):
                     let times = nodes.map { localTimes[$0] }, w = animations.width
                     var rows = [Double](repeating: 0, count: nodes.count * w)
@@ -181,9 +201,9 @@ extension Batch {
             }
         }
         // The level maps of the new geometries, on the call's threads.
-        let model = batch.model, pg = SharedReadPointer(base: UnsafePointer(gb)), pm = SharedPointer(base: mb)
+        let model = batch.model, pm = SharedPointer(base: mb)
         chunks(count: n, threads: threadCount) { r in
-            let geometries = UnsafeBufferPointer(start: pg.base, count: n)
+            let geometries = UnsafeBufferPointer(start: UnsafePointer(pg.base), count: n)
             model.initializeLevelMaps(r, geometries: geometries, at: pm.base)
         }
     }
