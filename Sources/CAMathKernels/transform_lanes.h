@@ -627,7 +627,7 @@ KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *re
 /// or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
 /// quaternions slerped from the record's constants, recomposed with the quaternion; slow[i] as recompose.
 /// A block whose pairs are all CAMATH_PAIR_BOUNDED (flags[i]) skips the scans for parts of 2¹⁰⁰ or more: with
-/// the callers' fractions (|t| < 2¹⁷) its blended parts are below 2⁹⁹ (measured, Zen 4 VM, in cache, ns per
+/// the callers' fractions (|t| < 2¹⁷) its blended parts are below 2⁹⁹ (measured, Zen 5 VM, in cache, ns per
 /// pair, scanned → skipped: exact 10.8 → 9.7 at AVX-512, 15.9 → 14.5 at AVX2; fast 9.0 → 7.5, 11.4 → 10.4,
 /// and 28.4 → 24.7 at the portable level).
 KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const uint8_t *restrict flags,

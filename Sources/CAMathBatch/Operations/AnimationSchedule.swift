@@ -308,7 +308,7 @@ struct AnimationBlockScratch {
 
     /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations. Always inlined:
     /// out of line, each of its nested closures copied the batch that `body` captures — a retain and a release
-    /// of every array of it per call (measured, Zen 4 VM, 1e3 animations on one thread: transforms 48.7 → 59.6,
+    /// of every array of it per call (measured, Zen 5 VM, 1e3 animations on one thread: transforms 48.7 → 59.6,
     /// values 73.3 → 103.6 Mops/s).
     @inline(__always) static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
         let b = DecompositionScratch.block

@@ -70,6 +70,7 @@ public struct InterpolationPlan: Sendable {
         for j in 0..<count {
             let identities = from[j].isIdentity && to[j].isIdentity
             let blendable = !identities && s.firstStatus[j] == decomposed && s.secondStatus[j] == decomposed
+            // The record's blended fields: its first 26, both ends' translation, scale, skew and perspective.
             let record = pairs + Int(CAMATH_PAIR_FIELDS) * j
             let bounded = (0..<26).allSatisfy { record[$0].magnitude < 0x1p80 }
             s.methods[j] = UInt8((blendable ? CAMATH_PAIR_BLENDABLE : 0) | (bounded ? CAMATH_PAIR_BOUNDED : 0))
