@@ -3,68 +3,77 @@
 // products that are not structurally zero, bit for bit the full computation for finite parts whose
 // products cannot overflow (tl_recompose_block takes the full product for a block with a part of magnitude
 // 2^100 or more): the script explains why. 81 multiplications and additions (30 of them the `+ 0.0` that
-// settles a zero's sign) and 12 selects, instead of the full product's 448.
+// settles a zero's sign) and 12 selects, instead of the full product's 448. The sign of a zero is settled
+// through two macros: the exact build's `+ 0.0` and selects, and nothing in the fast build, whose budgets
+// do not tell +0 from −0 (51 multiplications and additions, no select).
 #define TL_NEGATIVE(x) (copysign(1.0, (x)) < 0)
+#if defined(CAMATH_FAST)
+#define TL_PLUS_ZERO(x) (x)
+#define TL_SETTLE_ZERO(r, negative) (r)
+#else
+#define TL_PLUS_ZERO(x) ((x) + 0.0)
+#define TL_SETTLE_ZERO(r, negative) ((r) == 0 ? ((negative) ? -0.0 : 0.0) : (r))
+#endif
 
 TL_INLINE void tl_recompose_quaternion(const double *p, double *out) {
     double x = p[16], y = p[17], z = p[18], w = p[19];
     double q0 = 1 - 2 * (y * y + z * z), q1 = 2 * (x * y + z * w), q2 = 2 * (x * z - y * w);
     double q4 = 2 * (x * y - z * w), q5 = 1 - 2 * (x * x + z * z), q6 = 2 * (y * z + x * w);
     double q8 = 2 * (x * z + y * w), q9 = 2 * (y * z - x * w), q10 = 1 - 2 * (x * x + y * y);
-    double r1 = (p[3]) + 0.0;
-    double r2 = (p[4] * p[6]) + 0.0;
-    double r3 = (p[4]) + 0.0;
-    double r4 = (p[5] * p[7]) + 0.0;
-    double r5 = (p[5] * p[8]) + 0.0;
-    double r6 = (p[5]) + 0.0;
-    double r7 = (r1 * q0) + 0.0;
-    double r8 = (r1 * q1) + 0.0;
-    double r9 = (r1 * q2) + 0.0;
-    double r10 = ((r2 * q0) + r3 * q4) + 0.0;
-    double r11 = ((r2 * q1) + r3 * q5) + 0.0;
-    double r12 = ((r2 * q2) + r3 * q6) + 0.0;
-    double r13 = (((r4 * q0) + r5 * q4) + r6 * q8) + 0.0;
-    double r14 = (((r4 * q1) + r5 * q5) + r6 * q9) + 0.0;
-    double r15 = (((r4 * q2) + r5 * q6) + r6 * q10) + 0.0;
+    double r1 = TL_PLUS_ZERO(p[3]);
+    double r2 = TL_PLUS_ZERO(p[4] * p[6]);
+    double r3 = TL_PLUS_ZERO(p[4]);
+    double r4 = TL_PLUS_ZERO(p[5] * p[7]);
+    double r5 = TL_PLUS_ZERO(p[5] * p[8]);
+    double r6 = TL_PLUS_ZERO(p[5]);
+    double r7 = TL_PLUS_ZERO(r1 * q0);
+    double r8 = TL_PLUS_ZERO(r1 * q1);
+    double r9 = TL_PLUS_ZERO(r1 * q2);
+    double r10 = TL_PLUS_ZERO((r2 * q0) + r3 * q4);
+    double r11 = TL_PLUS_ZERO((r2 * q1) + r3 * q5);
+    double r12 = TL_PLUS_ZERO((r2 * q2) + r3 * q6);
+    double r13 = TL_PLUS_ZERO(((r4 * q0) + r5 * q4) + r6 * q8);
+    double r14 = TL_PLUS_ZERO(((r4 * q1) + r5 * q5) + r6 * q9);
+    double r15 = TL_PLUS_ZERO(((r4 * q2) + r5 * q6) + r6 * q10);
     double r16 = r7;
-    double r17 = r16 == 0 ? (((TL_NEGATIVE(r8)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r7))) ? -0.0 : 0.0) : r16;
+    double r17 = TL_SETTLE_ZERO(r16, (TL_NEGATIVE(r8)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r7)));
     double r18 = r8;
-    double r19 = r18 == 0 ? (((TL_NEGATIVE(r7)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r8))) ? -0.0 : 0.0) : r18;
+    double r19 = TL_SETTLE_ZERO(r18, (TL_NEGATIVE(r7)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r8)));
     double r20 = r9;
-    double r21 = r20 == 0 ? (((TL_NEGATIVE(r7)) && (TL_NEGATIVE(r8)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r9))) ? -0.0 : 0.0) : r20;
+    double r21 = TL_SETTLE_ZERO(r20, (TL_NEGATIVE(r7)) && (TL_NEGATIVE(r8)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r9)));
     double r22 = r10;
-    double r23 = r22 == 0 ? (((TL_NEGATIVE(r11)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r10))) ? -0.0 : 0.0) : r22;
+    double r23 = TL_SETTLE_ZERO(r22, (TL_NEGATIVE(r11)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r10)));
     double r24 = r11;
-    double r25 = r24 == 0 ? (((TL_NEGATIVE(r10)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r11))) ? -0.0 : 0.0) : r24;
+    double r25 = TL_SETTLE_ZERO(r24, (TL_NEGATIVE(r10)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r11)));
     double r26 = r12;
-    double r27 = r26 == 0 ? (((TL_NEGATIVE(r10)) && (TL_NEGATIVE(r11)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r12))) ? -0.0 : 0.0) : r26;
+    double r27 = TL_SETTLE_ZERO(r26, (TL_NEGATIVE(r10)) && (TL_NEGATIVE(r11)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r12)));
     double r28 = r13;
-    double r29 = r28 == 0 ? (((TL_NEGATIVE(r14)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r13))) ? -0.0 : 0.0) : r28;
+    double r29 = TL_SETTLE_ZERO(r28, (TL_NEGATIVE(r14)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r13)));
     double r30 = r14;
-    double r31 = r30 == 0 ? (((TL_NEGATIVE(r13)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r14))) ? -0.0 : 0.0) : r30;
+    double r31 = TL_SETTLE_ZERO(r30, (TL_NEGATIVE(r13)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r14)));
     double r32 = r15;
-    double r33 = r32 == 0 ? (((TL_NEGATIVE(r13)) && (TL_NEGATIVE(r14)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r15))) ? -0.0 : 0.0) : r32;
-    double r34 = (p[0]) + 0.0;
-    double r35 = (p[1]) + 0.0;
-    double r36 = (p[2]) + 0.0;
-    double r37 = (r17) + 0.0;
-    double r38 = (r19) + 0.0;
-    double r39 = (r21) + 0.0;
+    double r33 = TL_SETTLE_ZERO(r32, (TL_NEGATIVE(r13)) && (TL_NEGATIVE(r14)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r15)));
+    double r34 = TL_PLUS_ZERO(p[0]);
+    double r35 = TL_PLUS_ZERO(p[1]);
+    double r36 = TL_PLUS_ZERO(p[2]);
+    double r37 = TL_PLUS_ZERO(r17);
+    double r38 = TL_PLUS_ZERO(r19);
+    double r39 = TL_PLUS_ZERO(r21);
     double r40 = ((r17 * p[9]) + r19 * p[10]) + r21 * p[11];
-    double r41 = r40 == 0 ? (((TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r17 * p[9])) && (TL_NEGATIVE(r19 * p[10])) && (TL_NEGATIVE(r21 * p[11]))) ? -0.0 : 0.0) : r40;
-    double r42 = (r23) + 0.0;
-    double r43 = (r25) + 0.0;
-    double r44 = (r27) + 0.0;
+    double r41 = TL_SETTLE_ZERO(r40, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r17 * p[9])) && (TL_NEGATIVE(r19 * p[10])) && (TL_NEGATIVE(r21 * p[11])));
+    double r42 = TL_PLUS_ZERO(r23);
+    double r43 = TL_PLUS_ZERO(r25);
+    double r44 = TL_PLUS_ZERO(r27);
     double r45 = ((r23 * p[9]) + r25 * p[10]) + r27 * p[11];
-    double r46 = r45 == 0 ? (((TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r23 * p[9])) && (TL_NEGATIVE(r25 * p[10])) && (TL_NEGATIVE(r27 * p[11]))) ? -0.0 : 0.0) : r45;
-    double r47 = (r29) + 0.0;
-    double r48 = (r31) + 0.0;
-    double r49 = (r33) + 0.0;
+    double r46 = TL_SETTLE_ZERO(r45, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r23 * p[9])) && (TL_NEGATIVE(r25 * p[10])) && (TL_NEGATIVE(r27 * p[11])));
+    double r47 = TL_PLUS_ZERO(r29);
+    double r48 = TL_PLUS_ZERO(r31);
+    double r49 = TL_PLUS_ZERO(r33);
     double r50 = ((r29 * p[9]) + r31 * p[10]) + r33 * p[11];
-    double r51 = r50 == 0 ? (((TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r29 * p[9])) && (TL_NEGATIVE(r31 * p[10])) && (TL_NEGATIVE(r33 * p[11]))) ? -0.0 : 0.0) : r50;
-    double r52 = (r34) + 0.0;
-    double r53 = (r35) + 0.0;
-    double r54 = (r36) + 0.0;
+    double r51 = TL_SETTLE_ZERO(r50, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r29 * p[9])) && (TL_NEGATIVE(r31 * p[10])) && (TL_NEGATIVE(r33 * p[11])));
+    double r52 = TL_PLUS_ZERO(r34);
+    double r53 = TL_PLUS_ZERO(r35);
+    double r54 = TL_PLUS_ZERO(r36);
     double r55 = (((r34 * p[9]) + r35 * p[10]) + r36 * p[11]) + p[12];
     out[0] = r37;
     out[1] = r38;
