@@ -3,7 +3,8 @@
 /// `.exact` (the default everywhere) keeps the contract of ``Exactness/of(_:on:precision:)``: `.simd` returns
 /// the scalar reference's bits. `.fast` lets the `.simd` kernels fuse each multiply with the add that consumes
 /// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient — and the blends
-/// compute the slerp's sines with polynomials of their own; results then fall under the budgets of
+/// compute the slerp's sines with polynomials of their own and leave the sign of a zero entry unsettled (a
+/// blend's +0 may be the reference's −0); results then fall under the budgets of
 /// ``ExactnessBudget``, checked against the reference like the `.blas` path's.
 ///
 /// - `.scalar` is the reference whatever the precision.
