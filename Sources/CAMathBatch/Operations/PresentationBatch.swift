@@ -155,7 +155,8 @@ extension Batch {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         let (parentTimes, localTimes) = batch.times(atMediaTime: t)
-        // The stages' gathers and scatters run on the call's threads (each node is one stage's once).
+        // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
+        // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)
         let referenceNodes = resolved == .scalar ? Array(0..<n) : batch.referenceNodes
         for node in referenceNodes {
