@@ -106,8 +106,16 @@ import Testing
             }
         }
         let (seededFrames, seededMasks) = BatchInputs.autoresizing(1000, seed: 58)
-        let frames = seededFrames + Adversarial.rects
+        // Origins and sizes at the rounding functions' edges (halves, signed zeros, the last fractions below 2⁵²
+        // and beyond them): the rule floors each origin and ceils each extent, which the portable level computes
+        // by arithmetic rather than the C library's floor and ceil (rounding.h). Masks: sizable only (the origin
+        // floored as given) and every bit.
+        let edges: [Double] = [-0.0, 0.3, -0.3, 0.5, -0.5, -0.7, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                               0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p51 + 0.5, 0x1p52, -0x1p53 - 2]
+        let edgeFrames = edges.flatMap { v in [CGRect(x: v, y: -v, width: 10, height: 20), CGRect(x: 1, y: 2, width: v, height: -v)] }
+        let frames = seededFrames + Adversarial.rects + edgeFrames
         let masks = seededMasks + Adversarial.rects.indices.map { AutoresizingMask(rawValue: UInt32($0 % 64)) }
+            + edgeFrames.indices.map { $0 % 2 == 0 ? [.layerWidthSizable, .layerHeightSizable] : AutoresizingMask(rawValue: 63) }
         let sizeChanges: [(CGSize, CGSize)] = [
             (CGSize(width: 1000, height: 800), CGSize(width: 1280, height: 720)), (CGSize(width: 100, height: 100), CGSize(width: 50, height: 25)),
             (CGSize(width: 100, height: 100), CGSize(width: 100, height: 100)), (CGSize(width: 0.3, height: 1e300), CGSize(width: 1e-300, height: -7.5)),
