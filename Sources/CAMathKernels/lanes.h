@@ -6,7 +6,6 @@
 #include "kernels.h"
 #include <float.h>
 #include <math.h>
-#include "rounding.h"
 
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 
@@ -128,8 +127,8 @@ static inline void autoresize_axis(double o, double e, double old, double nw, ui
     const double marginShare = margins > 0 ? (delta - extentShare) / (double)margins : 0;
     const double before = minMargin ? o + marginShare : o;
     const double after = maxMargin ? ((old - o) - e) + marginShare : (old - o) - e;
-    const double x = lane_floor(before);
-    const double w = lane_ceil((nw - x) - after);
+    const double x = floor(before);
+    const double w = ceil((nw - x) - after);
     *ro = touched ? x : o;
     *re = touched ? w : e;
 }

@@ -1,8 +1,6 @@
 // The AVX2 level, exact: hand-written intrinsics for concat, 3-D points and inverses; the lane loops
 // compiled for AVX2; the inverses' tails are the portable kernels.
 #if defined(__x86_64__)
-// Its vectors round (SSE4.1's roundpd): rounding.h takes the builtins.
-#define CAMATH_LEVEL_ROUNDS
 #define KERNEL_ATTR __attribute__((target("avx2")))
 #define KERNEL(name) camath_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_##name

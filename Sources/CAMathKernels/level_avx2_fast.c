@@ -2,8 +2,6 @@
 // multiply-adds allowed and one reciprocal per divisor. Its table is used only where the CPU has FMA.
 #if defined(__x86_64__)
 #define CAMATH_FAST
-// Its vectors round (SSE4.1's roundpd): rounding.h takes the builtins.
-#define CAMATH_LEVEL_ROUNDS
 #define KERNEL_ATTR __attribute__((target("avx2,fma")))
 #define KERNEL(name) camath_avx2_fast_##name
 // KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.

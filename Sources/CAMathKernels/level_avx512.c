@@ -1,8 +1,6 @@
 // The AVX-512F level, exact: intrinsics for 3-D points and inverses; the lane loops compiled for
 // AVX-512F. Concat and the points' tails use the AVX2 kernels (see kernels.h).
 #if defined(__x86_64__)
-// Its vectors round (SSE4.1's roundpd): rounding.h takes the builtins.
-#define CAMATH_LEVEL_ROUNDS
 #define KERNEL_ATTR __attribute__((target("avx512f")))
 #define KERNEL(name) camath_avx512_##name
 #define KERNEL_AVX2(name) camath_avx2_##name

@@ -2,8 +2,6 @@
 // allowed (AVX-512F has FMA) and one reciprocal per divisor; tails and concat from the fast AVX2 level.
 #if defined(__x86_64__)
 #define CAMATH_FAST
-// Its vectors round (SSE4.1's roundpd): rounding.h takes the builtins.
-#define CAMATH_LEVEL_ROUNDS
 #define KERNEL_ATTR __attribute__((target("avx512f")))
 #define KERNEL(name) camath_avx512_fast_##name
 // KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.

@@ -224,7 +224,7 @@ TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *s
 // arguments, |x| < 2¹⁷·π/2 (the fractions the kernels are given). NaN → NaN.
 TL_INLINE double tl_fast_sin(double x) {
     const double piA = 0x1.921fb54400000p+1, piB = 0x1.0b4611a626331p-33, piC = 0x1.1701b839a2520p-87;
-    double k = lane_rint(x * 0x1.45f306dc9c883p-2);
+    double k = __builtin_rint(x * 0x1.45f306dc9c883p-2);
     double r = ((x - k * piA) - k * piB) - k * piC;
     double z = r * r;
     double p = -0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * (0x1.71de3a556c734p-19
@@ -232,7 +232,7 @@ TL_INLINE double tl_fast_sin(double x) {
         + z * (-0x1.2f49b46814157p-57 + z * 0x1.71b8ef6dcf572p-66))))))));
     double sine = r + (r * z) * p;
     double half = k * 0.5;
-    return half != lane_rint(half) ? -sine : sine;
+    return half != __builtin_rint(half) ? -sine : sine;
 }
 
 // The slerp's weights of its two quaternions for the half angle h and its sine sh at fraction t, fast: the

@@ -107,9 +107,8 @@ import Testing
         }
         let (seededFrames, seededMasks) = BatchInputs.autoresizing(1000, seed: 58)
         // Origins and sizes at the rounding functions' edges (halves, signed zeros, the last fractions below 2⁵²
-        // and beyond them): the rule floors each origin and ceils each extent, which the portable level computes
-        // by arithmetic rather than the C library's floor and ceil (rounding.h). Masks: sizable only (the origin
-        // floored as given) and every bit.
+        // and beyond them), where the rule floors each origin and ceils each extent. Masks: sizable only (the
+        // origin floored as given) and every bit.
         let edges: [Double] = [-0.0, 0.3, -0.3, 0.5, -0.5, -0.7, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
                                0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p51 + 0.5, 0x1p52, -0x1p53 - 2]
         let edgeFrames = edges.flatMap { v in [CGRect(x: v, y: -v, width: 10, height: 20), CGRect(x: 1, y: 2, width: v, height: -v)] }
