@@ -164,9 +164,9 @@ TL_INLINE double sp_exp(double x) {
     p = p * r + 1.0;
     p = p * r + 1.0;
     // k1 = k/2 rounded toward zero (as an integer division would) and k2 = k − k1, each 2^k made from its
-    // exponent field without a conversion to an integer (one scalar instruction per lane below AVX-512:
-    // springs 5 % faster at AVX2): m + 2⁵², for the integer m = k1 + 1023 in [485, 1535], holds m in its low
-    // bits, which a shift by 52 moves into the exponent field.
+    // exponent field without a conversion to an integer (one scalar instruction per lane below AVX-512;
+    // measured, Zen 3 VM, AVX2 springs in cache 30.8 → 28.2 ns): m + 2⁵², for the integer m = k1 + 1023 in
+    // [485, 1535], holds m in its low bits, which a shift by 52 moves into the exponent field.
     double k1 = __builtin_trunc(k * 0.5), k2 = k - k1;
     double s1 = el_from_bits(el_bits(k1 + (0x1p52 + 1023)) << 52), s2 = el_from_bits(el_bits(k2 + (0x1p52 + 1023)) << 52);
     double y = (p * s1) * s2;
