@@ -13,6 +13,8 @@ case "$kind" in
   thread) export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}" ;;
   *) echo "usage: scripts/sanitize.sh address|thread [filter] [skip]" >&2; exit 2 ;;
 esac
+# Tests that scale their inputs to what a sanitizer can find (KernelAgreementTests) read this.
+export CAMATH_SANITIZER="$kind"
 args=(--scratch-path ".build-$kind" --sanitize="$kind")
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
