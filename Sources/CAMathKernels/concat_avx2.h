@@ -1,7 +1,7 @@
 // Concat with AVX2 intrinsics, one matrix row (4 doubles) per ymm: out = a·b with the reference's
-// multiplies and adds in the reference's order — separate instructions in an exact build, so every result
-// is CAMathCore's bits; fused in a fast one (precision.h). Included by a level's .c file with KERNEL_ATTR
-// and KERNEL(name) defined.
+// multiplies and adds in the reference's order, as separate instructions (precision.h), so every result
+// is CAMathCore's bits — at either precision: the fast tables hold it too (kernels.h). Included by an
+// exact level's .c file with KERNEL_ATTR and KERNEL(name) defined.
 #include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"

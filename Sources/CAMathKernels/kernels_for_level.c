@@ -18,6 +18,10 @@
         .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
     }
 
+// The fast tables hold the exact concat (kernels.h).
+#define camath_portable_fast_concat camath_portable_concat
+#define camath_avx2_fast_concat camath_avx2_concat
+
 static const camath_kernels portable_fast;
 CAMATH_TABLE(portable, CAMATH_LEVEL_PORTABLE, "portable", portable_fast, 0,
              camath_portable_, camath_portable_, camath_portable_, camath_portable_);

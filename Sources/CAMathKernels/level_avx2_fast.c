@@ -7,7 +7,6 @@
 // KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.
 #define KERNEL_EXACT(name) camath_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
-#include "concat_avx2.h"
 #include "points3_avx2.h"
 #include "invert4_avx2.h"
 #include "lanes.h"

@@ -9,6 +9,7 @@
 /// Four doubles as one value, loaded and stored without alignment (a row of a matrix).
 typedef double row4 __attribute__((vector_size(32), aligned(8)));
 
+#ifndef CAMATH_FAST  // the fast tables hold the exact concat (kernels.h)
 /// out = a·b for one matrix from its rows: row i of the product is b's rows weighted by row i of a, in the
 /// reference's order.
 static inline void KERNEL(concat_rows)(const row4 a[4], const row4 b[4], double *out) {
@@ -37,6 +38,7 @@ KERNEL_ATTR void KERNEL(concat)(const double *a, size_t aStep, const double *b, 
     else if (bStep == 0) KERNEL(concat_shape)(a, 16, b, 0, out, n);
     else KERNEL(concat_shape)(a, 16, b, 16, out, n);
 }
+#endif
 
 /// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m.
 static inline void KERNEL(map_point3)(const row4 r[4], const double *p, double *q) {

@@ -7,7 +7,6 @@
 #define KERNEL(name) camath_simde_avx2_fast_##name
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
 #include "simde_kernels.h"
-#include "../../Sources/CAMathKernels/concat_avx2.h"
 #include "../../Sources/CAMathKernels/points3_avx2.h"
 #include "../../Sources/CAMathKernels/invert4_avx2.h"
 #endif

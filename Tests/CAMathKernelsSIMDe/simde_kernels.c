@@ -4,7 +4,8 @@
 #include "simde_kernels.h"
 
 #if defined(__x86_64__)
-// Each exact table names its fast table (the same bodies built with CAMATH_FAST); a fast table names itself.
+// Each exact table names its fast table (the same bodies built with CAMATH_FAST, and the exact concat:
+// kernels.h); a fast table names itself.
 #define CAMATH_SIMDE_TABLE(variable, lvl, label, fastTable, isFastTable, concatPrefix, prefix, lanePrefix) \
     static const camath_kernels variable = { \
         .level = lvl, .name = label, .isFast = isFastTable, .fast = &fastTable, \
@@ -22,11 +23,11 @@ static const camath_kernels avx2_fast, avx512_fast;
 CAMATH_SIMDE_TABLE(avx2, CAMATH_LEVEL_AVX2, "simde-avx2", avx2_fast, 0,
                    camath_simde_avx2_, camath_simde_avx2_, camath_portable_);
 CAMATH_SIMDE_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "simde-avx2-fast", avx2_fast, 1,
-                   camath_simde_avx2_fast_, camath_simde_avx2_fast_, camath_portable_fast_);
+                   camath_simde_avx2_, camath_simde_avx2_fast_, camath_portable_fast_);
 CAMATH_SIMDE_TABLE(avx512, CAMATH_LEVEL_AVX512, "simde-avx512", avx512_fast, 0,
                    camath_simde_avx2_, camath_simde_avx512_, camath_portable_);
 CAMATH_SIMDE_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "simde-avx512-fast", avx512_fast, 1,
-                   camath_simde_avx2_fast_, camath_simde_avx512_fast_, camath_portable_fast_);
+                   camath_simde_avx2_, camath_simde_avx512_fast_, camath_portable_fast_);
 #endif
 
 const camath_kernels *camath_simde_kernels(int level) {

@@ -49,12 +49,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let limits = sampleReport().limits
         let (rows, notes) = try BenchmarkRunner.run(c, limits: limits)
         let blas = CBLAS.available != nil
-        // Per size: scalar ×2, simd ×2, auto; fast ×2 for the two operations with fast kernels; blas ×2 for
-        // the matrix product when a library loaded; for the same two, one row per baseline (the C loops, and
-        // Eigen and glm where they were built).
+        // Per size: scalar ×2, simd ×2, auto; fast ×2 for the operation with fast kernels (invert: concat's
+        // are exact); blas ×2 for the matrix product when a library loaded; for concat and invert, one row per
+        // baseline (the C loops, and Eigen and glm where they were built).
         let baselines = BenchmarkPath.baselines.filter { Workloads.make(.invert, count: 5).supports($0) }.count
         #expect(baselines == 2 || baselines == 4)
-        #expect(rows.count == 4 * 2 * 5 + 2 * 2 * 2 + (blas ? 2 * 2 : 0) + 2 * 2 * baselines)
+        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * 2 * baselines)
         #expect(rows.filter(\.isBaseline).allSatisfy { $0.threads == 1 })
         #expect(notes.isEmpty == blas)
         for row in rows {

@@ -5,7 +5,8 @@
 ///
 /// | operation | `.scalar` | `.simd` (portable, AVX2, AVX-512) | `.simd`, `precision: .fast` | `.blas` |
 /// |---|---|---|---|---|
-/// | concat (pairwise, many-by-one, one-by-many), invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for the matrix products (concat many-by-one, map points 3-D and 2-D); the others throw |
+/// | concat (pairwise, many-by-one, one-by-many) | bitwise | bitwise | no fast form: bitwise | budget for many-by-one; the others throw |
+/// | invert, map points 3-D and 2-D, frames | bitwise | bitwise | budget | budget for map points 3-D and 2-D; the others throw |
 /// | invert affine | bitwise | bitwise up to the sign of zero | budget | throws |
 /// | blend (also from a plan), transform animations | bitwise | bitwise | budget | throws |
 /// | hit test, autoresize, affine round trip, decompose, key-path read and write, timing functions, value animations, presentation trees | bitwise | bitwise | no fast form: bitwise | throws |

@@ -6,9 +6,8 @@ extension Batch {
     /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``); `.blas` throws (not a single matrix product).
     /// Cost: 64 multiplies + 48 adds per element; memory-bound at ~384 bytes per element.
     /// `instructionSet` chooses the `.simd` kernels (`nil`: ``InstructionSet/current``; one the CPU cannot
-    /// run throws), as in every batch operation that has vector kernels. `precision: .fast` lets `.simd` fuse
-    /// multiply-adds (within the concat budget of ``ExactnessBudget``; see ``BatchPrecision``), as in every
-    /// operation that takes a precision.
+    /// run throws), as in every batch operation that has vector kernels. The `.simd` kernels are exact at either
+    /// `precision` (see ``BatchPrecision``); `.fast` lets `.auto` take `.blas` where the tuning says CBLAS wins.
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {

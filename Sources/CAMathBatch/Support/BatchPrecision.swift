@@ -8,9 +8,11 @@
 /// ``ExactnessBudget``, checked against the reference like the `.blas` path's.
 ///
 /// - `.scalar` is the reference whatever the precision.
-/// - `.fast` exists for concat (all three shapes), invert, invert affine, map points 3-D and 2-D, frames, the
-///   blends (from pairs and from an ``InterpolationPlan``) and transform animations (their blends; the timing
-///   stays exact); the other operations take no precision and are exact.
+/// - `.fast` exists for invert, invert affine, map points 3-D and 2-D, frames, the blends (from pairs and from
+///   an ``InterpolationPlan``) and transform animations (their blends; the timing stays exact). Concat takes a
+///   precision but its `.simd` kernels are exact at both: fused, a sum could stay finite where the
+///   reference's overflows, and a concat's non-finite positions are the reference's. The other operations
+///   take no precision and are exact.
 /// - `.auto` with `.exact` chooses only among exact paths (never `.blas`); with `.fast` it may also take
 ///   `.blas` where the tuning says CBLAS wins.
 /// - Special values keep the exact path's rules: the same singular verdict for inverses (up to
