@@ -1,5 +1,6 @@
-// The AVX2 level, fast (precision.h): the same bodies as level_avx2.c for AVX2 with FMA, fused
-// multiply-adds allowed and one reciprocal per divisor. Its table is used only where the CPU has FMA.
+// The AVX2 level, fast (precision.h): the same bodies as level_avx2.c but concat (its table holds the exact
+// one: kernels.h) for AVX2 with FMA, fused multiply-adds allowed and one reciprocal per divisor. Its table
+// is used only where the CPU has FMA.
 #if defined(__x86_64__)
 #define CAMATH_FAST
 #define KERNEL_ATTR __attribute__((target("avx2,fma")))
