@@ -24,8 +24,8 @@
     void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, \
                            uint8_t *status, size_t n); \
     void prefix##recompose(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n); \
-    void prefix##pair_records(const double *a, const double *b, size_t stride, double *pairs, size_t n); \
-    void prefix##interpolate(const double *pairs, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
+    void prefix##pair_records(const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n); \
+    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
     void prefix##elementary(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n); \
     void prefix##timing_curve(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n); \
     void prefix##spring_fractions(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, \
@@ -39,7 +39,7 @@
 #define CAMATH_DECLARE_FAST_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *pairs, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream)
+    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream)
 
 // Portable C (level_portable.c, level_portable_fast.c: portable.h): every kernel; the vector levels'
 // tails call its inverses. The fast instantiations have the prefix camath_<level>_fast_: points, inverses,

@@ -392,35 +392,71 @@ TL_INLINE void tl_load_records(const double *restrict rec, size_t stride, size_t
     }
 }
 
-// The pair records of a block into x: lane l's from pairs + CAMATH_PAIR_FIELDS·k, k = indices[l] (first + l
-// when indices is NULL); lanes past w repeat lane 0. Each record is one run of memory, read as vectors.
-TL_INLINE void tl_load_pairs(const double *restrict pairs, const int64_t *restrict indices, size_t first, size_t w, tl_lanes *restrict x) {
+// The lanes of a blend (x in the interpolation kernel): a's translation, scale, skew and perspective
+// (0–12), b's (13–25), the slerp's start and end quaternions (26–33), its half angle and sine (34, 35).
+#define TL_PAIR_LANES 36
+
+// The lane (of TL_PAIR_LANES) that field f of a pair record fills: a's first 9 parts, b's, then the slerp's 10.
+TL_INLINE int tl_pair_lane(int f) { return f < 9 ? f : f < 18 ? f + 4 : f + 8; }
+
+// The lane that field g of a perspective record fills: a's perspective (9–12), b's (22–25).
+TL_INLINE int tl_perspective_lane(int g) { return g < 4 ? 9 + g : 18 + g; }
+
+// Pair k of a block: the record of lane l (indices[l], or first + l when indices is NULL); lanes past w
+// repeat lane 0.
+TL_INLINE size_t tl_pair_index(const int64_t *restrict indices, size_t first, size_t w, size_t l) {
+    size_t k = l < w ? l : 0;
+    return indices ? (size_t)indices[k] : first + k;
+}
+
+// The pair records of a block into x (TL_PAIR_LANES lanes): lane l's from pairs + CAMATH_PAIR_FIELDS·k and,
+// where its flags have CAMATH_PAIR_PERSPECTIVE, perspectives + 8·k (else (0, 0, 0, 1) at both ends); k as
+// tl_pair_index. Each pair record is one run of memory, read as vectors.
+TL_INLINE void tl_load_pairs(const double *restrict pairs, const double *restrict perspectives, const int64_t *restrict indices,
+                             const uint8_t *restrict flags, size_t first, size_t w, tl_lanes *restrict x) {
     const double *rows[TL_W];
     double *lanes[CAMATH_PAIR_FIELDS];
     // A full block indexes plainly (the clamped index of a partial one costs a select per lane).
     if (w == TL_W) {
         for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[l] : first + l);
     } else {
-        for (size_t l = 0; l < TL_W; l++) {
-            size_t k = l < w ? l : 0;
-            rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[k] : first + k);
-        }
+        for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * tl_pair_index(indices, first, w, l);
     }
-    tl_field_rows(x, CAMATH_PAIR_FIELDS, lanes);
+    TL_FIELDS (int f = 0; f < CAMATH_PAIR_FIELDS; f++) lanes[f] = x[tl_pair_lane(f)];
     tl_transpose(rows, TL_W, CAMATH_PAIR_FIELDS, lanes);
+    int any = 0;
+    for (size_t l = 0; l < w; l++) any |= flags[l] & CAMATH_PAIR_PERSPECTIVE;
+    if (!any) {
+        TL_FIELDS (int g = 0; g < CAMATH_PAIR_PERSPECTIVE_FIELDS; g++)
+            for (int l = 0; l < TL_W; l++) x[tl_perspective_lane(g)][l] = g % 4 == 3 ? 1.0 : 0.0;
+        return;
+    }
+    // Transposed as the pair records are (lane by lane, the stores would stall the vector loads after
+    // them); a lane without perspective reads the constant record.
+    static const double none[CAMATH_PAIR_PERSPECTIVE_FIELDS] = { 0, 0, 0, 1, 0, 0, 0, 1 };
+    double *perspectiveLanes[CAMATH_PAIR_PERSPECTIVE_FIELDS];
+    for (size_t l = 0; l < TL_W; l++)
+        rows[l] = flags[l < w ? l : 0] & CAMATH_PAIR_PERSPECTIVE
+            ? perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * tl_pair_index(indices, first, w, l) : none;
+    TL_FIELDS (int g = 0; g < CAMATH_PAIR_PERSPECTIVE_FIELDS; g++) perspectiveLanes[g] = x[tl_perspective_lane(g)];
+    tl_transpose(rows, TL_W, CAMATH_PAIR_PERSPECTIVE_FIELDS, perspectiveLanes);
 }
 
 // Asks for the lines of lanes [from, to) of a block's pair records (indices[0..<TL_W], or first + 0..<TL_W
-// when indices is NULL; read one block later): the next block's loads would otherwise wait for memory one
-// after another behind this block's arithmetic. Gathered records are scattered, which no hardware
-// prefetcher follows; consecutive ones are a stream, but one the prefetchers lose at every 4-KiB page
-// (measured, Zen 4 VM, 1e6 consecutive pairs: 31.7 → 23.1 ns each at AVX-512, 36.0 → 32.4 at AVX2). A
-// plan's records start 0 or 32 bytes into a line (64-byte-aligned storage, 288 bytes each), so one address
-// every 64 bytes of the record reaches all of its lines.
-TL_INLINE void tl_prefetch_pairs(const double *restrict pairs, const int64_t *restrict indices, size_t first, int from, int to) {
+// when indices is NULL; read one block later), and of the perspective records its flags name: the next
+// block's loads would otherwise wait for memory one after another behind this block's arithmetic. Gathered
+// records are scattered, which no hardware prefetcher follows; consecutive ones are a stream, but one the
+// prefetchers lose at every 4-KiB page (measured, Zen 4 VM, 1e6 consecutive pairs: 31.7 → 23.1 ns each at
+// AVX-512, 36.0 → 32.4 at AVX2). A plan's records start 0 or 32 bytes into a line (64-byte-aligned storage,
+// 224 bytes each), so one address every 64 bytes of the record reaches all of its lines; its perspective
+// records are one line each.
+TL_INLINE void tl_prefetch_pairs(const double *restrict pairs, const double *restrict perspectives, const int64_t *restrict indices,
+                                 const uint8_t *restrict flags, size_t first, int from, int to) {
     for (int l = from; l < to; l++) {
-        const char *record = (const char *)(pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[l] : first + (size_t)l));
+        size_t k = indices ? (size_t)indices[l] : first + (size_t)l;
+        const char *record = (const char *)(pairs + CAMATH_PAIR_FIELDS * k);
         for (int line = 0; line * 64 < CAMATH_PAIR_FIELDS * 8; line++) __builtin_prefetch(record + 64 * line, 0, 3);
+        if (flags[l] & CAMATH_PAIR_PERSPECTIVE) __builtin_prefetch(perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * k, 0, 3);
     }
 }
 
@@ -602,42 +638,48 @@ KERNEL_ATTR void KERNEL(recompose)(const double *restrict records, size_t stride
 
 #if !defined(CAMATH_FAST)
 /// Pair records (CAMathKernels.h, CAMATH_PAIR_FIELDS) of the decompositions a[i] → b[i] (field-major, `stride`
-/// apart) into pairs + CAMATH_PAIR_FIELDS·i: the parts the blend reads and the slerp's constants.
-KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *restrict b, size_t stride, double *restrict pairs, size_t n) {
+/// apart) into pairs + CAMATH_PAIR_FIELDS·i, and their perspective records into perspectives + 8·i: the parts
+/// the blend reads and the slerp's constants.
+KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *restrict b, size_t stride, double *restrict pairs,
+                                      double *restrict perspectives, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], x[CAMATH_PAIR_FIELDS];
+        tl_lanes pa[CAMATH_PARTS], pb[CAMATH_PARTS], x[CAMATH_PAIR_FIELDS], v[CAMATH_PAIR_PERSPECTIVE_FIELDS];
         tl_load_records(a + i0, stride, w, 0, CAMATH_PARTS, pa);
         tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
         TL_LANES2 {
             double qa[4], qb[4], q0[4], h, sh;
-            TL_FIELDS (int f = 0; f < 13; f++) { x[f][l] = pa[f][l]; x[13 + f][l] = pb[f][l]; }
+            TL_FIELDS (int f = 0; f < 9; f++) { x[f][l] = pa[f][l]; x[9 + f][l] = pb[f][l]; }
+            TL_FIELDS (int g = 0; g < 4; g++) { v[g][l] = pa[9 + g][l]; v[4 + g][l] = pb[9 + g][l]; }
             TL_FIELDS (int f = 0; f < 4; f++) { qa[f] = pa[16 + f][l]; qb[f] = pb[16 + f][l]; }
             tl_slerp_constants(qa, qb, q0, &h, &sh);
-            TL_FIELDS (int f = 0; f < 4; f++) { x[26 + f][l] = q0[f]; x[30 + f][l] = qb[f]; }
-            x[34][l] = h;
-            x[35][l] = sh;
+            TL_FIELDS (int f = 0; f < 4; f++) { x[18 + f][l] = q0[f]; x[22 + f][l] = qb[f]; }
+            x[26][l] = h;
+            x[27][l] = sh;
         }
         tl_store_rows(x, CAMATH_PAIR_FIELDS, w, pairs + CAMATH_PAIR_FIELDS * i0);
+        tl_store_rows(v, CAMATH_PAIR_PERSPECTIVE_FIELDS, w, perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * i0);
     }
 }
 #endif
 
-/// Interpolation's steps 5–6 for the pair records at pairs (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i],
-/// or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
+/// Interpolation's steps 5–6 for the pair records at pairs and perspectives (pair i at pairs + CAMATH_PAIR_FIELDS·k
+/// and perspectives + 8·k, k = indices[i], or i when indices is NULL; perspectives read only where flags[i]
+/// has CAMATH_PAIR_PERSPECTIVE) at fraction t[i]: translation, scale, skew and perspective `x + (y − x)·t`, the
 /// quaternions slerped from the record's constants, recomposed with the quaternion; slow[i] as recompose.
 /// A block whose pairs are all CAMATH_PAIR_BOUNDED (flags[i]) skips the scans for parts of 2¹⁰⁰ or more: with
 /// the callers' fractions (|t| < 2¹⁷) its blended parts are below 2⁹⁹ (measured, Zen 5 VM, in cache, ns per
 /// pair, scanned → skipped: exact 10.8 → 9.7 at AVX-512, 15.9 → 14.5 at AVX2; fast 9.0 → 7.5, 11.4 → 10.4,
 /// and 28.4 → 24.7 at the portable level).
-KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t *restrict indices, const uint8_t *restrict flags,
-                                     const double *restrict t, double *restrict out, uint8_t *restrict slow, size_t n, int stream) {
+KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const double *restrict perspectives, const int64_t *restrict indices,
+                                     const uint8_t *restrict flags, const double *restrict t, double *restrict out, uint8_t *restrict slow,
+                                     size_t n, int stream) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
-        tl_lanes x[CAMATH_PAIR_FIELDS], p[CAMATH_PARTS], o[16], tt;
+        tl_lanes x[TL_PAIR_LANES], p[CAMATH_PARTS], o[16], tt;
         int s[TL_W], bounded = CAMATH_PAIR_BOUNDED;
         for (size_t l = 0; l < w; l++) bounded &= flags[i0 + l];
-        tl_load_pairs(pairs, indices ? indices + i0 : NULL, i0, w, x);
+        tl_load_pairs(pairs, perspectives, indices ? indices + i0 : NULL, flags + i0, i0, w, x);
         // The next block's records are asked for a quarter at a time, between this block's steps: the 80 lines
         // of a block asked for at once are more misses than a core keeps in flight, and the rest waited behind
         // them (measured, Zen 3 VM, AVX2, C harness, 1e6 pairs, ns each, minima of 5 alternated runs, all at
@@ -645,7 +687,7 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
         // cache unchanged).
         const int ahead = i0 + 2 * TL_W <= n;
         const int64_t *next = indices ? indices + i0 + TL_W : NULL;
-        if (ahead) tl_prefetch_pairs(pairs, next, i0 + TL_W, 0, TL_W / 4);
+        if (ahead) tl_prefetch_pairs(pairs, perspectives, next, flags + i0 + TL_W, i0 + TL_W, 0, TL_W / 4);
         if (w == TL_W) memcpy(tt, t + i0, sizeof tt);
         else for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
 #if defined(CAMATH_FAST)
@@ -654,8 +696,9 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
         // reference has ∞ or NaN is no rounding. Below 2¹⁰⁰, and with the callers' fractions (|t| < 2¹⁷), no
         // product of the blend or the recomposition overflows.
         if (!bounded && tl_any_unbounded(x, 26, 0)) {
-            KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0, indices ? indices + i0 : NULL, flags + i0, t + i0,
-                                      out + 16 * i0, slow + i0, w, 0);
+            KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0,
+                                      indices ? perspectives : perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * i0, indices ? indices + i0 : NULL,
+                                      flags + i0, t + i0, out + 16 * i0, slow + i0, w, 0);
             continue;
         }
 #endif
@@ -669,12 +712,12 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const int64_t
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
         }
-        if (ahead) tl_prefetch_pairs(pairs, next, i0 + TL_W, TL_W / 4, TL_W / 2);
+        if (ahead) tl_prefetch_pairs(pairs, perspectives, next, flags + i0 + TL_W, i0 + TL_W, TL_W / 4, TL_W / 2);
         tl_recompose_block(p, 1, bounded, o, s);
-        if (ahead) tl_prefetch_pairs(pairs, next, i0 + TL_W, TL_W / 2, 3 * TL_W / 4);
+        if (ahead) tl_prefetch_pairs(pairs, perspectives, next, flags + i0 + TL_W, i0 + TL_W, TL_W / 2, 3 * TL_W / 4);
         if (stream && w == TL_W) tl_stream_matrices(o, out + 16 * i0);
         else tl_store_matrices(o, w, out + 16 * i0);
-        if (ahead) tl_prefetch_pairs(pairs, next, i0 + TL_W, 3 * TL_W / 4, TL_W);
+        if (ahead) tl_prefetch_pairs(pairs, perspectives, next, flags + i0 + TL_W, i0 + TL_W, 3 * TL_W / 4, TL_W);
         for (size_t l = 0; l < w; l++) slow[i0 + l] = (uint8_t)s[l];
     }
     // Non-temporal stores are ordered by no later store or lock: a full fence makes them visible before the

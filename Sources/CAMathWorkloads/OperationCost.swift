@@ -37,11 +37,12 @@ public struct OperationCost: Codable, Sendable, Equatable {
     /// does, so their roofline stays an upper bound.
     public static func of(_ operation: BatchOperation) -> OperationCost? {
         let matrix = 128
-        // One blend from a pair record (CAMATH_PAIR_FIELDS doubles in, a matrix out): 13 lerps (3 each), the
-        // slerp's two angles (3), two sines of CAMath's own (the reduction, 25, and the sine's polynomial,
-        // 20, each; the cosine's half that the lanes also compute is not counted), the quaternions' weighted
-        // sum (12) and the reduced recomposition (51); two divisions by the half angle's sine.
-        let blendFromRecord = OperationCost(mulAdds: 39 + 3 + 2 * 45 + 12 + 51, divisions: 2, divisors: 1, bytesRead: 36 * 8,
+        // One blend from a pair record (CAMATH_PAIR_FIELDS doubles in, and no perspective record: the least a
+        // pair reads; a matrix out): 13 lerps (3 each), the slerp's two angles (3), two sines of CAMath's own
+        // (the reduction, 25, and the sine's polynomial, 20, each; the cosine's half that the lanes also
+        // compute is not counted), the quaternions' weighted sum (12) and the reduced recomposition (51); two
+        // divisions by the half angle's sine.
+        let blendFromRecord = OperationCost(mulAdds: 39 + 3 + 2 * 45 + 12 + 51, divisions: 2, divisors: 1, bytesRead: 28 * 8,
                                             bytesWritten: matrix, fused: false)
         // A layer's frame: four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8
         // divisions. Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.

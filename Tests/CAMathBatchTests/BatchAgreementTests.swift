@@ -239,11 +239,15 @@ extension BatchAgreementTests {
         }
     }
 
+    /// Each operation gets a count just above its own threshold (the transform operations share one, the
+    /// point map has its own), so no operation runs at a multiple of its threshold.
     @Test func aboveTheThreadingThresholdThroughArrayForms() throws {
         let thresholds = Batch.tuning.threadingThreshold
-        let n = [thresholds[.concatPairwise], thresholds[.invert], thresholds[.mapPoints2D], 1_000].compactMap { $0 }.max()! + 1
+        let transformOperations: [BatchOperation] = [.concatPairwise, .invertAffine, .affineRoundTrip]
+        let n = (transformOperations.compactMap { thresholds[$0] } + [1_000]).max()! + 1
+        let pointCount = max(thresholds[.mapPoints2D] ?? 1_000, 1_000) + 1
         let t = BatchInputs.transforms(n, seed: 41), u = BatchInputs.transforms(n, seed: 42)
-        #expect(thresholds[.concatPairwise].map { n > $0 } ?? true)
+        #expect(transformOperations.allSatisfy { operation in thresholds[operation].map { n > $0 } ?? true })
         #expect(exact(try Batch.concat(t, u), zip(t, u).map { $0.concatenating($1) }))
         let (inverses, singular) = try Batch.invertAffine(t)
         #expect(exact(inverses, t.map { $0.inverted() }, contract(.invertAffine)) && singular == t.map { $0.invertedIfPossible() == nil })
@@ -256,7 +260,7 @@ extension BatchAgreementTests {
         let written = try Batch.setting(.translation, of: small, to: small.map { _ in .size(width: 1, height: 2) })
         #expect(exact(written.transforms, small.map { (try? $0.setting(.translation, to: .size(width: 1, height: 2))) ?? $0 }))
         #expect(exact(try Batch.interpolate(from: small, to: other, fraction: 0.7), zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
-        let h = Homography(t[5]), flat = BatchInputs.points3(n, seed: 43).map { SIMD2($0.x, $0.y) }
+        let h = Homography(t[5]), flat = BatchInputs.points3(pointCount, seed: 43).map { SIMD2($0.x, $0.y) }
         let mapped = try Batch.mapPoints(flat, through: h)
         #expect(zip(mapped, flat).allSatisfy { exact($0.x, h.mapPoint($1).x) && exact($0.y, h.mapPoint($1).y) })
     }

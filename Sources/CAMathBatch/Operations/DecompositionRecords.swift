@@ -57,8 +57,8 @@ enum DecompositionStatus: UInt8 {
 }
 
 /// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a pair record
-/// (`CAMATH_PAIR_FIELDS` doubles), a matrix and two statuses per element, and a slow flag, a method and a mark
-/// per element.
+/// and a perspective record, a matrix and two statuses per element, and a slow flag, a method and a mark per
+/// element.
 struct DecompositionScratch {
     static let block = 256
     /// The records' stride: a whole block.
@@ -68,19 +68,21 @@ struct DecompositionScratch {
     let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
     /// One fraction per element of the block, for the interpolation kernel.
     let fractions: UnsafeMutablePointer<Double>
-    /// One pair record per element of the block: the pairs of the decompositions in ``first`` and ``second``.
-    let pairs: UnsafeMutablePointer<Double>
+    /// One pair record and one perspective record per element of the block: the pairs of the decompositions
+    /// in ``first`` and ``second``.
+    let pairs: PairRecords
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
     /// never cross a multiple of ``block``.
     static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
-        let parts = Int(CAMATH_PARTS) * block, pairs = Int(CAMATH_PAIR_FIELDS) * block
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + 17 * block) { doubles in
+        let parts = Int(CAMATH_PARTS) * block, pairs = PairRecords.fields * block
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * block) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
                 let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
                                                    slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
-                                                   fractions: d + 2 * parts + 16 * block, pairs: d + 2 * parts + 17 * block)
+                                                   fractions: d + 2 * parts + 16 * block,
+                                                   pairs: PairRecords(records: d + 2 * parts + 17 * block, perspectives: d + 2 * parts + 17 * block + pairs))
                 pieces(of: range) { body($0, scratch) }
             }
         }

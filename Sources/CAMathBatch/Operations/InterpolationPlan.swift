@@ -8,19 +8,23 @@ import CAMathKernels
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
 /// decompositions and the slerp's angle per pair (vector lanes where the CPU has them); memory: 68 doubles
-/// per pair.
+/// per pair (32 for both transforms, 36 for the records).
 public struct InterpolationPlan: Sendable {
     /// The pairs' start and end transforms.
     public let from: [Transform3D], to: [Transform3D]
-    /// The pair records, `CAMATH_PAIR_FIELDS` (36) doubles per pair, pair by pair on cache-line-aligned
-    /// memory: what a frame reads of a pair — both ends' translation, scale, skew and perspective, the slerp's
-    /// quaternions, its angle and that angle's sine — in one run of 288 bytes, so a frame that blends one
+    /// The pair records, `CAMATH_PAIR_FIELDS` (28) doubles per pair, pair by pair on cache-line-aligned
+    /// memory: what a frame reads of a pair — both ends' translation, scale and skew, the slerp's
+    /// quaternions, its angle and that angle's sine — in one run of 224 bytes, so a frame that blends one
     /// pair of each animation reads only those pairs' cache lines.
     let records: AlignedDoubles
+    /// The perspective records, `CAMATH_PAIR_PERSPECTIVE_FIELDS` (8) doubles per pair, one cache line each:
+    /// both ends' perspectives, which a frame reads only for the pairs flagged `CAMATH_PAIR_PERSPECTIVE`.
+    let perspectives: AlignedDoubles
     /// Each pair's `CAMATH_PAIR_*` bits: `BLENDABLE` where the kernels blend it (at a fraction they cover) —
     /// both ends decomposed, and not two identities (which the rule answers before decomposing) — else the
     /// pair takes the reference; `BOUNDED` where its record's blended fields are finite and below 2⁸⁰, which
-    /// lets the kernels skip their scans for huge parts (every pair of a real layer tree).
+    /// lets the kernels skip their scans for huge parts (every pair of a real layer tree); `PERSPECTIVE` where
+    /// the kernels read its perspective record (see ``PairRecords/flags(_:)``).
     let pairFlags: [UInt8]
 
     /// Prepares the pairs `from[i] → to[i]`, decomposing with the kernels of `instructionSet`
@@ -30,18 +34,19 @@ public struct InterpolationPlan: Sendable {
         let set = instructionSet ?? .current
         guard let kernels = set.kernels else { throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name) }
         let n = from.count
-        let records = AlignedDoubles(count: Int(CAMATH_PAIR_FIELDS) * n)
+        let records = AlignedDoubles(count: PairRecords.fields * n), perspectives = AlignedDoubles(count: PairRecords.perspectiveFields * n)
+        let storage = PairRecords(records: records.mutableBase, perspectives: perspectives.mutableBase)
         var pairFlags = [UInt8](repeating: 0, count: n)
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
                     Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
-                                 into: records.mutableBase + Int(CAMATH_PAIR_FIELDS) * b.lowerBound)
+                                 into: storage.from(b.lowerBound))
                     pairFlags.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
                 }
             }
         }
-        (self.from, self.to, self.records) = (from, to, records)
+        (self.from, self.to, self.records, self.perspectives) = (from, to, records, perspectives)
         self.pairFlags = pairFlags
     }
 
@@ -53,10 +58,10 @@ public struct InterpolationPlan: Sendable {
     static func coversFraction(_ t: Double) -> Bool { t.isFinite && t != 0 && t != 1 && t.magnitude < 0x1p17 }
 
     /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
-    /// method per pair, writes their pair records into `pairs`, and their flags into `methods` (see
-    /// ``InterpolationPlan/pairFlags``).
+    /// method per pair, writes their pair and perspective records into `pairs`, and their flags into `methods`
+    /// (see ``InterpolationPlan/pairFlags``).
     static func prepare(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
-                        scratch s: DecompositionScratch, kernels: KernelTable, into pairs: UnsafeMutablePointer<Double>) {
+                        scratch s: DecompositionScratch, kernels: KernelTable, into pairs: PairRecords) {
         for j in 0..<count {
             s.methods[j] = from[j].isAffine && to[j].isAffine ? 2 : 1
         }
@@ -65,15 +70,12 @@ public struct InterpolationPlan: Sendable {
         let methods = uniform ? nil : UnsafePointer(s.methods), method = uniform ? Int32(s.methods[0]) : 0
         kernels.k.decompose(doubles(from), methods, method, CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, count)
         kernels.k.decompose(doubles(to), methods, method, CAMATH_QUATERNION, s.second, s.stride, s.secondStatus, count)
-        kernels.k.pair_records(s.first, s.second, s.stride, pairs, count)
+        kernels.k.pair_records(s.first, s.second, s.stride, pairs.records, pairs.perspectives, count)
         let decomposed = DecompositionStatus.decomposed.rawValue
         for j in 0..<count {
             let identities = from[j].isIdentity && to[j].isIdentity
             let blendable = !identities && s.firstStatus[j] == decomposed && s.secondStatus[j] == decomposed
-            // The record's blended fields: its first 26, both ends' translation, scale, skew and perspective.
-            let record = pairs + Int(CAMATH_PAIR_FIELDS) * j
-            let bounded = (0..<26).allSatisfy { record[$0].magnitude < 0x1p80 }
-            s.methods[j] = UInt8((blendable ? CAMATH_PAIR_BLENDABLE : 0) | (bounded ? CAMATH_PAIR_BOUNDED : 0))
+            s.methods[j] = UInt8((blendable ? CAMATH_PAIR_BLENDABLE : 0) | pairs.flags(j))
         }
     }
 
@@ -81,10 +83,9 @@ public struct InterpolationPlan: Sendable {
     /// (``InterpolationPlan/pairFlags``, gathered into the scratch's `methods` for the kernel). The pairs the
     /// kernel does not cover — a fraction outside ``coversFraction(_:)``, or no `CAMATH_PAIR_BLENDABLE` — take
     /// `reference(j)`, kept while the kernel writes `out` (which may be an input), then copied over it. The
-    /// pair records (`CAMATH_PAIR_FIELDS` doubles each) are `pairs`, pair j the j-th, or with `indices` the
-    /// `indices[j]`-th. `stream`: write `out` with non-temporal stores (``streams(_:)``). One pass over the
+    /// pairs' records are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th. `stream`: write `out` with non-temporal stores (``streams(_:)``). One pass over the
     /// pairs before the kernel, and one after it only where a pair took the reference.
-    static func evaluate(count: Int, pairs: UnsafePointer<Double>, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
+    static func evaluate(count: Int, pairs: PairRecords, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
                          fractions: UnsafePointer<Double>, scratch s: DecompositionScratch, kernels: KernelTable,
                          into out: UnsafeMutablePointer<Transform3D>, stream: Bool, reference: (Int) -> Transform3D) {
         var kept = false
@@ -98,7 +99,7 @@ public struct InterpolationPlan: Sendable {
                 kept = true
             }
         }
-        kernels.k.interpolate(pairs, indices, s.methods, fractions, doubles(out), s.slow, count, stream ? 1 : 0)
+        kernels.k.interpolate(pairs.records, pairs.perspectives, indices, s.methods, fractions, doubles(out), s.slow, count, stream ? 1 : 0)
         if kept { s.copyKept(count: count, into: out) }
     }
 
@@ -182,11 +183,12 @@ extension InterpolationPlan {
 
     /// The plan's arrays as pointers, for one call.
     func withPointers<R>(_ body: (PlanPointers) -> R) -> R {
-        withExtendedLifetime(records) {
+        withExtendedLifetime((records, perspectives)) {
             from.withUnsafeBufferPointer { pf in
                 to.withUnsafeBufferPointer { pt in
                     pairFlags.withUnsafeBufferPointer { fl in
-                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!, pairs: records.base, flags: fl.baseAddress!))
+                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!,
+                                          pairs: PairRecords(records: records.mutableBase, perspectives: perspectives.mutableBase), flags: fl.baseAddress!))
                     }
                 }
             }
@@ -197,7 +199,8 @@ extension InterpolationPlan {
 /// An ``InterpolationPlan``'s arrays as pointers, shared read-only by the threads of one call.
 struct PlanPointers: @unchecked Sendable {
     let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
-    let pairs: UnsafePointer<Double>
+    /// Read only: the plan's records.
+    let pairs: PairRecords
     let flags: UnsafePointer<UInt8>
 
     /// Outputs `k` (within one block) into `out`, from pairs `k` in order at `fractions`.
@@ -205,7 +208,7 @@ struct PlanPointers: @unchecked Sendable {
                        into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
-        InterpolationPlan.evaluate(count: k.count, pairs: pairs + Int(CAMATH_PAIR_FIELDS) * l, flag: { flags[l + $0] }, fractions: s.fractions,
+        InterpolationPlan.evaluate(count: k.count, pairs: pairs.from(l), flag: { flags[l + $0] }, fractions: s.fractions,
                                    scratch: s, kernels: kernels, into: out + l, stream: stream) { j in
             from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
         }

@@ -184,7 +184,7 @@ extension TransformAnimationBatch {
     private func prefetchPairs(of k: Range<Int>, plan: PlanPointers) {
         guard !k.isEmpty else { return }
         let pairs = schedule.pairs(of: k)
-        camath_prefetch(plan.pairs + Int(CAMATH_PAIR_FIELDS) * pairs.lowerBound, pairs.count * Int(CAMATH_PAIR_FIELDS) * MemoryLayout<Double>.stride)
+        camath_prefetch(plan.pairs.from(pairs.lowerBound).records, pairs.count * PairRecords.fields * MemoryLayout<Double>.stride)
     }
 
     /// Animations `k` (one block) after the schedule decided their steps. The value where animation i

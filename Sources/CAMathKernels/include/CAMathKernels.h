@@ -22,18 +22,25 @@ typedef struct {
 /// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
 /// quaternion 4 (CAMathCore's Transform3D.Decomposition, field by field).
 #define CAMATH_PARTS 20
-/// Doubles per pair record, what interpolating one pair of decompositions a → b reads at any fraction: a's
-/// translation, scale, skew and perspective (13, fields 0–12 of its record), b's (13), the quaternion the
-/// slerp starts from (4: a's, or a's negated where the slerp flips it), b's quaternion (4), the slerp's half
-/// angle and its sine (2). One run of 288 bytes per pair.
-#define CAMATH_PAIR_FIELDS 36
+/// Doubles per pair record, what interpolating one pair of decompositions a → b reads at any fraction, but
+/// the perspectives: a's translation, scale and skew (9, fields 0–8 of its decomposition record), b's (9),
+/// the quaternion the slerp starts from (4: a's, or a's negated where the slerp flips it), b's quaternion
+/// (4), the slerp's half angle and its sine (2). One run of 224 bytes per pair.
+#define CAMATH_PAIR_FIELDS 28
+/// Doubles per perspective record, beside the pair records (pair k's at perspectives + 8·k): a's perspective
+/// (4, fields 9–12 of its decomposition record) and b's (4). Read only for the pairs flagged
+/// CAMATH_PAIR_PERSPECTIVE; the others take (0, 0, 0, 1) at both ends, which a transform without
+/// perspective decomposes to, so a frame of such pairs reads 224 bytes per pair, not 288.
+#define CAMATH_PAIR_PERSPECTIVE_FIELDS 8
 /// A pair's flags (the interpolation's `flags`, one byte per element): the kernels blend the pair (both ends
-/// decomposed, not two identities) — the callers' mark, which the kernels do not read; and its record's first
-/// 26 fields (both ends' translation, scale, skew and perspective) are finite and below 2⁸⁰ in magnitude, so
-/// that at any fraction |t| < 2¹⁷ every blended part is below 2¹⁰⁰ (a block of such pairs skips the scans
-/// for larger parts).
+/// decomposed, not two identities) — the callers' mark, which the kernels do not read; both ends'
+/// translation, scale, skew and perspective are finite and below 2⁸⁰ in magnitude, so that at any fraction
+/// |t| < 2¹⁷ every blended part is below 2¹⁰⁰ (a block of such pairs skips the scans for larger parts); and
+/// its perspectives are not (+0, +0, +0, 1) at both ends, bit for bit, so the kernels read its
+/// perspective record.
 #define CAMATH_PAIR_BLENDABLE 1
 #define CAMATH_PAIR_BOUNDED 2
+#define CAMATH_PAIR_PERSPECTIVE 4
 /// Which rotations a 3-D decomposition computes (the kernels' `parts`): Euler angles one by one or all three,
 /// and the quaternion; one left out is written as zeros.
 #define CAMATH_ROTATION_X 1
@@ -121,18 +128,22 @@ typedef struct camath_kernels {
     /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
     /// needs the reference.
     void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
-    /// Pair records (CAMATH_PAIR_FIELDS doubles, pair i at pairs + CAMATH_PAIR_FIELDS·i) of the decomposition
-    /// records a[i] → b[i] (both field-major, `stride`), with the reference's slerp constants. Exact at every
-    /// level (the fast tables hold the exact kernel).
-    void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, size_t n);
-    /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k, k = indices[i], or i when indices
-    /// is NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the quaternions
-    /// slerped, recomposed with the quaternion; slow[i] as recompose. flags[i]: element i's pair's
-    /// CAMATH_PAIR_* bits (a lane block whose pairs are all CAMATH_PAIR_BOUNDED skips the scans for parts of
-    /// 2¹⁰⁰ or more; a wrong bit there may cost the reference's bits, never memory safety). stream = 1 writes the matrices of full lane
-    /// blocks with non-temporal stores (for outputs too large to stay in cache: no line is read before it is
-    /// written), fenced before the call returns; 0 writes them plainly.
-    void (*interpolate)(const double *pairs, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream);
+    /// Pair records (CAMATH_PAIR_FIELDS doubles, pair i at pairs + CAMATH_PAIR_FIELDS·i) and perspective
+    /// records (CAMATH_PAIR_PERSPECTIVE_FIELDS, at perspectives + 8·i) of the decomposition records a[i] → b[i]
+    /// (both field-major, `stride`), with the reference's slerp constants. Exact at every level (the fast
+    /// tables hold the exact kernel).
+    void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n);
+    /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k and perspectives + 8·k, k =
+    /// indices[i], or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective
+    /// a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose. flags[i]:
+    /// element i's pair's CAMATH_PAIR_* bits (a lane block whose pairs are all CAMATH_PAIR_BOUNDED skips the
+    /// scans for parts of 2¹⁰⁰ or more, and a pair without CAMATH_PAIR_PERSPECTIVE takes (0, 0, 0, 1) for both
+    /// perspectives without reading its perspective record; a wrong bit may cost the reference's bits, never
+    /// memory safety). stream = 1 writes the matrices of full lane blocks with non-temporal stores (for outputs
+    /// too large to stay in cache: no line is read before it is written), fenced before the call returns; 0
+    /// writes them plainly.
+    void (*interpolate)(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t,
+                        double *out, uint8_t *slow, size_t n, int stream);
     /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
     /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
     /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
