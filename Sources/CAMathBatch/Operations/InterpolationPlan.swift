@@ -83,8 +83,9 @@ public struct InterpolationPlan: Sendable {
     /// (``InterpolationPlan/pairFlags``, gathered into the scratch's `methods` for the kernel). The pairs the
     /// kernel does not cover — a fraction outside ``coversFraction(_:)``, or no `CAMATH_PAIR_BLENDABLE` — take
     /// `reference(j)`, kept while the kernel writes `out` (which may be an input), then copied over it. The
-    /// pairs' records are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th. `stream`: write `out` with non-temporal stores (``streams(_:)``). One pass over the
-    /// pairs before the kernel, and one after it only where a pair took the reference.
+    /// pairs' records are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th. `stream`: write
+    /// `out` with non-temporal stores (``streams(_:)``). One pass over the pairs before the kernel, and one
+    /// after it only where a pair took the reference.
     static func evaluate(count: Int, pairs: PairRecords, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
                          fractions: UnsafePointer<Double>, scratch s: DecompositionScratch, kernels: KernelTable,
                          into out: UnsafeMutablePointer<Transform3D>, stream: Bool, reference: (Int) -> Transform3D) {
