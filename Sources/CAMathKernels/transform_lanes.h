@@ -402,31 +402,25 @@ TL_INLINE int tl_pair_lane(int f) { return f < 9 ? f : f < 18 ? f + 4 : f + 8; }
 // The lane that field g of a perspective record fills: a's perspective (9–12), b's (22–25).
 TL_INLINE int tl_perspective_lane(int g) { return g < 4 ? 9 + g : 18 + g; }
 
-// Pair k of a block: the record of lane l (indices[l], or first + l when indices is NULL); lanes past w
-// repeat lane 0.
-TL_INLINE size_t tl_pair_index(const int64_t *restrict indices, size_t first, size_t w, size_t l) {
-    size_t k = l < w ? l : 0;
-    return indices ? (size_t)indices[k] : first + k;
-}
-
-// The pair records of a block into x (TL_PAIR_LANES lanes): lane l's from pairs + CAMATH_PAIR_FIELDS·k and,
-// where its flags have CAMATH_PAIR_PERSPECTIVE, perspectives + 8·k (else (0, 0, 0, 1) at both ends); k as
-// tl_pair_index. Each pair record is one run of memory, read as vectors.
+// The pair records of a block into x (TL_PAIR_LANES lanes): lane l's from pairs + CAMATH_PAIR_FIELDS·k, k =
+// indices[l] (first + l when indices is NULL; lanes past w repeat lane 0); and when `perspective` (some
+// lane's flags have CAMATH_PAIR_PERSPECTIVE) each flagged lane's perspectives from perspectives + 8·k. Every
+// other lane takes (0, 0, 0, 1) at both ends. Each record is one run of memory, read as vectors.
 TL_INLINE void tl_load_pairs(const double *restrict pairs, const double *restrict perspectives, const int64_t *restrict indices,
-                             const uint8_t *restrict flags, size_t first, size_t w, tl_lanes *restrict x) {
+                             const uint8_t *restrict flags, int perspective, size_t first, size_t w, tl_lanes *restrict x) {
+    size_t k[TL_W];
     const double *rows[TL_W];
     double *lanes[CAMATH_PAIR_FIELDS];
     // A full block indexes plainly (the clamped index of a partial one costs a select per lane).
     if (w == TL_W) {
-        for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * (indices ? (size_t)indices[l] : first + l);
+        for (size_t l = 0; l < TL_W; l++) k[l] = indices ? (size_t)indices[l] : first + l;
     } else {
-        for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * tl_pair_index(indices, first, w, l);
+        for (size_t l = 0; l < TL_W; l++) k[l] = indices ? (size_t)indices[l < w ? l : 0] : first + (l < w ? l : 0);
     }
+    for (size_t l = 0; l < TL_W; l++) rows[l] = pairs + CAMATH_PAIR_FIELDS * k[l];
     TL_FIELDS (int f = 0; f < CAMATH_PAIR_FIELDS; f++) lanes[f] = x[tl_pair_lane(f)];
     tl_transpose(rows, TL_W, CAMATH_PAIR_FIELDS, lanes);
-    int any = 0;
-    for (size_t l = 0; l < w; l++) any |= flags[l] & CAMATH_PAIR_PERSPECTIVE;
-    if (!any) {
+    if (!perspective) {
         TL_FIELDS (int g = 0; g < CAMATH_PAIR_PERSPECTIVE_FIELDS; g++)
             for (int l = 0; l < TL_W; l++) x[tl_perspective_lane(g)][l] = g % 4 == 3 ? 1.0 : 0.0;
         return;
@@ -436,8 +430,7 @@ TL_INLINE void tl_load_pairs(const double *restrict pairs, const double *restric
     static const double none[CAMATH_PAIR_PERSPECTIVE_FIELDS] = { 0, 0, 0, 1, 0, 0, 0, 1 };
     double *perspectiveLanes[CAMATH_PAIR_PERSPECTIVE_FIELDS];
     for (size_t l = 0; l < TL_W; l++)
-        rows[l] = flags[l < w ? l : 0] & CAMATH_PAIR_PERSPECTIVE
-            ? perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * tl_pair_index(indices, first, w, l) : none;
+        rows[l] = flags[l < w ? l : 0] & CAMATH_PAIR_PERSPECTIVE ? perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * k[l] : none;
     TL_FIELDS (int g = 0; g < CAMATH_PAIR_PERSPECTIVE_FIELDS; g++) perspectiveLanes[g] = x[tl_perspective_lane(g)];
     tl_transpose(rows, TL_W, CAMATH_PAIR_PERSPECTIVE_FIELDS, perspectiveLanes);
 }
@@ -677,9 +670,12 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const double 
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes x[TL_PAIR_LANES], p[CAMATH_PARTS], o[16], tt;
-        int s[TL_W], bounded = CAMATH_PAIR_BOUNDED;
-        for (size_t l = 0; l < w; l++) bounded &= flags[i0 + l];
-        tl_load_pairs(pairs, perspectives, indices ? indices + i0 : NULL, flags + i0, i0, w, x);
+        int s[TL_W], bounded = CAMATH_PAIR_BOUNDED, perspective = 0;
+        for (size_t l = 0; l < w; l++) {
+            bounded &= flags[i0 + l];
+            perspective |= flags[i0 + l] & CAMATH_PAIR_PERSPECTIVE;
+        }
+        tl_load_pairs(pairs, perspectives, indices ? indices + i0 : NULL, flags + i0, perspective, i0, w, x);
         // The next block's records are asked for a quarter at a time, between this block's steps: the 80 lines
         // of a block asked for at once are more misses than a core keeps in flight, and the rest waited behind
         // them (measured, Zen 3 VM, AVX2, C harness, 1e6 pairs, ns each, minima of 5 alternated runs, all at
