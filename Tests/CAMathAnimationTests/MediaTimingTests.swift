@@ -1,6 +1,6 @@
 import CAMathAnimation
 import CAMathLayer
-import CAMathTestSupport
+import _CAMathTestSupport
 import PropertyBased
 import Testing
 

@@ -1,5 +1,5 @@
 import CAMathAnimation
-import CAMathTestSupport
+import _CAMathTestSupport
 import PropertyBased
 import Testing
 

@@ -1,6 +1,6 @@
-@testable import CAMathBatch
+@testable import CAMathAnimationBatch
 import CAMath
-import CAMathTestSupport
+import _CAMathTestSupport
 import Testing
 
 /// The animation batch forms' contract beyond the per-level agreement (KernelAgreementTests): thread counts,

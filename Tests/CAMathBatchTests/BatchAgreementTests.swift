@@ -1,5 +1,5 @@
 import CAMath
-import CAMathTestSupport
+import _CAMathTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 @_spi(Testing) import CAMath
-import CAMathTestSupport
+import _CAMathTestSupport
 import PropertyBased
 
 /// Arguments for CAMath's elementary functions that take every branch of their code: special values,

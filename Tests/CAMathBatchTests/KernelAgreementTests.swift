@@ -1,5 +1,5 @@
 @_spi(Testing) import CAMath
-import CAMathTestSupport
+import _CAMathTestSupport
 import Foundation
 import PropertyBased
 import Testing

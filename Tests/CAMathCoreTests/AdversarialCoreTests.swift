@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import Testing
 
 /// CAMathCore's *Conventions* article, *Special values* over the shared adversarial matrices (special values in every position, singular and

@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import PropertyBased
 import Testing
 #if canImport(Glibc)

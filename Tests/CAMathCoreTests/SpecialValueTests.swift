@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import Testing
 
 /// CAMathCore's *Conventions* article, *Special values*: every special value (NaN, ±∞, ±0, subnormals, extremes) in every argument position.

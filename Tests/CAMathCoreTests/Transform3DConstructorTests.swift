@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

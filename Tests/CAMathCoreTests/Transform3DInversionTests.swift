@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import Testing
 
 @Suite struct Transform3DInversionTests {

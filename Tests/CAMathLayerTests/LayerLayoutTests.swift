@@ -1,6 +1,6 @@
 import CAMathCore
 import CAMathLayer
-import CAMathTestSupport
+import _CAMathTestSupport
 import Foundation
 import PropertyBased
 import Testing

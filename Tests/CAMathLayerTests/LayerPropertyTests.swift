@@ -1,7 +1,7 @@
 import CAMathCore
 import CAMathLayer
 import CAMathQuartzCore
-import CAMathTestSupport
+import _CAMathTestSupport
 import Foundation
 import PropertyBased
 import Testing

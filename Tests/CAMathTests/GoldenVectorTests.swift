@@ -1,4 +1,4 @@
-import CAMathTestSupport
+import _CAMathTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/CAMathKernels/recompose_quaternion.h: the quaternion recomposition Sc(s)·K·R(q)·Tr(t)·P
+"""Writes Sources/_CAMathKernels/recompose_quaternion.h: the quaternion recomposition Sc(s)·K·R(q)·Tr(t)·P
 as CAMathCore computes it (four full 4×4 concatenations, each entry a left-to-right sum of four products),
 reduced to the products that are not structurally zero — with the bits of the full computation.
 

@@ -1,6 +1,4 @@
-import CAMathAnimation
 import CAMathCore
-import CAMathLayer
 
 /// The error budgets for paths under ``Exactness/budget``: one bound per output element, from the
 /// inputs and the reference (never from the output being judged). Where a bound's formula overflows (inputs
@@ -9,30 +7,19 @@ import CAMathLayer
 public enum ExactnessBudget {
     /// `bound`, or the largest finite double where it overflowed; 0 where it is NaN (non-finite inputs,
     /// whose results must be identical).
-    static func finite(_ bound: Double) -> Double {
+    package static func finite(_ bound: Double) -> Double {
         bound.isNaN ? 0 : min(bound, .greatestFiniteMagnitude)
     }
 
     /// The largest |v| that is not NaN (0 when there is none). A NaN element makes NaN results of its own,
     /// and must not hide the largest finite one (`Array.max()` returns a leading NaN). O(n).
-    static func largestMagnitude(_ v: [Double]) -> Double { v.reduce(0) { $1.isNaN ? $0 : max($0, abs($1)) } }
+    package static func largestMagnitude(_ v: [Double]) -> Double { v.reduce(0) { $1.isNaN ? $0 : max($0, abs($1)) } }
 
     /// The Euclidean norm, scaled by the largest magnitude so that no square underflows or overflows.
-    static func norm(_ v: [Double]) -> Double {
+    package static func norm(_ v: [Double]) -> Double {
         let scale = v.map(abs).max() ?? 0
         guard scale > 0, scale.isFinite else { return scale }
         return scale * v.map { ($0 / scale) * ($0 / scale) }.reduce(0, +).squareRoot()
-    }
-
-    /// The bound of a spring's fraction at `t` on the `.simd` path, whose e^x is not the platform's:
-    /// 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — 1e-12 for a spring that moves within its distance, relative for
-    /// one driven far beyond it (large initial velocities, negative times) — and that times |ω₀·t|/100 beyond,
-    /// where the exponentials' arguments grow. Non-finite references must be matched exactly (bound 0).
-    public static func springFraction(_ spring: Spring, atTime t: Double) -> Double {
-        let reference = spring.fraction(atTime: t)
-        guard reference.isFinite else { return 0 }
-        let reach = abs(spring.undampedAngularFrequency * t)
-        return finite(1e-12 * max(1, abs(reference)) * max(1, reach / 100))
     }
 
     /// The 16 bounds of `a·b` in storage order: `|Δij| ≤ 4·2⁻⁵²·‖row i of a‖₂·‖column j of b‖₂`, plus
@@ -66,19 +53,6 @@ public enum ExactnessBudget {
         }
         let bound = 1e-15 * normInf(a) * normInf(r) * r.elements.map(abs).max()!
         return Array(repeating: finite(bound), count: 16)
-    }
-
-    /// The 4 bounds of a layer's frame `(x, y, width, height)` (CAMathLayer's *Layer geometry* article, *frame*'s corners `(u, v, −anchorPointZ)`
-    /// through its transform): each corner maps within ``mapPoint(_:through:)-(SIMD3<Double>,_)``'s bound,
-    /// so the box's edges move by at most the worst of them, its sizes by twice that, and the position adds
-    /// `1e-13·max(1, |position|)`. +∞ (not compared) where a corner's `|W| ≤ 1e-3`.
-    public static func frame(_ layer: LayerGeometry) -> [Double] {
-        let w = Double(layer.bounds.size.width), h = Double(layer.bounds.size.height), z = -Double(layer.anchorPointZ)
-        let u0 = -Double(layer.anchorPoint.x) * w, v0 = -Double(layer.anchorPoint.y) * h
-        let corners = [SIMD3(u0, v0, z), SIMD3(u0 + w, v0, z), SIMD3(u0 + w, v0 + h, z), SIMD3(u0, v0 + h, z)]
-        let corner = corners.map { mapPoint($0, through: layer.transform)[0] }.max()!
-        let edge = corner + 1e-13 * max(1, abs(Double(layer.position.x)), abs(Double(layer.position.y)))
-        return [finite(edge), finite(edge), finite(2 * corner), finite(2 * corner)]
     }
 
     /// The 2 bounds of `p` mapped through the homography `h`, by the same rule as the 3-D map.
@@ -126,29 +100,5 @@ extension ExactnessBudget {
         let sizes = [linear, linear, linear, linear * (1 + 3 * p)]
         let rows = Array(repeating: sizes, count: 3).joined() + [tau, tau, tau, 3 * tau * p + pw]
         return rows.map { finite(1e-13 * w * w * $0 + 8 * Double.leastNonzeroMagnitude) }
-    }
-
-    /// The 16 bounds of animation `i` of `batch` at parent time `p` over `current` (its model when `nil`) at
-    /// `precision: .fast`: where the reference blends a pair (a basic animation's ends, a keyframe segment),
-    /// ``interpolation(from:to:fraction:)`` of that pair at that fraction; when the blend is then concatenated
-    /// (with the current value of an additive animation, the repeated cycle end of a cumulative one), each
-    /// element's bound is the largest of its row — element (r, c) of Concat(v, m) is Σⱼ v[r][j]·m[j][c], so
-    /// every error of row r reaches it — times `4·max(1, |m|max)` for each such m (its largest element that
-    /// is not NaN); 0 wherever the value is not blended (taken whole, the model, or the reference's own
-    /// evaluation), which the fast path returns exactly. Cost: one schedule step and two reference
-    /// decompositions.
-    public static func transformAnimation(_ batch: TransformAnimationBatch, _ i: Int, atParentTime p: Double,
-                                          over current: Transform3D? = nil) -> [Double] {
-        guard let blend = batch.blend(i, atParentTime: p) else { return [Double](repeating: 0, count: 16) }
-        let animation = batch.animations[i]
-        func reach(_ c: Transform3D) -> Double { 4 * max(1, largestMagnitude(c.elements)) }
-        var factor = 1.0
-        if animation.isAdditive { factor *= reach(current ?? batch.models[i]) }
-        if animation.isCumulative, case .transform(let end) = AnimationValue.transform(batch.cycleEnds[i]).repeated(max(blend.cycle, 0)) {
-            factor *= reach(end)
-        }
-        let bounds = interpolation(from: blend.from, to: blend.to, fraction: blend.fraction)
-        guard factor != 1 else { return bounds }
-        return (0..<16).map { e in finite(bounds[e / 4 * 4..<e / 4 * 4 + 4].max()! * factor) }
     }
 }

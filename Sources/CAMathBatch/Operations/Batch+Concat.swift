@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 extension Batch {
     /// Pairwise `out[i] = a[i]·b[i]` (`CATransform3DConcat`). `out` may be `a` or `b` (in place).

@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 extension Batch {
     /// `out[i] = t[i].decomposed(method)` (`nil` where undecomposable).

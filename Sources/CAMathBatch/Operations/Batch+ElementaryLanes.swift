@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 /// The elementary functions the decomposition kernels evaluate lane by lane.
 @_spi(Testing) public enum ElementaryLaneFunction: Int32, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 extension Batch {
     /// `out[i] = Invert(t[i])` with CA's singular rule per element (CAMathCore's *Conventions* article, *Inversion*): a singular element comes

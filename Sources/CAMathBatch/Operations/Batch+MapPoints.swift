@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 extension Batch {
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (CAMathCore's *Conventions* article, *Layout: row vectors*; `W = 0` gives ±∞/NaN).

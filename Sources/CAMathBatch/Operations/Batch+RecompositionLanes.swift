@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 extension Batch {
     /// The recomposition kernel at `instructionSet`'s level, for the tests that hold it to

@@ -32,7 +32,7 @@ public enum Batch {
     /// The path, thread count and kernels of one call: `.auto` resolved, `.blas` checked (it must be a
     /// matrix product and a library must load), `threads` validated, the instruction set's kernels chosen
     /// (``InstructionSet/current`` for `nil`). Throws before anything is written.
-    static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, precision: BatchPrecision = .exact,
+    package static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, precision: BatchPrecision = .exact,
                          threads: Int?, instructionSet: InstructionSet? = nil) throws(BatchError)
         -> (path: BatchPath, threads: Int, kernels: KernelTable)
     {
@@ -47,7 +47,7 @@ public enum Batch {
         return (resolved, try Parallel.threads(threads, count: count, threshold: threshold), kernels)
     }
 
-    static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {
+    package static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {
         guard operation.isMatrixProduct else {
             throw .pathUnavailable(operation: operation.rawValue, path: .blas, reason: "it is not a matrix product")
         }
@@ -58,18 +58,18 @@ public enum Batch {
     }
 
     /// Runs `body` on each chunk of `0..<count` with raw pointers captured safely.
-    static func chunks(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    package static func chunks(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
         Parallel.forEachChunk(count: count, threads: threads, body)
     }
 }
 
 /// The doubles of a buffer of `@frozen` all-`Double` values (`Transform3D`, `SIMD3<Double>`, …), for the
 /// C kernels and CBLAS, which read and write raw memory.
-func doubles<T>(_ p: UnsafePointer<T>) -> UnsafePointer<Double> {
+package func doubles<T>(_ p: UnsafePointer<T>) -> UnsafePointer<Double> {
     UnsafeRawPointer(p).assumingMemoryBound(to: Double.self)
 }
 
 /// The mutable doubles of a buffer of `@frozen` all-`Double` values.
-func doubles<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<Double> {
+package func doubles<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<Double> {
     UnsafeMutableRawPointer(p).assumingMemoryBound(to: Double.self)
 }

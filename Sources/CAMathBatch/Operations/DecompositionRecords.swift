@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 /// The kernels' records of decompositions: `CAMATH_PARTS` (20) fields — translation, scale, skew,
 /// perspective, Euler angles, quaternion, in `Transform3D.Decomposition`'s order — stored field-major, field
@@ -52,29 +52,29 @@ extension Transform3D.Decomposition {
 }
 
 /// What a decomposition kernel says of one lane.
-enum DecompositionStatus: UInt8 {
+package enum DecompositionStatus: UInt8 {
     case decomposed = 0, undecomposable = 1, needsReference = 2
 }
 
 /// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a pair record
 /// and a perspective record, a matrix and two statuses per element, and a slow flag, a method and a mark per
 /// element.
-struct DecompositionScratch {
-    static let block = 256
+package struct DecompositionScratch {
+    package static let block = 256
     /// The records' stride: a whole block.
-    var stride: Int { Self.block }
-    let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
-    let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
-    let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
+    package var stride: Int { Self.block }
+    package let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
+    package let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
+    package let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
     /// One fraction per element of the block, for the interpolation kernel.
-    let fractions: UnsafeMutablePointer<Double>
+    package let fractions: UnsafeMutablePointer<Double>
     /// One pair record and one perspective record per element of the block: the pairs of the decompositions
     /// in ``first`` and ``second``.
-    let pairs: PairRecords
+    package let pairs: PairRecords
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
     /// never cross a multiple of ``block``.
-    static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
+    package static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
         let parts = Int(CAMATH_PARTS) * block, pairs = PairRecords.fields * block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * block) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
@@ -90,7 +90,7 @@ struct DecompositionScratch {
 
     /// The pieces of `range` that ``blocks(of:_:)`` visits, without a scratch: at most ``block`` elements,
     /// never across a multiple of ``block``.
-    static func pieces(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    package static func pieces(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
         while start < range.upperBound {
             let end = min((start / block + 1) * block, range.upperBound)
@@ -100,19 +100,19 @@ struct DecompositionScratch {
     }
 
     /// Keeps `t` as the result of element `j` (a lane the kernel does not cover), in ``matrices``.
-    func keep(_ t: Transform3D, _ j: Int) {
+    package func keep(_ t: Transform3D, _ j: Int) {
         UnsafeMutableRawPointer(matrices + 16 * j).storeBytes(of: t, as: Transform3D.self)
     }
 
     /// Copies the kept results of the marked elements of the block to `out` (after the kernel wrote the block).
-    func copyKept(count: Int, into out: UnsafeMutablePointer<Transform3D>) {
+    package func copyKept(count: Int, into out: UnsafeMutablePointer<Transform3D>) {
         for j in 0..<count where marks[j] != 0 {
             UnsafeMutableRawPointer(out + j).copyMemory(from: matrices + 16 * j, byteCount: 128)
         }
     }
 
     /// The status of element `j` of the block in `statuses`.
-    func status(_ statuses: UnsafeMutablePointer<UInt8>, _ j: Int) -> DecompositionStatus {
+    package func status(_ statuses: UnsafeMutablePointer<UInt8>, _ j: Int) -> DecompositionStatus {
         DecompositionStatus(rawValue: statuses[j]) ?? .needsReference
     }
 }

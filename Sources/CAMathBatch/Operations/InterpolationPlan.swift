@@ -1,5 +1,5 @@
 import CAMathCore
-import CAMathKernels
+import _CAMathKernels
 
 /// Many transform pairs prepared for interpolation at many fractions — an animation's frames: both
 /// endpoints of every pair decomposed once (the rule's 2-D or 3-D decomposition, as
@@ -109,7 +109,7 @@ public struct InterpolationPlan: Sendable {
     /// complex's L3), where a plain store first reads each line it writes from memory. Measured, Zen 4 VM,
     /// animate-transforms: 1e5 animations 26 → 33 Mops/s on one thread and 50 → 69 on two, 1e6 25.5 → 29.5
     /// and 49 → 56; 1e4 unchanged. Below, the output stays in cache for whatever reads it next.
-    static func streams(_ count: Int) -> Bool { count >= 1 << 15 }
+    package static func streams(_ count: Int) -> Bool { count >= 1 << 15 }
 }
 
 extension Batch {
@@ -183,7 +183,7 @@ extension InterpolationPlan {
     }
 
     /// The plan's arrays as pointers, for one call.
-    func withPointers<R>(_ body: (PlanPointers) -> R) -> R {
+    package func withPointers<R>(_ body: (PlanPointers) -> R) -> R {
         withExtendedLifetime((records, perspectives)) {
             from.withUnsafeBufferPointer { pf in
                 to.withUnsafeBufferPointer { pt in
@@ -198,14 +198,14 @@ extension InterpolationPlan {
 }
 
 /// An ``InterpolationPlan``'s arrays as pointers, shared read-only by the threads of one call.
-struct PlanPointers: @unchecked Sendable {
-    let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
+package struct PlanPointers: @unchecked Sendable {
+    package let from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>
     /// Read only: the plan's records.
-    let pairs: PairRecords
-    let flags: UnsafePointer<UInt8>
+    package let pairs: PairRecords
+    package let flags: UnsafePointer<UInt8>
 
     /// Outputs `k` (within one block) into `out`, from pairs `k` in order at `fractions`.
-    func evaluateBlock(_ k: Range<Int>, fractions: PerElement, scratch s: DecompositionScratch, kernels: KernelTable,
+    package func evaluateBlock(_ k: Range<Int>, fractions: PerElement, scratch s: DecompositionScratch, kernels: KernelTable,
                        into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
@@ -217,7 +217,7 @@ struct PlanPointers: @unchecked Sendable {
 
     /// `out[j]` from pair `indices[j]` at `fractions[j]` for j < `count` (at most one block), the kernel reading
     /// the records by index.
-    func evaluateGathered(count: Int, indices: UnsafePointer<Int64>, fractions: UnsafePointer<Double>, scratch s: DecompositionScratch,
+    package func evaluateGathered(count: Int, indices: UnsafePointer<Int64>, fractions: UnsafePointer<Double>, scratch s: DecompositionScratch,
                           kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
         InterpolationPlan.evaluate(count: count, pairs: pairs, indices: indices, flag: { flags[Int(indices[$0])] }, fractions: fractions,
                                    scratch: s, kernels: kernels, into: out, stream: stream) { j in

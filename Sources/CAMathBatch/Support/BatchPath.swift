@@ -87,7 +87,7 @@ public enum BatchError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func check(_ argument: String, _ actual: Int, equals expected: Int) throws(BatchError) {
+    package static func check(_ argument: String, _ actual: Int, equals expected: Int) throws(BatchError) {
         guard actual == expected else { throw .countMismatch(argument: argument, expected: expected, actual: actual) }
     }
 }

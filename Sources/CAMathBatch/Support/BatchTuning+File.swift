@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A tuning that cannot be read: the file, and the line and reason where it failed.
 public struct BatchTuningError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -64,11 +68,21 @@ extension BatchTuning {
         self.init(threadingThreshold: threading, blasCrossover: blas)
     }
 
-    /// Reads a tuning file.
+    /// Reads a tuning file (C stdio: the module does not import Foundation).
     public init(contentsOfFile path: String) throws(BatchTuningError) {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw BatchTuningError(source: path, line: 0, reason: "cannot be read (\(error.localizedDescription))")
+        guard let file = fopen(path, "rb") else {
+            throw BatchTuningError(source: path, line: 0, reason: "cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes += chunk[..<read]
+            if read < chunk.count { break }
+        }
+        guard ferror(file) == 0 else { throw BatchTuningError(source: path, line: 0, reason: "cannot be read (a read failed)") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw BatchTuningError(source: path, line: 0, reason: "is not UTF-8 text")
         }
         try self.init(text: text, source: path)
     }
@@ -76,7 +90,8 @@ extension BatchTuning {
     /// The tuning of the file named by `CAMATH_TUNING` (read once): `nil` when the variable is unset, the
     /// error when the file cannot be read or parsed (``Batch/tuning`` then keeps ``measured``).
     public static let environment: Result<BatchTuning, BatchTuningError>? = {
-        guard let path = ProcessInfo.processInfo.environment["CAMATH_TUNING"], !path.isEmpty else { return nil }
+        guard let variable = getenv("CAMATH_TUNING"), variable.pointee != 0 else { return nil }
+        let path = String(cString: variable)
         do throws(BatchTuningError) { return .success(try BatchTuning(contentsOfFile: path)) } catch { return .failure(error) }
     }()
 }

@@ -32,7 +32,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     public var isMatrixProduct: Bool { self == .concatManyByOne || self == .mapPoints3D || self == .mapPoints2D }
 
     /// The position in `allCases`, without hashing or comparing the raw value.
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .concatPairwise: 0
         case .concatManyByOne: 1
@@ -89,5 +89,5 @@ public struct BatchTuning: Sendable {
 
     /// ``Batch/tuning``'s threading thresholds by ``BatchOperation/ordinal``, built once: the tuning cannot
     /// change after start-up, and a call must not hash the operation's name (36 ns) to find its threshold.
-    static let activeThreadingThresholds: [Int] = BatchOperation.allCases.map(Batch.tuning.threads(for:))
+    package static let activeThreadingThresholds: [Int] = BatchOperation.allCases.map(Batch.tuning.threads(for:))
 }

@@ -1,4 +1,4 @@
-import CAMathKernels
+import _CAMathKernels
 
 /// A set of vector kernels for the `.simd` path: the portable C kernels, the AVX2 or the AVX-512F ones.
 ///
@@ -11,7 +11,7 @@ public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConver
     /// `portable`, `avx2`, `avx512` (the `CAMATH_ISA` spellings), or an emulated set's name.
     public let name: String
     /// The kernels, or `nil` when this CPU cannot run them.
-    let kernels: KernelTable?
+    package let kernels: KernelTable?
 
     private init(level: Int, name: String) {
         self.level = level
@@ -63,10 +63,10 @@ public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConver
 }
 
 /// One level's kernel table (static C data, valid for the life of the process).
-struct KernelTable: @unchecked Sendable {
-    let table: UnsafePointer<camath_kernels>
-    init(_ table: UnsafePointer<camath_kernels>) { self.table = table }
-    var k: camath_kernels { table.pointee }
+package struct KernelTable: @unchecked Sendable {
+    package let table: UnsafePointer<camath_kernels>
+    package init(_ table: UnsafePointer<camath_kernels>) { self.table = table }
+    package var k: camath_kernels { table.pointee }
     /// The same level's fast kernels (``BatchPrecision/fast``).
-    var fast: KernelTable { KernelTable(table.pointee.fast) }
+    package var fast: KernelTable { KernelTable(table.pointee.fast) }
 }

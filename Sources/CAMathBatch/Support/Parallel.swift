@@ -8,9 +8,9 @@ import Darwin
 /// Splits `0..<count` into `threads` fixed, contiguous chunks — chunk k is
 /// `k·count/threads ..< (k+1)·count/threads` — and runs them concurrently. Every element is computed
 /// by the same code whatever the split, so results never depend on the thread count.
-enum Parallel {
+package enum Parallel {
     /// The number of online processors (at least 1).
-    static let processorCount: Int = {
+    package static let processorCount: Int = {
         #if canImport(Glibc) || canImport(Darwin)
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
@@ -27,7 +27,7 @@ enum Parallel {
     /// Runs `body` over the chunks — `threads` parts of `0..<count` (fewer where there are fewer than
     /// ``chunkAlignment``-element units), split at multiples of ``chunkAlignment`` — one of them on the calling
     /// thread (no hop when `threads == 1`).
-    static func forEachChunk(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    package static func forEachChunk(count: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Void) {
         let units = (count + chunkAlignment - 1) / chunkAlignment, chunks = max(1, min(threads, units))
         if chunks == 1 {
             body(0..<count)
@@ -40,7 +40,7 @@ enum Parallel {
 
     /// The thread count of a call: an explicit count (≥ 1), or — for `nil` — all processors when
     /// `count` reaches `threshold`, else 1.
-    static func threads(_ requested: Int?, count: Int, threshold: Int) throws(BatchError) -> Int {
+    package static func threads(_ requested: Int?, count: Int, threshold: Int) throws(BatchError) -> Int {
         if let requested {
             guard requested >= 1 else { throw .invalidThreadCount(requested) }
             return requested
@@ -51,11 +51,13 @@ enum Parallel {
 
 /// A pointer captured by concurrently running chunks. Each chunk touches a disjoint range, so sharing
 /// the address is safe.
-struct SharedPointer<Pointee>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Pointee>
+package struct SharedPointer<Pointee>: @unchecked Sendable {
+    package let base: UnsafeMutablePointer<Pointee>
+    package init(base: UnsafeMutablePointer<Pointee>) { self.base = base }
 }
 
 /// A read-only pointer captured by concurrently running chunks.
-struct SharedReadPointer<Pointee>: @unchecked Sendable {
-    let base: UnsafePointer<Pointee>
+package struct SharedReadPointer<Pointee>: @unchecked Sendable {
+    package let base: UnsafePointer<Pointee>
+    package init(base: UnsafePointer<Pointee>) { self.base = base }
 }

@@ -1,5 +1,5 @@
 /// The constants of ``Elementary``, derived with mpmath by `scripts/elementary/coefficients.py`, which prints
-/// each one in this spelling (exact hexadecimal doubles). CAMathKernels' `elementary.h` holds the same values.
+/// each one in this spelling (exact hexadecimal doubles). _CAMathKernels' `elementary.h` holds the same values.
 extension Elementary {
     /// π/2 = `halfPi + halfPiTail` to about 107 bits; π likewise.
     static let halfPi = 0x1.921fb54442d18p+0, halfPiTail = 0x1.1a62633145c07p-54

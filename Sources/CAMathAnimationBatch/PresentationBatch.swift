@@ -1,0 +1,269 @@
+import CAMathAnimation
+import CAMathBatch
+import CAMathCore
+import CAMathLayer
+import CAMathLayerBatch
+import Foundation
+
+/// A layer tree's animations prepared to compute its presentation tree at any global time
+/// (``Batch/presentation(_:atMediaTime:path:threads:instructionSet:)``), for bulk frames and hit tests on it.
+///
+/// The animations of each geometry property are evaluated in batches, one per property and position in
+/// the layer's list of that property's animations (the k-th `position` animation of every layer together,
+/// folded over the (k−1)-th's results): ``TransformAnimationBatch`` for `transform` and `sublayerTransform`,
+/// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ` and `zPosition`. The
+/// fold is per property because an animation reads and writes only its own property; `opacity` is not
+/// geometry and is left out. A layer with an animation that acts across properties or is not a property
+/// animation (a group, a keyframe path with a rotation mode) is evaluated whole by the reference
+/// (`Layer.presentation(at:)`'s fold for that layer). The model values are read when the batch is made:
+/// make it again after changing the model or the animations. It holds the model layers, so it belongs to
+/// the thread that owns the tree, as `Layer` does.
+public struct PresentationBatch {
+    /// One batch of the fold: the k-th animation of one property on every node that has one.
+    enum Stage {
+        case transforms(AnimatedKeyPath.Property, nodes: [Int], TransformAnimationBatch)
+        case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
+    }
+
+    /// The model tree, in `LayerTree`'s node order.
+    public let model: LayerTree
+    let root: Layer
+    let layers: [Layer]
+    /// Each node's clock (begin time, speed, offset).
+    let clocks: [MediaTimingParameters]
+    /// The nodes evaluated by the reference.
+    let referenceNodes: [Int]
+    /// The stages, property by property, k = 0, 1, … within each.
+    let stages: [Stage]
+
+    /// Prepares the animations of `root`'s subtree. Cost: O(layers + animations), the transform animations'
+    /// decompositions included.
+    public init(root: Layer, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        self.root = root
+        let model = LayerTree(root: root)
+        self.model = model
+        layers = LayerTree.layers(of: root)
+        clocks = layers.map(\.clock)
+        let properties = AnimatedKeyPath.Property.allCases.filter { $0 != .opacity }
+        var reference: [Int] = [], lists = [[AnimatedKeyPath.Property: [PropertyAnimation]]](repeating: [:], count: layers.count)
+        for (node, layer) in layers.enumerated() {
+            for animation in layer.attachedAnimations {
+                guard let property = animation as? PropertyAnimation,
+                      !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false) else {
+                    reference.append(node)
+                    lists[node] = [:]
+                    break
+                }
+                // No target: the animation animates nothing.
+                guard let target = property.target, target.property != .opacity else { continue }
+                lists[node][target.property, default: []].append(property)
+            }
+        }
+        referenceNodes = reference
+        var stages: [Stage] = []
+        for property in properties {
+            for k in 0..<(lists.map { $0[property]?.count ?? 0 }.max() ?? 0) {
+                let nodes = lists.indices.filter { (lists[$0][property]?.count ?? 0) > k }
+                let animations = nodes.map { lists[$0][property]![k] }
+                if property.isTransform {
+                    stages.append(.transforms(property, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: model.geometries[$0]) },
+                                                                                                  instructionSet: instructionSet)))
+                } else {
+                    stages.append(.values(property, nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { property.value(in: model.geometries[$0]) })))
+                }
+            }
+        }
+        self.stages = stages
+    }
+
+    /// The parent time and the local time of every node at global time `t`: a node's parent time is the root's
+    /// superlayer's local time (or `t`) for the root, else its parent's local time; root first.
+    func times(atMediaTime t: Double) -> (parent: [Double], local: [Double]) {
+        var parent = [Double](repeating: 0, count: model.count), local = parent
+        for i in 0..<model.count {
+            parent[i] = model.parents[i] == LayerTree.noParent ? (root.superlayer?.localTime(atMediaTime: t) ?? t) : local[model.parents[i]]
+            local[i] = clocks[i].localTime(fromParent: parent[i])
+        }
+        return (parent, local)
+    }
+}
+
+extension Batch {
+    /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
+    /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
+    /// it as on any `LayerTree` (``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``,
+    /// ``hitTest(_:in:into:path:threads:instructionSet:)``). Paths: `.scalar` (the reference per layer);
+    /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
+    /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
+    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
+    /// fresh storage; a frame loop that keeps its tree reuses it with
+    /// ``presentation(_:atMediaTime:into:path:threads:instructionSet:)``.
+    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
+                                    instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
+                                                      instructionSet: instructionSet)
+        let model = batch.model
+        var levelMaps: [LevelMap] = []
+        // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
+        let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
+            copyModel(batch, into: g, threads: threadCount)
+            levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
+                try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+                        geometries: g, levelMaps: m)
+            }
+        }
+        return model.replacingGeometries(geometries, levelMaps: levelMaps)!
+    }
+
+    /// ``presentation(_:atMediaTime:path:threads:instructionSet:)`` written over `tree`: the same tree, bit for bit,
+    /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
+    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree is
+    /// replaced by a fresh one. The errors (an unavailable path or instruction set, a bad thread count) are
+    /// thrown before anything is written.
+    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree, path: BatchPath = .auto,
+                                    threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        guard tree.sharesShape(with: batch.model) else {
+            tree = try presentation(batch, atMediaTime: t, path: path, threads: threads, instructionSet: instructionSet)
+            return
+        }
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
+                                                      instructionSet: instructionSet)
+        try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
+            copyModel(batch, into: g, threads: threadCount)
+            try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+                        geometries: g, levelMaps: m)
+        }
+    }
+
+    /// Copies the model's geometries into `g` (initialized or not: a geometry is plain numbers and flags) on
+    /// `threads` threads.
+    private static func copyModel(_ batch: PresentationBatch, into g: UnsafeMutableBufferPointer<LayerGeometry>, threads: Int) {
+        guard let gb = g.baseAddress else { return }
+        let out = SharedPointer(base: gb), stride = MemoryLayout<LayerGeometry>.stride
+        batch.model.geometries.withUnsafeBufferPointer { m in
+            let model = SharedReadPointer(base: m.baseAddress!)
+            chunks(count: g.count, threads: threads) { r in
+                UnsafeMutableRawPointer(out.base + r.lowerBound).copyMemory(from: model.base + r.lowerBound, byteCount: r.count * stride)
+            }
+        }
+    }
+
+    /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`:
+    /// the layers the reference takes, then the batches of every stage (each splitting by `threads` as a call
+    /// of its own would), then the level maps on `threadCount` threads.
+    private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threads: Int?, threadCount: Int,
+                                instructionSet: InstructionSet?, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
+                                levelMaps m: UnsafeMutableBufferPointer<LevelMap>) throws(BatchError) {
+        let n = g.count
+        guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
+        let (parentTimes, localTimes) = batch.times(atMediaTime: t)
+        // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
+        // (on two, their first touches of the fresh scratch contended).
+        let pg = SharedPointer(base: gb)
+        let referenceNodes = resolved == .scalar ? Array(0..<n) : batch.referenceNodes
+        for node in referenceNodes {
+            g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
+        }
+        if resolved != .scalar {
+            for stage in batch.stages {
+                switch stage {
+                case .transforms(let property, let nodes, let animations):
+                    let times = nodes.map { localTimes[$0] }
+                    var transforms = Array.filled(count: nodes.count) { c in
+                        for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: g[node])) }
+                    }
+                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                        try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
+                                         threads: threads, instructionSet: instructionSet)
+                        }
+                    }
+                    transforms.withUnsafeBufferPointer { tb in
+                        guard let tbb = tb.baseAddress else { return }
+                        let pt = SharedReadPointer(base: tbb)
+                        chunks(count: nodes.count, threads: threadCount) { r in
+                            for k in r { property.setTransform(pt.base[k], in: &pg.base[nodes[k]]) }
+                        }
+                    }
+                case .values(let property, let nodes, let animations):
+                    let times = nodes.map { localTimes[$0] }, w = animations.width
+                    var rows = [Double](repeating: 0, count: nodes.count * w)
+                    rows.withUnsafeMutableBufferPointer { r in
+                        for (k, node) in nodes.enumerated() { property.read(g[node], into: r.baseAddress! + k * w) }
+                    }
+                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                        try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
+                                         threads: threads, instructionSet: instructionSet)
+                        }
+                    }
+                    rows.withUnsafeBufferPointer { r in
+                        for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &g[node]) }
+                    }
+                }
+            }
+        }
+        // The level maps of the new geometries, on the call's threads.
+        let model = batch.model, pm = SharedPointer(base: mb)
+        chunks(count: n, threads: threadCount) { r in
+            let geometries = UnsafeBufferPointer(start: UnsafePointer(pg.base), count: n)
+            model.initializeLevelMaps(r, geometries: geometries, at: pm.base)
+        }
+    }
+}
+
+extension AnimatedKeyPath.Property {
+    /// Whether the property is a whole transform (`transform`, `sublayerTransform`).
+    var isTransform: Bool { self == .transform || self == .sublayerTransform }
+
+    /// A transform property's value in a layer's geometry (`transform` for the other properties).
+    func transform(in g: LayerGeometry) -> Transform3D { self == .sublayerTransform ? g.sublayerTransform : g.transform }
+
+    /// Sets a transform property's geometry field (`transform` for the other properties).
+    func setTransform(_ t: Transform3D, in g: inout LayerGeometry) {
+        if self == .sublayerTransform { g.sublayerTransform = t } else { g.transform = t }
+    }
+
+    /// The property's value in a layer's geometry, as the reference reads it from the layer (opacity, which
+    /// geometry does not hold, reads as 1).
+    func value(in g: LayerGeometry) -> AnimationValue {
+        switch self {
+        case .position: .point(g.position)
+        case .bounds: .rect(g.bounds)
+        case .anchorPoint: .point(g.anchorPoint)
+        case .anchorPointZ: .number(Double(g.anchorPointZ))
+        case .zPosition: .number(Double(g.zPosition))
+        case .opacity: .number(1)
+        case .transform: .transform(g.transform)
+        case .sublayerTransform: .transform(g.sublayerTransform)
+        }
+    }
+
+    /// Reads a value property's components (x, y, width, height: ``value(in:)``'s, as many as its kind has)
+    /// from a layer's geometry into `row`, without making the value.
+    func read(_ g: LayerGeometry, into row: UnsafeMutablePointer<Double>) {
+        switch self {
+        case .position: (row[0], row[1]) = (Double(g.position.x), Double(g.position.y))
+        case .bounds: (row[0], row[1], row[2], row[3]) = (Double(g.bounds.origin.x), Double(g.bounds.origin.y), Double(g.bounds.size.width), Double(g.bounds.size.height))
+        case .anchorPoint: (row[0], row[1]) = (Double(g.anchorPoint.x), Double(g.anchorPoint.y))
+        case .anchorPointZ: row[0] = Double(g.anchorPointZ)
+        case .zPosition: row[0] = Double(g.zPosition)
+        case .opacity: row[0] = 1
+        case .transform, .sublayerTransform: break
+        }
+    }
+
+    /// Writes a value's components (x, y, width, height) into the property's geometry field, as the
+    /// reference sets it on the layer.
+    func write(_ row: UnsafePointer<Double>, into g: inout LayerGeometry) {
+        func c(_ k: Int) -> Double { row[k] }
+        switch self {
+        case .position: g.position = CGPoint(x: c(0), y: c(1))
+        case .bounds: g.bounds = CGRect(x: c(0), y: c(1), width: c(2), height: c(3))
+        case .anchorPoint: g.anchorPoint = CGPoint(x: c(0), y: c(1))
+        case .anchorPointZ: g.anchorPointZ = CGFloat(c(0))
+        case .zPosition: g.zPosition = CGFloat(c(0))
+        case .opacity, .transform, .sublayerTransform: break
+        }
+    }
+}

@@ -1,0 +1,290 @@
+import CAMathAnimation
+import CAMathBatch
+import CAMathCore
+import _CAMathKernels
+
+/// Many animations of properties whose values are numbers, points, sizes, rects or vectors of one width
+/// (`opacity`, `position`, `bounds`, `bounds.size.width`, …), prepared once to be evaluated at one parent
+/// time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``.
+///
+/// Values are rows of ``width`` doubles — a value's components in order (x, y, width, height). Basic,
+/// spring and keyframe animations (values, every calculation mode) of the whole value or of a field
+/// (`position.x`, `bounds.size`) take the batch's path: the time mapping per animation, the timing curves
+/// in vector lanes, the keyframe segment, then the lerp — or the cubic modes' Hermite spline, its tangents
+/// computed once — and additive and cumulative, on flat rows, each with the reference's arithmetic. Anything
+/// else (a value function, a keyframe path, a "none" row, values of another kind) is evaluated by the
+/// reference per animation. The model values are read at preparation: prepare again when they change.
+///
+/// The batch holds private copies of the animations and never changes them, so it may be shared between
+/// threads.
+public struct ValueAnimationBatch: @unchecked Sendable {
+    /// The animations (private copies) and their models.
+    let animations: [PropertyAnimation]
+    let models: [AnimationValue]
+    /// The components of every value (every model has this many).
+    public let width: Int
+    /// The models' components, `width` per animation.
+    let modelRows: [Double]
+    /// Their timing, curves and keyframe timelines.
+    let schedule: AnimationSchedule
+    /// The components each animation animates: `partStart[i] ..< partStart[i] + partWidth[i]` of the row.
+    let partStart: [UInt8], partWidth: [UInt8]
+    /// Each pair's start and end (`width` doubles per pair, the first `partWidth` used) and, for the pairs of
+    /// the cubic modes, the start's outgoing and the end's incoming tangent (`tangents` is empty when no pair
+    /// is cubic).
+    let starts: [Double], ends: [Double], tangentsOut: [Double], tangentsIn: [Double]
+    let cubic: [Bool]
+    /// For cumulative animations: the end of one cycle (`width` per animation, else unused).
+    let cycleEnds: [Double]
+
+    /// The number of animations.
+    public var count: Int { animations.count }
+
+    /// Prepares `animations[i]` over model value `models[i]` (counts must match). Every model must be a
+    /// number, point, size, rect or vector (of at most 255 components) of the first model's width; a transform,
+    /// another width or a longer vector throws ``BatchError/invalidValue(argument:position:reason:)``.
+    /// Cost: O(keyframes).
+    public init(_ animations: [PropertyAnimation], models: [AnimationValue]) throws(BatchError) {
+        try BatchError.check("models", models.count, equals: animations.count)
+        let width = models.first?.components?.count ?? 0
+        var modelRows: [Double] = []
+        modelRows.reserveCapacity(width * models.count)
+        for (i, model) in models.enumerated() {
+            guard let c = model.components else {
+                throw .invalidValue(argument: "models", position: i, reason: "a transform; animate it with a TransformAnimationBatch")
+            }
+            guard c.count == width else {
+                throw .invalidValue(argument: "models", position: i, reason: "\(c.count) components where the batch has \(width)")
+            }
+            guard width <= Int(UInt8.max) else {
+                throw .invalidValue(argument: "models", position: i, reason: "\(width) components; a value batch takes at most 255")
+            }
+            modelRows += c
+        }
+        var builder = AnimationSchedule.Builder()
+        var copies: [PropertyAnimation] = [], partStart: [UInt8] = [], partWidth: [UInt8] = [], cycleEnds: [Double] = []
+        var starts: [Double] = [], ends: [Double] = [], tangentsOut: [Double] = [], tangentsIn: [Double] = [], cubic: [Bool] = []
+        func row(_ c: [Double]) -> [Double] { c + Array(repeating: 0, count: width - c.count) }
+        func addPair(_ start: [Double], _ end: [Double], tangents: (out: [Double], in: [Double])? = nil) {
+            starts += row(start); ends += row(end); cubic.append(tangents != nil)
+            tangentsOut += row(tangents?.out ?? []); tangentsIn += row(tangents?.in ?? [])
+        }
+        for (animation, model) in zip(animations, models) {
+            let copy = animation.copy() as! PropertyAnimation
+            copies.append(copy)
+            var end = [Double](repeating: 0, count: width), range = 0..<width
+            defer { cycleEnds += end; partStart.append(UInt8(range.lowerBound)); partWidth.append(UInt8(range.count)) }
+            switch copy.target?.part {
+            case nil, .whole?: break
+            case .field(let path)?: range = AnimatedKeyPath.fieldRange(path, of: model) ?? range
+            case .transform?: builder.addReference(copy); continue
+            }
+            guard copy.valueFunction == nil, copy.keyPath == nil || copy.target != nil,
+                  let part = copy.modelPart(model: model, target: copy.target), part.components?.count == range.count else {
+                builder.addReference(copy)
+                continue
+            }
+            if let basic = copy as? BasicAnimation, !(basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil),
+               let (a, b) = basic.ends(model: part), a.isSameKind(as: part), b.isSameKind(as: part),
+               let ca = a.components, let cb = b.components {
+                builder.addBasic(basic)
+                addPair(ca, cb)
+                end = row(copy.autoreverses ? ca : cb)
+            } else if let animation = copy as? KeyframeAnimation, animation.path == nil, let interpolation = animation.interpolation(model: part) {
+                let values = interpolation.values.map { $0.components! }, keys = values.count
+                let spline = interpolation.effectiveMode == .cubic || interpolation.effectiveMode == .cubicPaced
+                builder.addKeyframes(animation, interpolation)
+                for i in 0..<max(keys - 1, 1) {
+                    let tangents = spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
+                    addPair(values[i], values[min(i + 1, keys - 1)], tangents: tangents)
+                }
+                end = row(copy.autoreverses ? values[0] : values[keys - 1])
+            } else {
+                builder.addReference(copy)
+            }
+        }
+        if !cubic.contains(true) { (tangentsOut, tangentsIn) = ([], []) }
+        schedule = builder.build()
+        (self.animations, self.models, self.width, self.modelRows) = (copies, models, width, modelRows)
+        (self.partStart, self.partWidth, self.cycleEnds) = (partStart, partWidth, cycleEnds)
+        (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic) = (starts, ends, tangentsOut, tangentsIn, cubic)
+    }
+
+    /// The reference: animation i's presentation value at parent time `p` over `current` (its model's row
+    /// when `nil`; `current` itself when it contributes nothing), written as a row into `out` (which may be
+    /// `current`), and whether it contributed — what every path reproduces. O(1) plus the keyframes' search.
+    public func referenceValue(_ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?, into out: UnsafeMutablePointer<Double>) -> Bool {
+        let animation = animations[i], model = models[i]
+        let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
+        let evaluation = animation.evaluation(at: p, isGroupChild: false)
+        guard let value = animation.value(at: evaluation, model: model, current: base), value.isSameKind(as: model), let c = value.components else {
+            for c in 0..<width { out[c] = current?[c] ?? modelRows[i * width + c] }
+            return false
+        }
+        out.update(from: c, count: width)
+        return true
+    }
+}
+
+extension Batch {
+    /// `out` row i (``ValueAnimationBatch/width`` doubles) = animation i's presentation value over its model
+    /// at parent time `p` (the model where it contributes nothing, which `contributes[i]` reports), with the
+    /// bits of the reference. Paths: `.scalar` (the reference per animation); `.simd` (the timing curves in
+    /// vector lanes, the blends on flat rows: bit-identical); `.blas` throws. Mismatched counts throw before
+    /// anything is written. Cost: O(n·width) — per animation a time mapping, a curve solve and a blend.
+    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Double>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+    }
+
+    /// As ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``
+    /// with animation i at its own parent time `parentTimes[i]` and over row i of `current` (the
+    /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
+    /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
+    /// Mismatched counts throw before anything is written.
+    public static func evaluate(_ batch: ValueAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+                                over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
+        try BatchError.check("current", current.count, equals: batch.count * batch.width)
+        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
+            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+        }
+        try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+                     path: path, threads: threads, instructionSet: instructionSet)
+    }
+
+    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``:
+    /// the rows, one after another, and whether each animation contributed.
+    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, threads: Int? = nil,
+                                instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Double], contributes: [Bool]) {
+        var contributes = [Bool](repeating: false, count: batch.count)
+        let values = try Array.filled(count: batch.count * batch.width) { out throws(BatchError) in
+            try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
+                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, threads: threads, instructionSet: instructionSet)
+            }
+        }
+        return (values, contributes)
+    }
+
+    static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
+                         into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
+                         path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+        let n = batch.count, w = batch.width
+        try BatchError.check("out", out.count, equals: n * w)
+        if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
+        let (resolved, threadCount, kernels) = try schedule(.animateValues, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        guard n > 0 else { return }
+        let po = SharedPointer(base: out.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Double>.alignment)!)
+        let pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
+        let classes = resolved == .scalar ? nil : batch.schedule.classSteps(times, kernels: kernels)
+        chunks(count: n, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r {
+                    let applied = batch.referenceValue(i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: po.base + i * w)
+                    pc?.base[i] = applied
+                }
+                return
+            }
+            batch.evaluate(r, times: times, classes: classes, over: current, kernels: kernels, into: po.base, contributes: pc?.base)
+        }
+    }
+}
+
+extension ValueAnimationBatch {
+    /// The vector path for animations `r`, block by block: the schedule's steps (time mappings, curves and
+    /// keyframe segments), then per animation its part's value — a keyframe whole, or a pair's lerp or Hermite
+    /// spline at its fraction — with cumulative and additive, written into the row over the current value.
+    func evaluate(_ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Double>?, kernels: KernelTable,
+                  into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
+        AnimationBlockScratch.with { a in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
+                schedule.withPointers { pointers in
+                    withRows { rows in
+                        DecompositionScratch.pieces(of: r) { k in
+                            let pairCount = schedule.resolveBlock(k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
+                            evaluateBlock(k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
+                                          into: out, contributes: contributes)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Animations `k` (one block) after the schedule decided their steps: the blended parts into `values`
+    /// (row j of the block), then every row written over the current value, read before `out` (maybe
+    /// `current`'s memory) is.
+    private func evaluateBlock(_ k: Range<Int>, times: PerElement, over current: SharedReadPointer<Double>?, pairCount: Int, rows: ValueRows,
+                               scratch a: AnimationBlockScratch, values: UnsafeMutablePointer<Double>,
+                               into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
+        let lo = k.lowerBound, w = width
+        for c in 0..<pairCount {
+            let p = Int(a.pairs[c]), f = a.fractions[c], j = a.owners[c], pw = Int(partWidth[lo + j])
+            let start = rows.starts + p * w, end = rows.ends + p * w, v = values + j * w
+            if cubic[p] {
+                let h = HermiteWeights(f), outgoing = rows.tangentsOut + p * w, incoming = rows.tangentsIn + p * w
+                for q in 0..<pw { v[q] = h.value(start[q], outgoing[q], end[q], incoming[q]) }
+            } else {
+                for q in 0..<pw { v[q] = AnimationValue.lerp(start[q], end[q], f) }
+            }
+        }
+        for j in 0..<k.count {
+            let i = lo + j, row = out + i * w, base = current.map { $0.base + i * w } ?? rows.models + i * w
+            switch a.steps[j] {
+            case .reference:
+                contributes?[i] = referenceValue(i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: row)
+                continue
+            case .untouched:
+                if row != base { row.update(from: base, count: w) }
+                contributes?[i] = false
+                continue
+            case .key:
+                let pair = schedule.pairStart[i] + max(a.keyValue[j] - 1, 0)
+                (values + j * w).update(from: (a.keyValue[j] == 0 ? rows.starts : rows.ends) + pair * w, count: Int(partWidth[i]))
+            case .blend:
+                break
+            }
+            // Cumulative, then additive, on the part; the rest of the row is the current value's.
+            let v = values + j * w, s = Int(partStart[i]), pw = Int(partWidth[i]), flags = schedule.flags[i]
+            if flags.contains(.cumulative) {
+                let cycle = max(a.cycles[j], 0), end = rows.cycleEnds + i * w
+                for q in 0..<pw { v[q] = cycle * end[q] + v[q] }
+            }
+            if flags.contains(.additive) {
+                for q in 0..<pw { v[q] = base[s + q] + v[q] }
+            }
+            for q in 0..<w { row[q] = q >= s && q < s + pw ? v[q - s] : base[q] }
+            contributes?[i] = true
+        }
+    }
+
+    /// The batch's arrays as pointers, for one call.
+    func withRows<R>(_ body: (ValueRows) -> R) -> R {
+        modelRows.withUnsafeBufferPointer { m in
+            starts.withUnsafeBufferPointer { s in
+                ends.withUnsafeBufferPointer { e in
+                    tangentsOut.withUnsafeBufferPointer { to in
+                        tangentsIn.withUnsafeBufferPointer { ti in
+                            cycleEnds.withUnsafeBufferPointer { c in
+                                func base(_ b: UnsafeBufferPointer<Double>) -> UnsafePointer<Double> {
+                                    b.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!
+                                }
+                                return body(ValueRows(models: base(m), starts: base(s), ends: base(e), tangentsOut: base(to), tangentsIn: base(ti),
+                                                      cycleEnds: base(c)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A ``ValueAnimationBatch``'s rows as pointers, shared read-only by the threads of one call.
+struct ValueRows: @unchecked Sendable {
+    let models: UnsafePointer<Double>, starts: UnsafePointer<Double>, ends: UnsafePointer<Double>
+    let tangentsOut: UnsafePointer<Double>, tangentsIn: UnsafePointer<Double>, cycleEnds: UnsafePointer<Double>
+}

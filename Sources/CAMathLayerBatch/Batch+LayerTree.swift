@@ -1,0 +1,249 @@
+import CAMathBatch
+import CAMathCore
+import CAMathLayer
+import Foundation
+import _CAMathKernels
+
+/// A `LayerTree`'s geometry in columns for the frame kernels: build once (O(n)), run many times.
+public struct FramePlan: Sendable {
+    /// The tree the plan was built from (the `.scalar` path and the kernels' slow lanes use it).
+    public let tree: LayerTree
+    /// 19 columns of `count` doubles: bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44.
+    let columns: [Double]
+
+    /// Gathers the columns. Cost: O(n), one allocation.
+    public init(_ tree: LayerTree) {
+        self.tree = tree
+        let n = tree.count
+        columns = Array.filled(count: 19 * n) { c in
+            for (i, g) in tree.geometries.enumerated() { Self.gather(g, into: c.baseAddress! + i, stride: n) }
+        }
+    }
+
+    /// Writes a geometry's 19 column values to `c[k·stride]`, k = 0…18, in the columns' order.
+    static func gather(_ g: LayerGeometry, into c: UnsafeMutablePointer<Double>, stride: Int) {
+        let t = g.transform
+        let values = (Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                      Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
+                      t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44)
+        withUnsafeBytes(of: values) { v in
+            for (k, x) in v.bindMemory(to: Double.self).enumerated() { (c + k * stride).initialize(to: x) }
+        }
+    }
+
+    /// The number of layers.
+    public var count: Int { tree.count }
+}
+
+/// A `LayerTree` prepared for bulk hit tests: per node its parent, subtree end, level map inverse,
+/// forward weight row and standardised bounds. Build once (O(n)), test many points.
+///
+/// A transform layer (`LayerGeometry.flattensSublayers` `false`) becomes a pass-through node: identity
+/// inverse, forward weight `(0, 0, 1)`, no box and no mask, so its lanes carry its parent's points
+/// unchanged (`x·1 + y·0 + 0` over `1`) and it is never hit; its sublayers back-map those points through
+/// their map composed with its own, in the reference's order (`LayerHierarchy.hitTest(_:in:)`).
+public struct HitTestPlan: Sendable {
+    /// The tree the plan was built from (the `.scalar` path uses it).
+    public let tree: LayerTree
+    let parent: [Int32], subtreeEnd: [Int32], enterable: [UInt8], masks: [UInt8]
+    let inverse: [Double], forwardWeight: [Double], box: [Double]
+
+    /// Prepares `tree`. Cost: O(n), plus a 4×4 concatenation and a 3×3 inversion per node below a
+    /// transform layer.
+    public init(_ tree: LayerTree) {
+        self.tree = tree
+        let n = tree.count
+        parent = tree.parents.map { Int32($0) }
+        var end = (0..<n).map { Int32($0 + 1) }
+        for i in stride(from: n - 1, to: 0, by: -1) { end[tree.parents[i]] = max(end[tree.parents[i]], end[i]) }
+        subtreeEnd = end
+        // The composed map of each transform layer to the plane its points are in (pre-order: parents first).
+        var pending = [Transform3D?](repeating: nil, count: n)
+        var enterable = [UInt8](), masks = [UInt8](), inverse = [Double](), weight = [Double](), box = [Double]()
+        for (i, g) in tree.geometries.enumerated() {
+            let above = tree.parents[i] == LayerTree.noParent ? nil : pending[tree.parents[i]]
+            if !g.flattensSublayers {
+                let own = tree.transformToSuperlayer(of: i)
+                pending[i] = above.map { own.concatenating($0) } ?? own
+                enterable.append(g.isHidden ? 0 : 1)
+                masks.append(0)
+                inverse += [1, 0, 0, 0, 1, 0, 0, 0, 1]
+                weight += [0, 0, 1]
+                box += [.nan, .nan, .nan, .nan]
+                continue
+            }
+            let level = above.map { LevelMap(Homography(tree.transformToSuperlayer(of: i).concatenating($0))) } ?? tree.levelMaps[i]
+            enterable.append(!g.isHidden && level.inverse != nil ? 1 : 0)
+            masks.append(g.masksToBounds ? 1 : 0)
+            if let h = level.inverse { inverse += [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33] }
+            else { inverse += [Double](repeating: 0, count: 9) }
+            weight += [level.forward.h13, level.forward.h23, level.forward.h33]
+            let r = Rect2D(g.bounds)
+            if r.isNull { box += [.infinity, .infinity, .infinity, .infinity]; continue }
+            let s = r.standardized
+            box += [s.x, s.x + s.width, s.y, s.y + s.height]
+        }
+        self.enterable = enterable
+        self.masks = masks
+        self.inverse = inverse
+        self.forwardWeight = weight
+        self.box = box
+    }
+
+    /// The number of layers.
+    public var count: Int { tree.count }
+}
+
+extension Batch {
+    /// The value `hitTest` writes where no layer is hit.
+    public static let noHit = -1
+
+    /// Every layer's `frame` in its superlayer's space (CAMathLayer's *Layer geometry* article, *frame*), in the tree's order.
+    /// Paths: `.scalar` (`LayerGeometry.frame` per layer); `.simd` (vector lanes of the same formula,
+    /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
+    /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
+    /// ``ExactnessBudget``; the same lanes fall back to the reference).
+    public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
+                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        let n = plan.count
+        try plan.columns.withUnsafeBufferPointer { columns throws(BatchError) in
+            let pc = SharedReadPointer(base: columns.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!)
+            try frames(of: plan.tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+                       block: 1024, gathers: false) { start, _, starts, _ in
+                for k in 0..<19 { starts[k] = pc.base + k * n + start }
+            }
+        }
+    }
+
+    /// ``frames(of:into:path:precision:threads:instructionSet:)-(FramePlan,_,_,_,_,_)`` straight from a tree: each thread gathers a block's
+    /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
+    /// allocates nothing). The same results, bit for bit.
+    public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath = .auto,
+                              precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer blocks
+        // (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
+        // A/B, Zen 4 VM).
+        let block = 256
+        try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+                   block: block, gathers: true) { start, count, starts, scratch in
+            tree.geometries.withUnsafeBufferPointer { g in
+                for j in 0..<count { FramePlan.gather(g[start + j], into: scratch + j, stride: block) }
+            }
+            for k in 0..<19 { starts[k] = UnsafePointer(scratch + k * block) }
+        }
+    }
+
+    /// The frames of `tree`'s layers into `out`, `block` layers at a time on each thread: `columns(start, count,
+    /// starts, scratch)` points `starts` at the 19 columns of layers `start..<start + count` (filling `scratch`, 19
+    /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference.
+    private static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath, precision: BatchPrecision,
+                               threads: Int?, instructionSet: InstructionSet?, block: Int, gathers: Bool,
+                               columns: @escaping @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void)
+        throws(BatchError) {
+        let n = tree.count
+        try BatchError.check("out", out.count, equals: n)
+        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, precision: precision, threads: threads,
+                                                            instructionSet: instructionSet)
+        guard n > 0, let o = out.baseAddress else { return }
+        let po = SharedPointer(base: o)
+        chunks(count: n, threads: threadCount) { r in
+            if resolved == .scalar {
+                for i in r { po.base[i] = tree.geometries[i].frame }
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+                withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: 19) { starts in
+                    withUnsafeTemporaryAllocation(of: Double.self, capacity: gathers ? 19 * block : 1) { scratch in
+                        var start = r.lowerBound
+                        while start < r.upperBound {
+                            let count = min(block, r.upperBound - start)
+                            columns(start, count, starts.baseAddress!, scratch.baseAddress!)
+                            kernels.k.frames(starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
+                            for k in 0..<count where slow[k] != 0 { po.base[start + k] = tree.geometries[start + k].frame }
+                            start += count
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``.
+    public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
+        try Array.filled(count: tree.count) { out throws(BatchError) in
+            try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+        }
+    }
+
+    /// Hit-tests many points against the tree from its root (CAMathLayer's *Layer geometry* article, *hitTest*): `hits[i]` = the node index
+    /// `LayerTree.hitTest(points[i])` returns, or ``noHit``. Points are in the root's superlayer space.
+    /// Paths: `.scalar` (the reference traversal per point); `.simd` (32 points at a time down the tree in
+    /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,
+    /// singular, behind-the-eye or masking level excluded it; the last alive node in pre-order that
+    /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
+    /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
+    /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
+    public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan, into hits: UnsafeMutableBufferPointer<Int>,
+                               path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        let n = points.count
+        try BatchError.check("hits", hits.count, equals: n)
+        let (resolved, threadCount, kernels) = try schedule(.hitTest, count: n, path: path, threads: threads,
+                                                            instructionSet: instructionSet)
+        guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
+        let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
+        if resolved == .scalar {
+            chunks(count: n, threads: threadCount) { r in
+                for i in r { ph.base[i] = plan.tree.hitTest(pp.base[i]) ?? noHit }
+            }
+            return
+        }
+        plan.withKernelTree { tree in
+            let pt = SharedReadPointer(base: tree)
+            chunks(count: n, threads: threadCount) { r in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Int(CAMATH_HIT_BLOCK) * plan.count) { scratch in
+                    var start = r.lowerBound
+                    while start < r.upperBound {
+                        let count = min(Int(CAMATH_HIT_BLOCK), r.upperBound - start)
+                        UnsafeMutableRawPointer(ph.base + start).withMemoryRebound(to: Int64.self, capacity: count) { out in
+                            kernels.k.hit_test_block(pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
+                        }
+                        start += count
+                    }
+                }
+            }
+        }
+    }
+
+    /// Array form of ``hitTest(_:in:into:path:threads:instructionSet:)``, preparing the plan.
+    public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
+        let plan = HitTestPlan(tree)
+        return try Array.filled(count: points.count) { out throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+        }
+    }
+}
+
+extension HitTestPlan {
+    /// The plan as the C kernel's struct, valid inside `body`.
+    func withKernelTree<R>(_ body: (UnsafePointer<camath_hit_tree>) -> R) -> R {
+        parent.withUnsafeBufferPointer { parent in
+            subtreeEnd.withUnsafeBufferPointer { end in
+                enterable.withUnsafeBufferPointer { enterable in
+                    masks.withUnsafeBufferPointer { masks in
+                        inverse.withUnsafeBufferPointer { inverse in
+                            forwardWeight.withUnsafeBufferPointer { weight in
+                                box.withUnsafeBufferPointer { box in
+                                    var tree = camath_hit_tree(count: count, parent: parent.baseAddress, subtreeEnd: end.baseAddress,
+                                                               enterable: enterable.baseAddress, masks: masks.baseAddress,
+                                                               inverse: inverse.baseAddress, forwardWeight: weight.baseAddress,
+                                                               box: box.baseAddress)
+                                    return withUnsafePointer(to: &tree) { body($0) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a purpose needs, when missing (idempotent; as root, else it says what is
+# missing and goes on without them):
+#   bash scripts/install-dependencies.sh tests   # OpenBLAS (the .blas path), SIMDe (the emulated AVX2/AVX-512 levels)
+#   bash scripts/install-dependencies.sh bench   # OpenBLAS, Eigen 3.4 and glm 0.9.9 (camath-bench's baselines)
+# Prints the package traits to build with: SIMDe for tests, EigenGLM for bench, when their packages are present.
+set -euo pipefail
+case "${1:-}" in
+  tests) packages=(libopenblas-dev libsimde-dev); trait=SIMDe; needs=(libsimde-dev) ;;
+  bench) packages=(libopenblas-dev libeigen3-dev libglm-dev); trait=EigenGLM; needs=(libeigen3-dev libglm-dev) ;;
+  *) echo "usage: scripts/install-dependencies.sh tests|bench" >&2; exit 2 ;;
+esac
+installed() { dpkg -s "$1" >/dev/null 2>&1; }
+missing=()
+for package in "${packages[@]}"; do installed "$package" || missing+=("$package"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; } >&2
+  else
+    echo "warning: ${missing[*]} missing and not installable here (not root, or no apt-get): what needs them is skipped, with the reason" >&2
+  fi
+fi
+for package in "${needs[@]}"; do installed "$package" || exit 0; done
+echo "$trait"
