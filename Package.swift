@@ -70,7 +70,9 @@ let package = Package(
             name: "CAMathBatchTests",
             dependencies: ["CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "_CAMathTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "CAMathTests", dependencies: ["CAMath", "_CAMathTestSupport"]),
+        // README.md's examples (scripts/readme-examples.sh writes them from the README), run by CAMathTests.
+        .executableTarget(name: "ReadmeExamples", dependencies: ["CAMath"], path: "Tests/ReadmeExamples"),
+        .testTarget(name: "CAMathTests", dependencies: ["CAMath", "_CAMathTestSupport", "ReadmeExamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

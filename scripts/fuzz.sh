@@ -73,6 +73,6 @@ if [ "$merge" = 1 ]; then
     rm -rf "$merged" && mkdir -p "$merged"
     "$bin/$t" -merge=1 "$merged" "Fuzz/Corpus/$t" ".build-fuzz/corpus/$t" >".build-fuzz/$t-merge.log" 2>&1
     rm -rf "Fuzz/Corpus/$t" && mv "$merged" "Fuzz/Corpus/$t"
-    echo "fuzz $t: seed corpus $(find "Fuzz/Corpus/$t" -type f | wc -l) inputs, $(du -sk "Fuzz/Corpus/$t" | cut -f1) KiB"
+    echo "fuzz $t: seed corpus $(find "Fuzz/Corpus/$t" -type f | wc -l) inputs, $(( $(du -sb "Fuzz/Corpus/$t" | cut -f1) / 1024 )) KiB"
   done
 fi

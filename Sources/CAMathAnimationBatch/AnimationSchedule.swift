@@ -26,7 +26,7 @@ struct AnimationSchedule: Sendable {
         var combines: Bool { !isDisjoint(with: [.additive, .cumulative]) }
     }
 
-    /// What one frame asks of an animation (``resolveBlock(_:times:pointers:scratch:kernels:)``).
+    /// What one frame asks of an animation (`resolveBlock(_:times:pointers:scratch:kernels:)`).
     enum Step: UInt8 {
         /// Evaluated by the reference.
         case reference
@@ -55,7 +55,7 @@ struct AnimationSchedule: Sendable {
     let keyTimes: [Double]
     let timeStart: [Int]
     /// The animation-level timing function of each, and the segment function of each pair (indices into
-    /// ``curves``; `UInt32.max`: none — linear, paced or a missing segment function).
+    /// `curves`; `UInt32.max`: none — linear, paced or a missing segment function).
     let curveIndex: [UInt32]
     let pairCurve: [UInt32]
     let curves: TimingCurveTable
@@ -198,7 +198,7 @@ struct AnimationSchedule: Sendable {
     /// curves (vector lanes again) — each the reference's rule. Writes `steps`, `cycles`, `keyValue` per
     /// animation (indexed from the block's start) and the blends into `pairs`, `owners` and `fractions`;
     /// returns their number. A NaN progress contributes nothing, as in the reference. With `classes` (this
-    /// schedule's ``classSteps(_:kernels:)`` at `times`) each animation copies its class's steps instead.
+    /// schedule's `classSteps(_:kernels:)` at `times`) each animation copies its class's steps instead.
     func resolveBlock(_ k: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, pointers p: Pointers, scratch a: AnimationBlockScratch,
                       kernels: KernelTable) -> Int {
         if let classes, let classOf = self.classes?.classOf { return copyBlock(k, classOf: classOf, classes: classes, scratch: a) }
@@ -271,7 +271,7 @@ struct AnimationSchedule: Sendable {
         return pairCount
     }
 
-    /// ``resolveBlock(_:times:classes:pointers:scratch:kernels:)`` from the classes' steps: each animation's
+    /// `resolveBlock(_:times:classes:pointers:scratch:kernels:)` from the classes' steps: each animation's
     /// step, cycle and keyframe value its class's, its pair its class's counted from its own first.
     private func copyBlock(_ k: Range<Int>, classOf: [UInt32], classes c: TimingClasses.Steps, scratch a: AnimationBlockScratch) -> Int {
         let steps = a.steps, cycles = a.cycles, keyValue = a.keyValue, pairs = a.pairs, fractions = a.fractions, owners = a.owners
@@ -295,7 +295,7 @@ struct AnimationSchedule: Sendable {
 /// `DecompositionScratch.block` animations), reused block after block so that no step allocates per call
 /// or per animation.
 struct AnimationBlockScratch {
-    /// Each animation's step, cycle and — for ``AnimationSchedule/Step/key`` — keyframe value.
+    /// Each animation's step, cycle and — for `AnimationSchedule.Step.key` — keyframe value.
     let steps: UnsafeMutablePointer<AnimationSchedule.Step>, cycles: UnsafeMutablePointer<Double>, keyValue: UnsafeMutablePointer<Int>
     /// The time mapping's verdict (1: contributes) and basic time.
     let contributes: UnsafeMutablePointer<UInt8>, basic: UnsafeMutablePointer<Double>

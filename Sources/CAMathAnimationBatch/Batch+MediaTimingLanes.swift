@@ -4,7 +4,7 @@ import _CAMathKernels
 
 extension Batch {
     /// The lane form of the media-timing model at `instructionSet`'s level — what the animation batches run
-    /// block by block — for the tests that hold it to ``ResolvedMediaTiming/evaluate(parentTime:removedOnCompletion:)``
+    /// block by block — for the tests that hold it to `ResolvedMediaTiming.evaluate(parentTime:removedOnCompletion:)`
     /// bit for bit: timing i, removed on completion when `removed[i]`, at parent time `times[i]`. The phase is
     /// not computed (the batches need only whether it contributes); it is reported as `.active`. Throws when
     /// the level cannot run here or the counts differ. Cost: O(n).

@@ -5,7 +5,7 @@ import _CAMathKernels
 extension Batch {
     /// `x[i] = spring.fraction(atTime: times[i])`: one spring at many times (a spring's samples).
     /// Paths: `.scalar` (the reference per time); `.simd` (vector lanes with their own e^x: within
-    /// ``ExactnessBudget/springFraction(_:atTime:)`` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
+    /// `ExactnessBudget.springFraction(_:atTime:)` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
     /// special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
     /// anything is written. Cost: O(n), about three exponentials and a sine and cosine each.
     public static func springFractions(_ spring: Spring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
@@ -18,7 +18,7 @@ extension Batch {
     }
 
     /// `x[i] = springs[i].fraction(atTime: t)`: many springs at one time (a frame). As
-    /// ``springFractions(_:at:into:path:threads:instructionSet:)``.
+    /// `springFractions(_:at:into:path:threads:instructionSet:)`.
     public static func springFractions(_ springs: UnsafeBufferPointer<Spring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: springs.count)
@@ -28,7 +28,7 @@ extension Batch {
         }
     }
 
-    /// Array forms of ``springFractions(_:at:into:path:threads:instructionSet:)``.
+    /// Array forms of `springFractions(_:at:into:path:threads:instructionSet:)`.
     public static func springFractions(_ spring: Spring, at times: [Double], path: BatchPath = .auto, threads: Int? = nil,
                                        instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: times.count) { out throws(BatchError) in
@@ -38,7 +38,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``springFractions(_:atTime:into:path:threads:instructionSet:)``.
+    /// Array form of `springFractions(_:atTime:into:path:threads:instructionSet:)`.
     public static func springFractions(_ springs: [Spring], atTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                        instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: springs.count) { out throws(BatchError) in

@@ -3,7 +3,7 @@ import CAMathBatch
 import _CAMathKernels
 
 /// Timing functions prepared for the batch kernels: each curve's coefficients and spline samples, computed
-/// once (``Batch/evaluate(_:indices:at:into:path:threads:instructionSet:)``).
+/// once (`Batch.evaluate(_:indices:at:into:path:threads:instructionSet:)`).
 public struct TimingCurveTable: Sendable {
     /// The functions, in order.
     public let functions: [TimingFunction]
@@ -28,7 +28,7 @@ extension Batch {
     }
 
     /// `y[i] = table.functions[indices[i]].evaluate(x[i])`: many timing functions, one per input. An index
-    /// outside the table throws before anything is written; otherwise as ``evaluate(_:at:into:path:threads:instructionSet:)``.
+    /// outside the table throws before anything is written; otherwise as `evaluate(_:at:into:path:threads:instructionSet:)`.
     public static func evaluate(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>, at x: UnsafeBufferPointer<Double>,
                                 into y: UnsafeMutableBufferPointer<Double>,
                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
@@ -39,7 +39,7 @@ extension Batch {
         try evaluateCurves(table, indices: indices, at: x, into: y, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// Array form of ``evaluate(_:at:into:path:threads:instructionSet:)``.
+    /// Array form of `evaluate(_:at:into:path:threads:instructionSet:)`.
     public static func evaluate(_ function: TimingFunction, at x: [Double], path: BatchPath = .auto, threads: Int? = nil,
                                 instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
@@ -49,7 +49,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``evaluate(_:indices:at:into:path:threads:instructionSet:)``.
+    /// Array form of `evaluate(_:indices:at:into:path:threads:instructionSet:)`.
     public static func evaluate(_ table: TimingCurveTable, indices: [UInt32], at x: [Double], path: BatchPath = .auto, threads: Int? = nil,
                                 instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in

@@ -16,7 +16,7 @@ extension ExactnessBudget {
 
     /// The 16 bounds of animation `i` of `batch` at parent time `p` over `current` (its model when `nil`) at
     /// `precision: .fast`: where the reference blends a pair (a basic animation's ends, a keyframe segment),
-    /// ``interpolation(from:to:fraction:)`` of that pair at that fraction; when the blend is then concatenated
+    /// `interpolation(from:to:fraction:)` of that pair at that fraction; when the blend is then concatenated
     /// (with the current value of an additive animation, the repeated cycle end of a cumulative one), each
     /// element's bound is the largest of its row — element (r, c) of Concat(v, m) is Σⱼ v[r][j]·m[j][c], so
     /// every error of row r reaches it — times `4·max(1, |m|max)` for each such m (its largest element that

@@ -6,7 +6,7 @@ import CAMathLayerBatch
 import Foundation
 
 /// A layer tree's animations prepared to compute its presentation tree at any global time
-/// (``Batch/presentation(_:atMediaTime:path:threads:instructionSet:)``), for bulk frames and hit tests on it.
+/// (`Batch.presentation(_:atMediaTime:path:threads:instructionSet:)`), for bulk frames and hit tests on it.
 ///
 /// The animations of each geometry property are evaluated in batches, one per property and position in
 /// the layer's list of that property's animations (the k-th `position` animation of every layer together,
@@ -91,13 +91,13 @@ public struct PresentationBatch {
 extension Batch {
     /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
     /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
-    /// it as on any `LayerTree` (``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``,
-    /// ``hitTest(_:in:into:path:threads:instructionSet:)``). Paths: `.scalar` (the reference per layer);
+    /// it as on any `LayerTree` (`frames(of:into:path:precision:threads:instructionSet:)`,
+    /// `hitTest(_:in:into:path:threads:instructionSet:)`). Paths: `.scalar` (the reference per layer);
     /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
     /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
     /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
     /// fresh storage; a frame loop that keeps its tree reuses it with
-    /// ``presentation(_:atMediaTime:into:path:threads:instructionSet:)``.
+    /// `presentation(_:atMediaTime:into:path:threads:instructionSet:)`.
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                     instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
@@ -115,7 +115,7 @@ extension Batch {
         return model.replacingGeometries(geometries, levelMaps: levelMaps)!
     }
 
-    /// ``presentation(_:atMediaTime:path:threads:instructionSet:)`` written over `tree`: the same tree, bit for bit,
+    /// `presentation(_:atMediaTime:path:threads:instructionSet:)` written over `tree`: the same tree, bit for bit,
     /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
     /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree is
     /// replaced by a fresh one. The errors (an unavailable path or instruction set, a bad thread count) are
@@ -239,7 +239,7 @@ extension AnimatedKeyPath.Property {
         }
     }
 
-    /// Reads a value property's components (x, y, width, height: ``value(in:)``'s, as many as its kind has)
+    /// Reads a value property's components (x, y, width, height: `value(in:)`'s, as many as its kind has)
     /// from a layer's geometry into `row`, without making the value.
     func read(_ g: LayerGeometry, into row: UnsafeMutablePointer<Double>) {
         switch self {

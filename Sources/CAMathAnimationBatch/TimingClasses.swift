@@ -66,7 +66,7 @@ final class TimingClasses: Sendable {
         let pairOffset: [Int], fractions: [Double]
     }
 
-    /// The steps of every class at parent time `p`: the schedule's ``AnimationSchedule/resolveBlock(_:times:classes:pointers:scratch:kernels:)``
+    /// The steps of every class at parent time `p`: the schedule's `AnimationSchedule.resolveBlock(_:times:classes:pointers:scratch:kernels:)`
     /// on the representatives. O(classes).
     func resolve(atParentTime p: Double, kernels: KernelTable) -> Steps {
         let n = representatives.count

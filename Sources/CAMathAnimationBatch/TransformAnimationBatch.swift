@@ -4,9 +4,9 @@ import CAMathCore
 import _CAMathKernels
 
 /// Many animations of whole transforms (`transform`, `sublayerTransform`), prepared once to be evaluated at
-/// one parent time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``.
+/// one parent time per frame by `Batch.evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`.
 ///
-/// Every segment's two ends are decomposed once (an ``InterpolationPlan``): a frame maps each animation's time
+/// Every segment's two ends are decomposed once (an `InterpolationPlan`): a frame maps each animation's time
 /// (CAMathAnimation's *media-timing model*), runs its timing curve, picks its keyframe segment and only
 /// blends, slerps and recomposes. Basic, spring and keyframe animations (values, any calculation mode) take
 /// that path, with additive and cumulative applied after the blend; anything else (a value function, a
@@ -100,9 +100,9 @@ extension Batch {
     /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
     /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
     /// curves and the blends in vector lanes: bit-identical); `.blas` throws. `precision: .fast` blends as
-    /// ``interpolate(_:fractions:into:path:precision:threads:instructionSet:)`` does at that precision; the
+    /// `interpolate(_:fractions:into:path:precision:threads:instructionSet:)` does at that precision; the
     /// timing, the curves, the choice of segment and every value taken whole stay exact (within
-    /// ``ExactnessBudget/transformAnimation(_:_:atParentTime:over:)``). Mismatched counts throw before anything
+    /// `ExactnessBudget.transformAnimation(_:_:atParentTime:over:)`). Mismatched counts throw before anything
     /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
     public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
                                 contributes: UnsafeMutableBufferPointer<Bool>? = nil, path: BatchPath = .auto, precision: BatchPrecision = .exact,
@@ -111,7 +111,7 @@ extension Batch {
                      instructionSet: instructionSet)
     }
 
-    /// As ``evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`` with animation i at its
+    /// As `evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)` with animation i at its
     /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
     /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
     /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
@@ -250,7 +250,7 @@ extension TransformAnimationBatch {
 }
 
 extension Batch {
-    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``: the values and
+    /// Array form of `evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`: the values and
     /// whether each animation contributed.
     public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, precision: BatchPrecision = .exact,
                                 threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Transform3D], contributes: [Bool]) {

@@ -5,9 +5,9 @@ import _CAMathKernels
 
 /// Many animations of properties whose values are numbers, points, sizes, rects or vectors of one width
 /// (`opacity`, `position`, `bounds`, `bounds.size.width`, …), prepared once to be evaluated at one parent
-/// time per frame by ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``.
+/// time per frame by `Batch.evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`.
 ///
-/// Values are rows of ``width`` doubles — a value's components in order (x, y, width, height). Basic,
+/// Values are rows of `width` doubles — a value's components in order (x, y, width, height). Basic,
 /// spring and keyframe animations (values, every calculation mode) of the whole value or of a field
 /// (`position.x`, `bounds.size`) take the batch's path: the time mapping per animation, the timing curves
 /// in vector lanes, the keyframe segment, then the lerp — or the cubic modes' Hermite spline, its tangents
@@ -42,7 +42,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
 
     /// Prepares `animations[i]` over model value `models[i]` (counts must match). Every model must be a
     /// number, point, size, rect or vector (of at most 255 components) of the first model's width; a transform,
-    /// another width or a longer vector throws ``BatchError/invalidValue(argument:position:reason:)``.
+    /// another width or a longer vector throws `BatchError.invalidValue(argument:position:reason:)`.
     /// Cost: O(keyframes).
     public init(_ animations: [PropertyAnimation], models: [AnimationValue]) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
@@ -138,7 +138,7 @@ extension Batch {
         try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// As ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``
+    /// As `evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`
     /// with animation i at its own parent time `parentTimes[i]` and over row i of `current` (the
     /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
     /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
@@ -156,7 +156,7 @@ extension Batch {
                      path: path, threads: threads, instructionSet: instructionSet)
     }
 
-    /// Array form of ``evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``:
+    /// Array form of `evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`:
     /// the rows, one after another, and whether each animation contributed.
     public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, threads: Int? = nil,
                                 instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Double], contributes: [Bool]) {

@@ -44,7 +44,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``autoresize(_:masks:oldSuperlayerSize:newSuperlayerSize:into:path:threads:instructionSet:)``.
+    /// Array form of `autoresize(_:masks:oldSuperlayerSize:newSuperlayerSize:into:path:threads:instructionSet:)`.
     public static func autoresize(_ frames: [CGRect], masks: [AutoresizingMask], oldSuperlayerSize old: CGSize,
                                   newSuperlayerSize new: CGSize, path: BatchPath = .auto, threads: Int? = nil,
                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {

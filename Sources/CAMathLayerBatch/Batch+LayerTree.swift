@@ -102,7 +102,7 @@ extension Batch {
     /// Paths: `.scalar` (`LayerGeometry.frame` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
     /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
-    /// ``ExactnessBudget``; the same lanes fall back to the reference).
+    /// `ExactnessBudget`; the same lanes fall back to the reference).
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         let n = plan.count
@@ -115,7 +115,7 @@ extension Batch {
         }
     }
 
-    /// ``frames(of:into:path:precision:threads:instructionSet:)-(FramePlan,_,_,_,_,_)`` straight from a tree: each thread gathers a block's
+    /// `frames(of:into:path:precision:threads:instructionSet:)` straight from a tree: each thread gathers a block's
     /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
     /// allocates nothing). The same results, bit for bit.
     public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath = .auto,
@@ -168,7 +168,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``frames(of:into:path:precision:threads:instructionSet:)-(LayerTree,_,_,_,_,_)``.
+    /// Array form of `frames(of:into:path:precision:threads:instructionSet:)`.
     public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
         try Array.filled(count: tree.count) { out throws(BatchError) in
             try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
@@ -176,7 +176,7 @@ extension Batch {
     }
 
     /// Hit-tests many points against the tree from its root (CAMathLayer's *Layer geometry* article, *hitTest*): `hits[i]` = the node index
-    /// `LayerTree.hitTest(points[i])` returns, or ``noHit``. Points are in the root's superlayer space.
+    /// `LayerTree.hitTest(points[i])` returns, or `noHit`. Points are in the root's superlayer space.
     /// Paths: `.scalar` (the reference traversal per point); `.simd` (32 points at a time down the tree in
     /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,
     /// singular, behind-the-eye or masking level excluded it; the last alive node in pre-order that
@@ -214,7 +214,7 @@ extension Batch {
         }
     }
 
-    /// Array form of ``hitTest(_:in:into:path:threads:instructionSet:)``, preparing the plan.
+    /// Array form of `hitTest(_:in:into:path:threads:instructionSet:)`, preparing the plan.
     public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
         let plan = HitTestPlan(tree)
         return try Array.filled(count: points.count) { out throws(BatchError) in

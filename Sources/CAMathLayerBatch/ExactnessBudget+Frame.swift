@@ -4,7 +4,7 @@ import CAMathLayer
 
 extension ExactnessBudget {
     /// The 4 bounds of a layer's frame `(x, y, width, height)` (CAMathLayer's *Layer geometry* article, *frame*'s corners `(u, v, −anchorPointZ)`
-    /// through its transform): each corner maps within ``mapPoint(_:through:)-(SIMD3<Double>,_)``'s bound,
+    /// through its transform): each corner maps within `ExactnessBudget.mapPoint(_:through:)`'s bound for 3-D points,
     /// so the box's edges move by at most the worst of them, its sizes by twice that, and the position adds
     /// `1e-13·max(1, |position|)`. +∞ (not compared) where a corner's `|W| ≤ 1e-3`.
     public static func frame(_ layer: LayerGeometry) -> [Double] {

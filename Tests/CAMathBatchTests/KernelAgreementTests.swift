@@ -1,4 +1,5 @@
 @_spi(Testing) import CAMath
+import _CAMathKernels
 import _CAMathTestSupport
 import Foundation
 import PropertyBased
@@ -300,7 +301,8 @@ import Testing
             }
         }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
-            print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference")
+            let code = KernelSets.code(of: set, kernelEntry[kernel.hasPrefix("elementary") ? "elementary" : kernel]!, precision: precision)
+            print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference, \(code)")
         }
     }
 
@@ -312,5 +314,16 @@ import Testing
         "blend (plan, fractions)": .blendPrepared, "timing function": .timingFunction, "animate transforms": .animateTransforms, "animate values": .animateValues, "media timing": .animateValues, "springs": .springs, "presentation": .presentationFrames,
         "elementary sin": .decompose, "elementary cos": .decompose, "elementary atan2": .decompose,
         "elementary asin": .decompose, "elementary acos": .decompose,
+    ]
+
+    /// The table entry each checked kernel runs (a blend from pairs prepares its records first, then interpolates).
+    let kernelEntry: [String: PartialKeyPath<camath_kernels>] = [
+        "concat pairwise": \.concat, "concat many-by-one": \.concat, "concat one-by-many": \.concat,
+        "invert": \.invert, "invert affine": \.invert_affine, "map points 3-D": \.map_points3, "map points 2-D": \.map_points2,
+        "frames": \.frames, "hit test": \.hit_test_block, "autoresize": \.autoresize, "decompose": \.decompose,
+        "key-path read": \.decompose, "key-path write": \.decompose, "recompose": \.recompose, "blend": \.interpolate,
+        "blend (plan)": \.interpolate, "blend (plan, fractions)": \.interpolate, "timing function": \.timing_curve,
+        "animate transforms": \.interpolate, "animate values": \.media_timing, "media timing": \.media_timing,
+        "springs": \.spring_fractions, "presentation": \.interpolate, "elementary": \.elementary,
     ]
 }

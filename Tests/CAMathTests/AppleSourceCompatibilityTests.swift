@@ -49,8 +49,21 @@ import Testing
     }
 }
 
-/// The README's usage example, verbatim, with its stated results.
+/// The README's examples: all of them as written (the ReadmeExamples target, built beside this test and run
+/// here), and the first ones again with their stated results.
 @Suite struct ReadmeExampleTests {
+    @Test func everyExampleRunsAsWritten() throws {
+        let examples = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("ReadmeExamples")
+        let process = Process()
+        process.executableURL = examples
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "README.md's examples stopped with an error")
+    }
+
+
     @Test func usageExample() {
         var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 500

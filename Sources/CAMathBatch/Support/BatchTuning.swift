@@ -17,15 +17,15 @@ public enum BatchOperation: String, CaseIterable, Sendable {
     case autoresize = "autoresize"
     /// ``Batch/interpolate(_:fraction:into:path:precision:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
     case blendPrepared = "blend-prepared"
-    /// ``Batch/evaluate(_:at:into:path:threads:instructionSet:)``: timing functions at many inputs.
+    /// `Batch.evaluate(_:at:into:path:threads:instructionSet:)` (CAMathAnimationBatch): timing functions at many inputs.
     case timingFunction = "timing-function"
-    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)``: transform animations at one time.
+    /// `Batch.evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)` (CAMathAnimationBatch): transform animations at one time.
     case animateTransforms = "animate-transforms"
-    /// ``Batch/springFractions(_:atTime:into:path:threads:instructionSet:)``: many springs at one time.
+    /// `Batch.springFractions(_:atTime:into:path:threads:instructionSet:)` (CAMathAnimationBatch): many springs at one time.
     case springs = "springs"
-    /// ``Batch/presentation(_:atMediaTime:path:threads:instructionSet:)`` followed by the frames of the result.
+    /// `Batch.presentation(_:atMediaTime:path:threads:instructionSet:)` (CAMathAnimationBatch) followed by the frames of the result.
     case presentationFrames = "presentation-frames"
-    /// ``Batch/evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)-(ValueAnimationBatch,_,_,_,_,_,_)``: number, point and rect animations at one time.
+    /// `Batch.evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)` (CAMathAnimationBatch): number, point and rect animations at one time.
     case animateValues = "animate-values"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.
@@ -87,7 +87,7 @@ public struct BatchTuning: Sendable {
 
     func threads(for operation: BatchOperation) -> Int { threadingThreshold[operation] ?? Int.max }
 
-    /// ``Batch/tuning``'s threading thresholds by ``BatchOperation/ordinal``, built once: the tuning cannot
+    /// `Batch.tuning` (CAMathAnimationBatch)'s threading thresholds by ``BatchOperation/ordinal``, built once: the tuning cannot
     /// change after start-up, and a call must not hash the operation's name (36 ns) to find its threshold.
     package static let activeThreadingThresholds: [Int] = BatchOperation.allCases.map(Batch.tuning.threads(for:))
 }
