@@ -40,7 +40,7 @@ let package = Package(
             path: "Benchmarks/CAMathBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .testTarget(name: "CAMathWorkloadsTests", dependencies: ["CAMathWorkloads"]),
-        .testTarget(name: "CAMathBenchCLITests", dependencies: ["camath-bench"]),
+        .testTarget(name: "CAMathBenchCLITests", dependencies: ["camath-bench", .product(name: "CAMath", package: "CAMath")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 # missing and goes on without them):
 #   bash scripts/install-dependencies.sh tests   # OpenBLAS (the .blas path), SIMDe (the emulated AVX2/AVX-512 levels)
 #   bash scripts/install-dependencies.sh bench   # OpenBLAS, Eigen 3.4 and glm 0.9.9 (camath-bench's baselines)
-# Prints the package traits to build with: SIMDe for tests, EigenGLM for bench, when their packages are present.
+# Prints the package trait to build with (SIMDe for tests, EigenGLM for bench) when its packages are present.
 set -euo pipefail
 case "${1:-}" in
   tests) packages=(libopenblas-dev libsimde-dev); trait=SIMDe; needs=(libsimde-dev) ;;

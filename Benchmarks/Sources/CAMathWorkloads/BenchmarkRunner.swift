@@ -19,9 +19,12 @@ public enum BenchmarkRunner {
         if configuration.batchPaths.contains(.blas), case .failure(let error) = CBLAS.shared {
             notes.append("blas: \(error); its rows are absent")
         }
+        var estimate = RemainingTime(sizes: configuration.sizes, operations: configuration.batchOperations.count)
         for operation in configuration.batchOperations {
             for n in configuration.sizes {
-                progress("\(operation.rawValue) N=\(n)")
+                progress("[\(estimate.done + 1)/\(estimate.total)] \(operation.rawValue) N=\(n)\(estimate.text)")
+                let unitStarted = Stopwatch.now()
+                defer { estimate.finished(size: n, seconds: Stopwatch.now() - unitStarted) }
                 let workload = Workloads.make(operation, count: n, seed: configuration.seed)
                 let settings = configuration.batchPaths.flatMap { path -> [Setting] in
                     guard workload.supports(path) else { return [] }
@@ -89,5 +92,42 @@ public enum BenchmarkRunner {
         row.rooflineFraction = roofline.map { row.mops / $0.mops }
         row.rooflineUnderMeasured = roofline.map { row.mops > $0.mops } ?? false
         return row
+    }
+}
+
+/// The time a run has left, from what its finished (operation, size) units took: each size's mean so far
+/// (sizes cost very differently), the mean of all units for a size not yet seen.
+struct RemainingTime {
+    let sizes: [Int], total: Int
+    private(set) var done = 0
+    private var spent: [Int: (seconds: Double, units: Int)] = [:]
+    private let started = Stopwatch.now()
+
+    init(sizes: [Int], operations: Int) {
+        self.sizes = sizes
+        total = sizes.count * operations
+    }
+
+    mutating func finished(size: Int, seconds: Double) {
+        done += 1
+        spent[size, default: (0, 0)].seconds += seconds
+        spent[size, default: (0, 0)].units += 1
+    }
+
+    /// Seconds left: the units still to run, each at its size's mean (the order is operation-major, so the
+    /// next units are the rest of the current operation's sizes, then whole operations).
+    var seconds: Double? {
+        guard done > 0 else { return nil }
+        let all = spent.values.reduce((0.0, 0)) { ($0.0 + $1.seconds, $0.1 + $1.units) }
+        func mean(_ n: Int) -> Double { spent[n].map { $0.seconds / Double($0.units) } ?? all.0 / Double(all.1) }
+        let wholeOperations = (total - done) / sizes.count, partial = (total - done) % sizes.count
+        return Double(wholeOperations) * sizes.map(mean).reduce(0, +) + sizes.suffix(partial).map(mean).reduce(0, +)
+    }
+
+    /// ", 0:42 elapsed, about 1:55 left" (nothing before the first unit is done).
+    var text: String {
+        func clock(_ t: Double) -> String { let s = Int(t.rounded()); return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)" }
+        guard let left = seconds else { return "" }
+        return ", \(clock(Stopwatch.now() - started)) elapsed, about \(clock(left)) left"
     }
 }

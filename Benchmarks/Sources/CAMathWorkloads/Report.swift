@@ -6,7 +6,7 @@ import Foundation
 /// (`report.json`) is versioned; `Reports/README.md` documents every field.
 public struct Report: Codable, Sendable, Equatable {
     /// The JSON schema this code writes and reads.
-    public static let currentSchemaVersion = 2
+    public static let currentSchemaVersion = 3
 
     /// The machine the run was on.
     public struct Host: Codable, Sendable, Equatable {
@@ -14,6 +14,17 @@ public struct Report: Codable, Sendable, Equatable {
         public var name: String
         /// CPU model as the OS names it.
         public var cpu: String
+        /// The CPU's vendor, family and model (`/proc/cpuinfo`: `vendor_id`, `cpu family`, `model`).
+        public var vendor: String, family: Int, model: Int
+        /// The instruction-set extensions the kernels look for that this CPU has (`avx2`, `fma`, `avx512f`, …).
+        public var cpuFlags: [String]
+        /// The machine class the report folder is named after: vendor, microarchitecture (or family and
+        /// model where it has no name here) and the best level this CPU runs, e.g. `amd-zen4-avx512`.
+        public var machineClass: String
+        /// The commit measured (`git describe --always --dirty`), or why it is unknown.
+        public var commit: String
+        /// The compiler (`swift --version`'s first line), and how the measured code was built.
+        public var compiler: String, buildFlags: String
         /// Processors the batch paths use.
         public var processors: Int
         /// The `.simd` path's instruction set (`CAMATH_ISA` caps it).
@@ -64,6 +75,11 @@ public struct Report: Codable, Sendable, Equatable {
         /// `(max − min) / median`.
         public var spread: Double { mops > 0 ? (maxMops - minMops) / mops : 0 }
 
+        /// The spread from which a row's figure is too uncertain to trust (the report marks it).
+        public static let noisySpread = 0.5
+        /// Whether ``spread`` is at least ``noisySpread``.
+        public var isNoisy: Bool { spread >= Self.noisySpread }
+
         /// Whether the row times a baseline (``BenchmarkPath/isBaseline``), not CAMath.
         public var isBaseline: Bool { BenchmarkPath(rawValue: path)?.isBaseline ?? false }
     }
@@ -99,6 +115,12 @@ public struct Report: Codable, Sendable, Equatable {
     public var thresholds: Thresholds
     /// Remarks a reader needs (a path that was unavailable, and why).
     public var notes: [String]
+
+    /// The rows of `operation` measured for the configured size `n`, matched by items: the hit test's count is
+    /// its points, and its items (points × layers, the nominal pairs) the nearest it gets below `n`.
+    public func rows(_ operation: String, size n: Int) -> [Row] {
+        rows.filter { $0.operation == operation && $0.items >= n * 9 / 10 && $0.items <= n }
+    }
 
     /// The rows whose output broke its contract.
     public var incorrectRows: [Row] { rows.filter { !$0.correct && !$0.isBaseline } }
@@ -147,19 +169,70 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
 }
 
 extension Report.Host {
-    /// This machine.
+    /// This machine, and the commit and compiler of this run.
     public static var current: Report.Host {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        func field(_ name: String) -> String? {
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix(name) && $0.dropFirst(name.count).first.map { $0 == " " || $0 == "\t" || $0 == ":" } == true }
+                .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let flags = Set((field("flags") ?? "").split(separator: " ").map(String.init))
         let cblas: String
         switch CBLAS.shared {
         case .success(let library): cblas = "\(library.path) (\(library.configuration))"
         case .failure(let error): cblas = "none: \(error)"
         }
-        return Report.Host(name: ProcessInfo.processInfo.hostName, cpu: model, processors: Batch.processorCount,
-                           instructionSet: InstructionSet.current.description, cblas: cblas)
+        let vendor = field("vendor_id") ?? "unknown", family = Int(field("cpu family") ?? "") ?? 0, model = Int(field("model") ?? "") ?? 0
+        let level = InstructionSet.cpu.name
+        #if DEBUG
+        let build = "debug (unoptimised: its figures mean nothing)"
+        #else
+        let build = "release (-O; C kernels at SwiftPM's release -O2, per-function AVX2/AVX-512 targets); baselines -O3 -march=native"
+        #endif
+        return Report.Host(name: ProcessInfo.processInfo.hostName, cpu: field("model name") ?? "unknown CPU",
+                           vendor: vendor, family: family, model: model,
+                           cpuFlags: ["sse4_2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl", "avx512bw"].filter(flags.contains),
+                           machineClass: machineClass(vendor: vendor, family: family, model: model, level: level),
+                           commit: firstLine(of: ["git", "describe", "--always", "--dirty", "--abbrev=12"]) ?? "unknown (not run in a git checkout)",
+                           compiler: firstLine(of: ["swift", "--version"]) ?? "unknown (swift is not on PATH)", buildFlags: build,
+                           processors: Batch.processorCount, instructionSet: InstructionSet.current.description, cblas: cblas)
+    }
+
+    /// `vendor-microarchitecture-level`: AMD's Zen generations and Intel's server cores by family and model,
+    /// `<vendor>-f<family>m<model>` for others, then the best instruction-set level the CPU runs.
+    public static func machineClass(vendor: String, family: Int, model: Int, level: String) -> String {
+        let name: String
+        switch (vendor, family, model) {
+        case ("AuthenticAMD", 0x17, 0x00..<0x30): name = "amd-zen1"
+        case ("AuthenticAMD", 0x17, _): name = "amd-zen2"
+        case ("AuthenticAMD", 0x19, 0x00..<0x10), ("AuthenticAMD", 0x19, 0x20..<0x60): name = "amd-zen3"
+        case ("AuthenticAMD", 0x19, _): name = "amd-zen4"
+        case ("AuthenticAMD", 0x1A, _): name = "amd-zen5"
+        case ("GenuineIntel", 6, 0x55): name = "intel-skylakex"
+        case ("GenuineIntel", 6, 0x6A), ("GenuineIntel", 6, 0x6C): name = "intel-icelakex"
+        case ("GenuineIntel", 6, 0x8F): name = "intel-sapphirerapids"
+        case ("GenuineIntel", 6, 0xCF): name = "intel-emeraldrapids"
+        case ("GenuineIntel", 6, 0xAD), ("GenuineIntel", 6, 0xAE): name = "intel-graniterapids"
+        case ("AuthenticAMD", _, _): name = "amd-f\(family)m\(model)"
+        case ("GenuineIntel", _, _): name = "intel-f\(family)m\(model)"
+        default: name = "cpu-f\(family)m\(model)"
+        }
+        return "\(name)-\(level)"
+    }
+
+    /// The first line a command prints, or `nil` when it cannot run or fails.
+    static func firstLine(of command: [String]) -> String? {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 }
 

@@ -26,8 +26,11 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         var s = """
         # CAMath benchmark report
 
-        - Generated \(r.generated) on `\(r.host.name)` (\(r.host.cpu), \(r.host.processors) processors), run took \(number(r.durationSeconds, 0)) s.
+        - Machine class `\(r.host.machineClass)`: \(r.host.cpu) (\(r.host.vendor) family \(r.host.family) model \(r.host.model); \(r.host.cpuFlags.joined(separator: ", "))), \(r.host.processors) processors, host `\(r.host.name)`.
+        - Commit `\(r.host.commit)`; \(r.host.compiler); \(r.host.buildFlags).
+        - Generated \(r.generated); the run took \(number(r.durationSeconds, 0)) s.
         - `.simd` instruction set: \(r.host.instructionSet); CBLAS: \(r.host.cblas).
+        - Rows marked *noisy* have a spread (fastest − slowest sample, over the median) of \(number(Report.Row.noisySpread * 100, 0)) % or more: too large to trust their figure.
         - Sizes \(r.configuration.sizes.map(String.init).joined(separator: ", ")); paths \(r.configuration.paths.joined(separator: ", ")); threads \(r.configuration.threads.map(String.init).joined(separator: ", ")); \(r.configuration.repetitions) repetitions, \(number(r.configuration.seconds, 2)) s per configuration and size; seed \(r.configuration.seed).
 
         ## Machine limits (measured in this run, one thread unless stated)
@@ -61,7 +64,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
                 let n = row.items == row.count ? "\(row.count)" : "\(row.items) nominal pairs (\(row.count) points)"
                 let fraction = row.rooflineUnderMeasured ? "roof under-measured" : number(row.rooflineFraction.map { $0 * 100 }, 0)
                 let verdict = row.correct ? "\(row.contract): met" : "**\(row.contract): BROKEN** (\(row.firstMismatch ?? ""))"
-                s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(number(row.spread * 100, 0)) % | \(number(row.gigabytesPerSecond)) | \(roof) | \(fraction) | \(verdict) | \(ulp) |\n"
+                let spread = "\(number(row.spread * 100, 0)) %" + (row.isNoisy ? " *noisy*" : "")
+                s += "| \(n) | \(row.path) | \(threads(row)) | \(number(row.mops)) | \(spread) | \(number(row.gigabytesPerSecond)) | \(roof) | \(fraction) | \(verdict) | \(ulp) |\n"
             }
         }
         func table(_ t: [String: Int]) -> String {
@@ -89,7 +93,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         s += "|---|" + sizes.map { _ in "---:" }.joined(separator: "|") + "|\n"
         for operation in r.configuration.operations {
             let cells = sizes.map { n -> String in
-                let rows = r.rows.filter { $0.operation == operation && !$0.isBaseline && $0.items >= n * 9 / 10 && $0.items <= n }
+                let rows = r.rows(operation, size: n).filter { !$0.isBaseline }
                 guard let best = rows.max(by: { $0.mops < $1.mops }) else { return "–" }
                 let scalar = rows.first { $0.path == "scalar" && $0.threads == 1 }
                 let speedup = scalar.map { " (\(number(best.mops / $0.mops))×)" } ?? ""

@@ -1,13 +1,14 @@
 import Foundation
 
-/// A log–log plot of one operation's throughput against N: one line per path × threads, and the
-/// roofline of one thread (dashed) and of all threads (dotted) where the operation has one; a row faster
-/// than its roofline is circled in red ("roof under-measured").
+/// A log–log plot of one operation's throughput against N: one line per path × threads, each in a colour of its
+/// own and a dash that says its kind (solid: one thread; long dashes: all threads; dots: `auto`; dash-dot: a
+/// baseline), with a legend; and the roofline of one thread and of all threads (black) where the operation has
+/// one. A row faster than its roofline is circled in red ("roof under-measured").
 public enum SVGPlot {
     /// The SVG document for `operation`'s rows of `report` (a valid, empty plot when there are none).
     public static func render(_ report: Report, operation: String) -> String {
         let rows = report.rows.filter { $0.operation == operation && $0.mops > 0 }
-        let width = 720.0, height = 440.0, left = 70.0, right = 190.0, top = 40.0, bottom = 50.0
+        let width = 720.0, height = 480.0, left = 70.0, right = 190.0, top = 40.0, bottom = 50.0
         let counts = rows.map { Double($0.items) }, values = rows.flatMap { [$0.mops] + ($0.roofline.map { [$0.mops] } ?? []) }
         let x0 = floor(log10(counts.min() ?? 100)), x1 = max(x0 + 1, ceil(log10(counts.max() ?? 1e6)))
         let y0 = floor(log10(values.min() ?? 1)), y1 = max(y0 + 1, ceil(log10(values.max() ?? 10)))
@@ -17,7 +18,7 @@ public enum SVGPlot {
         var s = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="white"/>
-        <text x="\(f(left))" y="22" font-size="15">\(escape(operation)): throughput vs N (\(escape(report.host.name)), \(escape(report.limits.instructionSet)))</text>
+        <text x="\(f(left))" y="22" font-size="15">\(escape(operation)): throughput vs N (\(escape(report.host.machineClass)), commit \(escape(report.host.commit)))</text>
 
         """
         for d in stride(from: x0, through: x1, by: 1) {
@@ -30,7 +31,8 @@ public enum SVGPlot {
         }
         s += "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">N (batch size)</text>\n"
         s += "<text transform=\"translate(16 \(f((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">million items per second</text>\n"
-        let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+        let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                       "#bcbd22", "#17becf", "#393b79", "#e7969c", "#637939", "#8c6d31", "#7b4173", "#3182bd"]
         var series: [(String, [Report.Row])] = []
         for row in rows {
             let name = "\(row.path) " + (row.threads.map { "T\($0)" } ?? "auto")
@@ -38,11 +40,12 @@ public enum SVGPlot {
         }
         var legend: [(String, String, String)] = []
         for (k, (name, points)) in series.enumerated() {
-            let color = palette[k % palette.count]
-            s += polyline(points.map { (x(Double($0.items)), y($0.mops)) }, color: color, dash: nil)
-            legend.append((name, color, ""))
+            let color = palette[k % palette.count], first = points[0]
+            let dash = first.isBaseline ? "7 3 2 3" : first.threads == nil ? "2 3" : first.threads == 1 ? "" : "9 4"
+            s += polyline(points.map { (x(Double($0.items)), y($0.mops)) }, color: color, dash: dash.isEmpty ? nil : dash)
+            legend.append((name, color, dash))
         }
-        for (threads, dash) in [(1, "6 4"), (report.configuration.threads.max() ?? 1, "2 3")] where threads > 1 || dash == "6 4" {
+        for (threads, dash) in [(1, "12 3"), (report.configuration.threads.max() ?? 1, "1 3")] where threads > 1 || dash == "12 3" {
             let counts = Array(Set(rows.map(\.items))).sorted()
             let roof = counts.compactMap { n in
                 rows.first { $0.items == n && $0.threads == threads && $0.roofline != nil }.map { (Double(n), $0.roofline!.mops) }

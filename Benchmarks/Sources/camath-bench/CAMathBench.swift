@@ -4,8 +4,8 @@ import CAMathWorkloads
 import Foundation
 
 /// `camath-bench`: measures every batch operation × path × thread count on this machine against the
-/// machine's own limits, checks every result against the scalar reference, prints a report and writes it
-/// to `Reports/<date>-<host>/`. Exit codes: 0 done; 1 a path returned wrong numbers (the report is still
+/// machine's own limits, checks every result against the scalar reference, writes the report to
+/// `Reports/<machine class>/` and prints a one-screen summary. Exit codes: 0 done; 1 a path returned wrong numbers (the report is still
 /// written and marks the rows); 2 bad arguments, an unwritable output folder, or an interrupted run.
 @main
 struct CAMathBench: ParsableCommand {
@@ -14,10 +14,12 @@ struct CAMathBench: ParsableCommand {
         abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
         discussion: """
         The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
-        all) over N = 1e2…1e6, times the baselines (plain C loops, and Eigen and glm when they were built) on \
-        the same inputs, and writes report.md, report.json, report.csv and one SVG plot per operation to \
-        Reports/<yyyy-mm-dd>-<host>/ (a --quick run to …-quick/, a run narrowed by --ops, --sizes, --paths \
-        or --threads to …-partial/). Progress goes to stderr, the report to stdout. Exit codes: 0 done, \
+        all) at N = 1e3 (in cache) and 1e6 (in memory), times the baselines (plain C loops, and Eigen and glm \
+        when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
+        plot per operation to Reports/<machine class>/ (a --quick run to …-quick/, a run narrowed by --ops, \
+        --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7. Progress, with an estimate \
+        of the time left, goes to stderr; stdout gets a one-screen summary (--format: the whole report). \
+        Exit codes: 0 done, \
         1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
         more memory than this process may use, an unwritable output folder or tuning file, or an \
         interrupted run.
@@ -26,7 +28,7 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Comma-separated operations (default: all): \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")).")
     var ops: String?
 
-    @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e2 through 1e6).")
+    @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e6; --full: 1e2 through 1e7).")
     var sizes: String?
 
     @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; c-loop, c-loop-fma, eigen, glm: the baselines).")
@@ -44,13 +46,13 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Seconds of timing per configuration and size (default: 0.1).")
     var seconds: Double?
 
-    @Option(help: "Report folder (default: Reports/<yyyy-mm-dd>-<host>, with -quick or -partial appended for --quick or narrowed runs).")
+    @Option(help: "Report folder (default: Reports/<machine class>, e.g. Reports/amd-zen4-avx512, with -quick or -partial appended for --quick or narrowed runs).")
     var output: String?
 
-    @Option(help: "What stdout gets: md, json or csv.")
-    var format: OutputFormat = .md
+    @Option(help: "Print the whole report to stdout in this format (md, json or csv) instead of the one-screen summary.")
+    var format: OutputFormat?
 
-    @Flag(help: "Add N = 1e7.")
+    @Flag(help: "The exhaustive sweep: N = 1e2 through 1e7 (peak memory about 14 GB).")
     var full = false
 
     @Flag(help: "A short run: N = 1e3 and 1e5, 3 repetitions, short samples.")
@@ -80,15 +82,13 @@ struct CAMathBench: ParsableCommand {
     /// Whether the flags narrow the default run (other operations, sizes, paths or threads).
     var narrowsTheDefaultRun: Bool { ops != nil || sizes != nil || paths != nil || threads != nil || !baselines }
 
-    /// The report folder these flags ask for: `--output`, else `Reports/<date>-<host>` for the default and
-    /// `--full` runs, with `-quick` or `-partial` appended for a quick or narrowed run, so that neither
-    /// replaces the day's full report.
+    /// The report folder these flags ask for: `--output`, else `Reports/<machine class>` for the default and
+    /// `--full` runs (the current report of this kind of machine), with `-quick` or `-partial` appended for a
+    /// quick or narrowed run, so that neither replaces it.
     var outputFolder: URL {
         if let output { return URL(fileURLWithPath: output) }
-        let day = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
-        let host = String(ProcessInfo.processInfo.hostName.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" })
         let kind = quick ? "-quick" : narrowsTheDefaultRun ? "-partial" : ""
-        return URL(fileURLWithPath: "Reports/\(day)-\(host.isEmpty ? "host" : host)\(kind)")
+        return URL(fileURLWithPath: "Reports/\(Report.Host.current.machineClass)\(kind)")
     }
 
     func validate() throws {
@@ -126,7 +126,11 @@ struct CAMathBench: ParsableCommand {
             }
             Self.progress("thresholds written to \(writeTuning)")
         }
-        print(try format.format.render(report), terminator: "")
+        if let format {
+            print(try format.format.render(report), terminator: "")
+        } else {
+            print(TerminalSummary.render(report, folder: folder.relativePath), terminator: "")
+        }
         if !report.incorrectRows.isEmpty {
             throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" })
         }

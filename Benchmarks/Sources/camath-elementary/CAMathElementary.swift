@@ -10,7 +10,19 @@ struct CAMathElementary: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "camath-elementary",
         abstract: "Measures CAMath's elementary functions: accuracy against an mpmath oracle, speed against the C library.",
-        subcommands: [Accuracy.self, Speed.self])
+        subcommands: [Accuracy.self, Speed.self, Machine.self])
+
+    struct Machine: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints this machine's class (the report folder's name, e.g. amd-zen4-avx512), then the CPU, commit and compiler.")
+
+        func run() {
+            let host = Report.Host.current
+            print(host.machineClass)
+            print("\(host.cpu) (\(host.vendor) family \(host.family) model \(host.model); \(host.cpuFlags.joined(separator: ", ")))")
+            print("commit \(host.commit); \(host.compiler); \(host.buildFlags)")
+        }
+    }
 
     struct Accuracy: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import CAMath
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -120,7 +121,17 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let result = try runBench(tiny, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Reports").path)
-        #expect(written.count == 1 && written[0].hasSuffix("-partial"), "\(written)")
+        #expect(written.count == 1 && written[0].hasSuffix("-\(InstructionSet.cpu.name)-partial"), "\(written)")
+    }
+
+    /// Without --format, stdout gets the one-screen summary, and the report folder the whole report.
+    @Test func stdoutGetsTheSummary() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try runBench(tiny + ["--output", folder.appendingPathComponent("r").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("CAMath wins") && result.stdout.contains("Full report: \(folder.appendingPathComponent("r").path)/report.md"))
+        #expect(result.stdout.split(separator: "\n").count <= 40 && !result.stdout.contains("## Machine limits"))
     }
 
     @Test func helpExitsWithZero() throws {
@@ -134,12 +145,13 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let reportFolder = folder.appendingPathComponent("report"), tuning = folder.appendingPathComponent("Tuning.swift")
         let result = try runBench(tiny + ["--output", reportFolder.path, "--format", "json", "--write-tuning", tuning.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("camath-bench: concat-pairwise N=100") && result.stderr.contains("report written"))
+        #expect(result.stderr.contains("camath-bench: [1/2] concat-pairwise N=100\n") && result.stderr.contains("report written"))
+        #expect(result.stderr.contains("camath-bench: [2/2] hit-test N=100, 0:") && result.stderr.contains(" left\n"), "an estimate of the time left")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: reportFolder.path))
         #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "hit-test.svg"])
         let json = try Data(contentsOf: reportFolder.appendingPathComponent("report.json"))
         let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
-        #expect(object?["schemaVersion"] as? Int == 2)
+        #expect(object?["schemaVersion"] as? Int == 3)
         let rows = try #require(object?["rows"] as? [[String: Any]])
         #expect(!rows.isEmpty && rows.allSatisfy { $0["correct"] as? Bool == true })
         // stdout got the same report in the format asked for.

@@ -51,8 +51,6 @@ func sampleReport() -> Report {
             #expect(object[key] != nil, "missing \(key)")
         }
         #expect(object["schemaVersion"] as? Int == Report.currentSchemaVersion)
-        let host = object["host"] as! [String: Any]
-        for key in ["name", "cpu", "processors", "instructionSet", "cblas"] { #expect(host[key] != nil, "missing host.\(key)") }
         let limits = object["limits"] as! [String: Any]
         for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "bandwidth"] { #expect(limits[key] != nil, "missing limits.\(key)") }
         let row = (object["rows"] as! [[String: Any]])[0]
@@ -60,6 +58,11 @@ func sampleReport() -> Report {
                     "gigabytesPerSecond", "roofline", "rooflineFraction", "rooflineUnderMeasured", "maxULP", "maxRelativeError",
                     "contract", "correct"] {
             #expect(row[key] != nil, "missing rows[0].\(key)")
+        }
+        let host = object["host"] as! [String: Any]
+        for key in ["name", "cpu", "vendor", "family", "model", "cpuFlags", "machineClass", "commit", "compiler", "buildFlags",
+                    "processors", "instructionSet", "cblas"] {
+            #expect(host[key] != nil, "missing host.\(key)")
         }
         let thresholds = object["thresholds"] as! [String: Any]
         for key in ["threading", "blasCrossover", "compiledThreading", "compiledBlasCrossover"] { #expect(thresholds[key] != nil) }
@@ -70,6 +73,8 @@ func sampleReport() -> Report {
         object["schemaVersion"] = 1
         #expect(throws: ReportError.unsupportedSchema(1)) { try Report.decode(try JSONSerialization.data(withJSONObject: object)) }
         object["schemaVersion"] = 2
+        #expect(throws: ReportError.unsupportedSchema(2)) { try Report.decode(try JSONSerialization.data(withJSONObject: object)) }
+        object["schemaVersion"] = Report.currentSchemaVersion
         object["rows"] = nil
         #expect(throws: DecodingError.self) { try Report.decode(try JSONSerialization.data(withJSONObject: object)) }
         #expect(throws: (any Error).self) { try Report.decode(Data("not json".utf8)) }
@@ -161,5 +166,77 @@ func sampleReport() -> Report {
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         #expect(throws: ReportError.self) { try ReportWriter.write(sampleReport(), to: folder) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+}
+
+@Suite struct ProvenanceTests {
+    @Test func machineClassesNameTheMicroarchitectureAndTheLevel() {
+        #expect(Report.Host.machineClass(vendor: "AuthenticAMD", family: 25, model: 1, level: "avx2") == "amd-zen3-avx2")
+        #expect(Report.Host.machineClass(vendor: "AuthenticAMD", family: 25, model: 17, level: "avx512") == "amd-zen4-avx512")
+        #expect(Report.Host.machineClass(vendor: "AuthenticAMD", family: 26, model: 2, level: "avx512") == "amd-zen5-avx512")
+        #expect(Report.Host.machineClass(vendor: "AuthenticAMD", family: 23, model: 1, level: "avx2") == "amd-zen1-avx2")
+        #expect(Report.Host.machineClass(vendor: "GenuineIntel", family: 6, model: 207, level: "avx512") == "intel-emeraldrapids-avx512")
+        #expect(Report.Host.machineClass(vendor: "GenuineIntel", family: 6, model: 151, level: "avx2") == "intel-f6m151-avx2")
+        #expect(Report.Host.machineClass(vendor: "ARM", family: 0, model: 0, level: "portable") == "cpu-f0m0-portable")
+    }
+
+    @Test func theReportNamesItsCommitCompilerAndCPU() {
+        let host = sampleReport().host
+        #expect(!host.commit.isEmpty && !host.compiler.isEmpty && !host.buildFlags.isEmpty)
+        #expect(host.machineClass.hasSuffix(InstructionSet.cpu.name))
+        let markdown = ReportFormat.markdown(sampleReport())
+        #expect(markdown.contains("Commit `\(host.commit)`") && markdown.contains(host.machineClass) && markdown.contains("family \(host.family) model \(host.model)"))
+    }
+}
+
+@Suite struct TerminalSummaryTests {
+    /// The sample with baselines: c-loop at 200 and 100 Mops/s against simd T1's 280 and 80, and simd T2 at 1e5
+    /// (faster, but two threads: never the compared path).
+    func reportWithBaselines() -> Report {
+        var report = sampleReport()
+        func baseline(_ n: Int, _ mops: Double) -> Report.Row {
+            var row = report.rows[1]
+            row.count = n; row.items = n; row.path = BenchmarkPath.cLoop.rawValue; row.mops = mops; row.minMops = mops; row.maxMops = mops
+            return row
+        }
+        report.rows += [baseline(1_000, 200), baseline(100_000, 100)]
+        report.rows[4].minMops = 10  // simd T2 at 1e5: a spread of (132 − 10) / 120, noisy
+        return report
+    }
+
+    @Test func cellsCompareTheFastestOneThreadPathWithTheFastestBaseline() {
+        let cells = TerminalSummary.cells(reportWithBaselines()).filter { $0.operation == "concat-pairwise" }
+        #expect(cells.map(\.size) == [1_000, 100_000])
+        #expect(cells.map(\.camath.path) == ["simd", "simd"] && cells.map(\.camath.threads) == [1, 1])
+        #expect(cells.map(\.ratio) == [1.4, 0.8] && cells.map(\.verdict) == ["wins", "loses"])
+    }
+
+    @Test func theSummarySaysWhereCAMathWinsAndLosesInWords() {
+        let text = TerminalSummary.render(reportWithBaselines(), folder: "Reports/x")
+        #expect(text.contains("CAMath wins 1 of 2 compared cells") && text.contains("loses 1"))
+        #expect(text.contains("It loses at concat-pairwise at 1e5 (0.80×)"))
+        #expect(text.contains("No baseline does the work of: decompose, hit-test"))
+        #expect(text.contains("BROKEN contract in 1 rows: decompose N=100000 simd"))
+        #expect(text.contains("1 of 11 rows are too noisy to trust"))
+        #expect(text.contains("Full report: Reports/x/report.md"))
+        #expect(text.split(separator: "\n").count <= 40, "one screen")
+    }
+
+    @Test func noisyRowsAreMarkedInTheReport() {
+        let markdown = ReportFormat.markdown(reportWithBaselines())
+        #expect(markdown.components(separatedBy: " *noisy* |").count - 1 == 1)
+    }
+}
+
+@Suite struct RemainingTimeTests {
+    @Test func eachSizeIsEstimatedFromItsOwnUnits() {
+        var estimate = RemainingTime(sizes: [1_000, 1_000_000], operations: 3)
+        #expect(estimate.seconds == nil && estimate.total == 6)
+        estimate.finished(size: 1_000, seconds: 1)
+        #expect(estimate.seconds == 5)  // no 1e6 unit yet: every unit at the mean so far
+        estimate.finished(size: 1_000_000, seconds: 9)
+        #expect(estimate.seconds == 20)  // two whole operations of 1 + 9 s
+        estimate.finished(size: 1_000, seconds: 3)
+        #expect(estimate.seconds == 20.0)  // 9 + (2 + 9): the rest of this operation (1e6: 9 s), then one whole (2 + 9)
     }
 }

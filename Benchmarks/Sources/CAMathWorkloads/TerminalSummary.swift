@@ -1,0 +1,85 @@
+import Foundation
+
+/// The one-screen summary camath-bench prints when it is done: per operation and size, CAMath's fastest path
+/// on one thread against the fastest baseline of the same run (baselines run on one thread), as a ratio; then,
+/// in words, where CAMath wins, ties and loses, which rows broke their contract or are too noisy to trust, and
+/// where the full report is.
+public enum TerminalSummary {
+    /// A ratio of at least this wins, of at most its inverse loses; between them, a tie.
+    public static let margin = 1.05
+
+    /// One compared cell: an operation at one size.
+    public struct Cell: Equatable, Sendable {
+        /// The configured size (the hit test's rows count points; their nominal pairs are at most this).
+        public var operation: String, size: Int
+        /// CAMath's fastest one-thread row and the fastest baseline row (`nil`: no baseline timed).
+        public var camath: Report.Row, baseline: Report.Row?
+        /// `camath.mops / baseline.mops`.
+        public var ratio: Double? { baseline.map { camath.mops / $0.mops } }
+        /// "wins", "ties" or "loses" by ``margin``; `nil` without a baseline.
+        public var verdict: String? {
+            ratio.map { $0 >= TerminalSummary.margin ? "wins" : $0 <= 1 / TerminalSummary.margin ? "loses" : "ties" }
+        }
+    }
+
+    /// The cells of `report`, in the report's order of operations and sizes.
+    public static func cells(_ report: Report) -> [Cell] {
+        report.configuration.operations.flatMap { operation in
+            report.configuration.sizes.compactMap { n -> Cell? in
+                let rows = report.rows(operation, size: n).filter { $0.mops > 0 }
+                guard let camath = rows.filter({ !$0.isBaseline && $0.threads == 1 }).max(by: { $0.mops < $1.mops }) else { return nil }
+                return Cell(operation: operation, size: n, camath: camath,
+                            baseline: rows.filter(\.isBaseline).max(by: { $0.mops < $1.mops }))
+            }
+        }
+    }
+
+    /// The summary of `report`, written to `folder`.
+    public static func render(_ report: Report, folder: String) -> String {
+        let cells = cells(report)
+        func size(_ n: Int) -> String {
+            let e = Int(log10(Double(n)).rounded())
+            return n == Int(pow(10, Double(e))) ? "1e\(e)" : "\(n)"
+        }
+        func mops(_ x: Double) -> String { ReportFormat.number(x, x < 10 ? 2 : 1) }
+        func row(_ r: Report.Row) -> String { "\(r.path) \(mops(r.mops))" }
+        let h = report.host
+        var s = "camath-bench: \(h.cpu) (\(h.machineClass)), commit \(h.commit), \(ReportFormat.number(report.durationSeconds, 0)) s\n"
+        s += "CAMath's fastest path on one thread against the fastest baseline (Mops/s; ratio > 1: CAMath is faster)\n\n"
+        let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0)
+        s += "operation".padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  N     CAMath              baseline            ratio\n"
+        for cell in cells {
+            let camath = row(cell.camath).padding(toLength: 18, withPad: " ", startingAt: 0)
+            let baseline = (cell.baseline.map(row) ?? "none timed").padding(toLength: 18, withPad: " ", startingAt: 0)
+            let ratio = cell.ratio.map { "\(ReportFormat.number($0, 2)) \(cell.verdict!)" } ?? "–"
+            s += cell.operation.padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  "
+                + size(cell.size).padding(toLength: 4, withPad: " ", startingAt: 0) + "  \(camath)  \(baseline)  \(ratio)\n"
+        }
+        let compared = cells.filter { $0.ratio != nil }
+        func list(_ verdict: String) -> [Cell] { compared.filter { $0.verdict == verdict } }
+        func named(_ c: [Cell]) -> String {
+            c.map { "\($0.operation) at \(size($0.size)) (\(ReportFormat.number($0.ratio!, 2))×)" }.joined(separator: ", ")
+        }
+        s += "\n"
+        if compared.isEmpty {
+            s += "No baseline was timed, so nothing is compared.\n"
+        } else {
+            s += "CAMath wins \(list("wins").count) of \(compared.count) compared cells (at least \(ReportFormat.number(margin, 2))× the best baseline)"
+            s += ", ties \(list("ties").count) and loses \(list("loses").count)."
+            if !list("loses").isEmpty { s += " It loses at \(named(list("loses")))." }
+            s += "\n"
+        }
+        let uncompared = Array(Set(cells.filter { $0.baseline == nil }.map(\.operation))).sorted()
+        if !uncompared.isEmpty { s += "No baseline does the work of: \(uncompared.joined(separator: ", ")).\n" }
+        let broken = report.incorrectRows
+        s += broken.isEmpty ? "Every CAMath row met its contract against the scalar reference.\n"
+            : "BROKEN contract in \(broken.count) rows: \(broken.prefix(5).map { "\($0.operation) N=\($0.count) \($0.path)" }.joined(separator: ", ")).\n"
+        let noisy = report.rows.filter(\.isNoisy).count
+        if noisy > 0 {
+            s += "\(noisy) of \(report.rows.count) rows are too noisy to trust (spread ≥ \(ReportFormat.number(Report.Row.noisySpread * 100, 0)) %): marked in the report.\n"
+        }
+        for note in report.notes { s += "Note: \(note)\n" }
+        s += "Full report: \(folder)/report.md (also report.json, report.csv and one SVG plot per operation).\n"
+        return s
+    }
+}
