@@ -279,10 +279,13 @@ open class Layer: NSObject {
     private func checkCanAdopt(_ layer: Layer, operation: String) {
         var ancestor: Layer? = layer.children.isEmpty ? (layer === self ? self : nil) : self
         while let a = ancestor {
-            precondition(a !== layer, """
-                Layer.\(operation): cannot add a layer to itself or to one of its own sublayers \
-                (the layer is \(a === self ? "the receiver" : "an ancestor of the receiver"); that would make a cycle)
-                """)
+            // fatalError, not precondition: an optimised build drops a precondition's message.
+            if a === layer {
+                fatalError("""
+                    Layer.\(operation): cannot add a layer to itself or to one of its own sublayers \
+                    (the layer is \(a === self ? "the receiver" : "an ancestor of the receiver"); that would make a cycle)
+                    """)
+            }
             ancestor = a.superlayer
         }
     }
