@@ -7,6 +7,8 @@ let spin = CATransform3DRotate(CATransform3DMakeTranslation(10, 0, 0), .pi / 4, 
 let t = CATransform3DConcat(spin, perspective)
 let p = t.mapPoint(SIMD3(1, 0, 0))                       // (x, y, z, 1)·t, divided by W
 let undo = CATransform3DInvert(t)                         // t itself if t were singular
+let (_, _, _, origin) = t.rows                            // row 4, (m41, m42, m43, m44), as SIMD4<Double>
+let h = t.mapHomogeneous(SIMD4(1, 0, 0, 1))               // (x, y, z, w)·t, no divide
 
 let box = CGRect(x: 0, y: 0, width: 10, height: 20)
     .applying(CGAffineTransform(rotationAngle: .pi / 2))  // (-20, 0, 20, 10)

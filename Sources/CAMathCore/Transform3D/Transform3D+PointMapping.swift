@@ -10,15 +10,11 @@ extension Transform3D {
         return SIMD3(h.x / h.w, h.y / h.w, h.z / h.w)
     }
 
-    /// The undivided image `(X, Y, Z, W) = (x, y, z, 1)·M` of a point (<doc:Conventions>, *Layout: row vectors*).
+    /// The undivided image `(X, Y, Z, W) = (x, y, z, 1)·M` of a point (<doc:Conventions>, *Layout: row vectors*):
+    /// ``mapHomogeneous(_:)-(SIMD4<Double>)`` of `(x, y, z, 1)`, whose `1·m4j` is `m4j` exactly.
     /// Special values: IEEE. Cost: 12 multiplies, 12 adds.
     @inlinable
     public func mapHomogeneous(_ p: SIMD3<Double>) -> SIMD4<Double> {
-        let x = p.x, y = p.y, z = p.z
-        return SIMD4(
-            x * m11 + y * m21 + z * m31 + m41,
-            x * m12 + y * m22 + z * m32 + m42,
-            x * m13 + y * m23 + z * m33 + m43,
-            x * m14 + y * m24 + z * m34 + m44)
+        mapHomogeneous(SIMD4(p, 1))
     }
 }
