@@ -46,7 +46,7 @@ struct AnimationSchedule: Sendable {
     let timingFlags: [UInt8]
     let flags: [Flags]
     /// Springs' parameters (springs only).
-    let springs: [Spring]
+    let springs: [DampedSpring]
     /// The first pair of each animation and, for keyframes, the number of values (0 otherwise).
     let pairStart: [Int]
     let keyCounts: [Int]
@@ -76,7 +76,7 @@ struct AnimationSchedule: Sendable {
     struct Builder {
         private var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
         private var shapes: [Shape] = [], timingFields = [[Double]](repeating: [], count: Int(CAMATH_TIMING_FIELDS)), timingFlags: [UInt8] = []
-        private var flags: [Flags] = [], springs: [Spring] = []
+        private var flags: [Flags] = [], springs: [DampedSpring] = []
         private var pairStart: [Int] = [], keyCounts: [Int] = [], keyTimes: [Double] = [], timeStart: [Int] = []
         private var curveIndex: [UInt32] = [], pairCurve: [UInt32] = []
 
@@ -98,7 +98,7 @@ struct AnimationSchedule: Sendable {
             let timing = ResolvedMediaTiming(animation.timing)
             for (k, value) in timing.laneFields.enumerated() { timingFields[k].append(value) }
             timingFlags.append(timing.laneFlags(removedOnCompletion: animation.isRemovedOnCompletion))
-            springs.append((animation as? SpringAnimation)?.spring ?? Spring())
+            springs.append((animation as? SpringAnimation)?.spring ?? DampedSpring())
             pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
             curveIndex.append(index(of: curve))
         }

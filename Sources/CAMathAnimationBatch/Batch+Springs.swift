@@ -8,7 +8,7 @@ extension Batch {
     /// `ExactnessBudget.springFraction(_:atTime:)` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
     /// special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
     /// anything is written. Cost: O(n), about three exponentials and a sine and cosine each.
-    public static func springFractions(_ spring: Spring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
+    public static func springFractions(_ spring: DampedSpring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: times.count)
         try withUnsafePointer(to: spring) { one throws(BatchError) in
@@ -19,7 +19,7 @@ extension Batch {
 
     /// `x[i] = springs[i].fraction(atTime: t)`: many springs at one time (a frame). As
     /// `springFractions(_:at:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ springs: UnsafeBufferPointer<Spring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
+    public static func springFractions(_ springs: UnsafeBufferPointer<DampedSpring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
                                        path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("x", x.count, equals: springs.count)
         try withUnsafePointer(to: t) { time throws(BatchError) in
@@ -29,7 +29,7 @@ extension Batch {
     }
 
     /// Array forms of `springFractions(_:at:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ spring: Spring, at times: [Double], path: BatchPath = .auto, threads: Int? = nil,
+    public static func springFractions(_ spring: DampedSpring, at times: [Double], path: BatchPath = .auto, threads: Int? = nil,
                                        instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: times.count) { out throws(BatchError) in
             try times.withUnsafeBufferPointer { ts throws(BatchError) in
@@ -39,7 +39,7 @@ extension Batch {
     }
 
     /// Array form of `springFractions(_:atTime:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ springs: [Spring], atTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
+    public static func springFractions(_ springs: [DampedSpring], atTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
                                        instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
         try Array.filled(count: springs.count) { out throws(BatchError) in
             try springs.withUnsafeBufferPointer { s throws(BatchError) in
@@ -50,7 +50,7 @@ extension Batch {
 
     /// The kernel over `n` elements: element i has spring `params[i]` (`springStep` 1) or `params[0]` (0) and the
     /// time `times[i·timeStep]`; the lanes whose sine needs the long reduction take the reference.
-    static func springs(_ n: Int, _ params: UnsafeBufferPointer<Spring>, springStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
+    static func springs(_ n: Int, _ params: UnsafeBufferPointer<DampedSpring>, springStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
                         into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
         let (resolved, threadCount, kernels) = try schedule(.springs, count: n, path: path, threads: threads, instructionSet: instructionSet)
         guard n > 0, let times, let o = x.baseAddress, let s = params.baseAddress else { return }
@@ -58,7 +58,7 @@ extension Batch {
         let fields = Int(CAMATH_SPRING_FIELDS), paramStep = springStep * fields
         // The springs in the kernel's layout (it computes ω₀ and ζ in its lanes): one spring's once, many
         // springs' block by block in each chunk.
-        @Sendable func kernelParameters(_ spring: Spring, into p: UnsafeMutablePointer<Double>) {
+        @Sendable func kernelParameters(_ spring: DampedSpring, into p: UnsafeMutablePointer<Double>) {
             (p[0], p[1], p[2], p[3], p[4]) = (spring.mass, spring.stiffness, spring.damping, spring.initialVelocity, spring.allowsOverdamping ? 1 : 0)
         }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: fields) { one in

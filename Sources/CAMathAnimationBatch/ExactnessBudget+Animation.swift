@@ -7,7 +7,7 @@ extension ExactnessBudget {
     /// 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — 1e-12 for a spring that moves within its distance, relative for
     /// one driven far beyond it (large initial velocities, negative times) — and that times |ω₀·t|/100 beyond,
     /// where the exponentials' arguments grow. Non-finite references must be matched exactly (bound 0).
-    public static func springFraction(_ spring: Spring, atTime t: Double) -> Double {
+    public static func springFraction(_ spring: DampedSpring, atTime t: Double) -> Double {
         let reference = spring.fraction(atTime: t)
         guard reference.isFinite else { return 0 }
         let reach = abs(spring.undampedAngularFrequency * t)

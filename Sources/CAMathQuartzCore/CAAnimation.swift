@@ -9,8 +9,8 @@ public typealias CAMediaTimingFunctionName = TimingFunctionName
 public typealias CAMediaTiming = MediaTiming
 /// Core Animation's name for `FillMode`.
 public typealias CAMediaTimingFillMode = FillMode
-/// Core Animation's name for `Animation`.
-public typealias CAAnimation = Animation
+/// Core Animation's name for `LayerAnimation`.
+public typealias CAAnimation = LayerAnimation
 /// Core Animation's name for `PropertyAnimation`.
 public typealias CAPropertyAnimation = PropertyAnimation
 /// Core Animation's name for `BasicAnimation`.
@@ -29,8 +29,8 @@ public typealias CAValueFunctionName = ValueFunctionName
 public typealias CAAnimationCalculationMode = CalculationMode
 /// Core Animation's name for `RotationMode`.
 public typealias CAAnimationRotationMode = RotationMode
-/// Core Animation's name for `Transaction` (its animation settings; nesting comes later).
-public typealias CATransaction = Transaction
+/// Core Animation's name for `LayerTransaction` (its animation settings; nesting comes later).
+public typealias CATransaction = LayerTransaction
 
 /// The global media time in seconds (`currentMediaTime()`): a monotonic clock.
 public func CACurrentMediaTime() -> Double { currentMediaTime() }

@@ -80,7 +80,7 @@ import Testing
         empty.beginTime = 10; empty.duration = 1
         let nanTime = slide(to: 100)
         nanTime.beginTime = .nan
-        for a in [unknown, wrongKind, empty, nanTime] as [Animation] { l.add(a, forKey: nil, atMediaTime: 0) }
+        for a in [unknown, wrongKind, empty, nanTime] as [LayerAnimation] { l.add(a, forKey: nil, atMediaTime: 0) }
         let p = try #require(l.presentation(at: 10.5))
         #expect(p.position == l.position && p.bounds == l.bounds)
         #expect(try #require(l.presentation(at: .nan)).position == l.position)
@@ -92,8 +92,8 @@ import Testing
     }
 
     @Test func transactionSettingsResolveAddedAnimations() {
-        Transaction.setAnimationDuration(-1)
-        #expect(Transaction.animationDuration() == 0.25)
+        LayerTransaction.setAnimationDuration(-1)
+        #expect(LayerTransaction.animationDuration() == 0.25)
         let l = layer()
         let a = slide(to: 1)
         a.duration = .nan

@@ -5,9 +5,9 @@ import PropertyBased
 import Testing
 
 @Suite struct SpringTests {
-    static var springs: Generator<Spring, some SendableSequenceType> {
+    static var springs: Generator<DampedSpring, some SendableSequenceType> {
         zip(Gen.double(in: 0.1...10), Gen.double(in: 1...1000), Gen.double(in: 0...60), Gen.double(in: -20...20), Gen.bool)
-            .map { m, k, c, v, over in Spring(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: over) }
+            .map { m, k, c, v, over in DampedSpring(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: over) }
     }
 
     @Test func startsAtZeroWithItsVelocityAndStaysInItsEnvelope() async {
@@ -35,20 +35,20 @@ import Testing
     }
 
     @Test func settersIgnoreInvalidValues() {
-        var s = Spring()
+        var s = DampedSpring()
         s.mass = 0; s.mass = -1; s.mass = .nan
         s.stiffness = 0; s.stiffness = .infinity
         s.damping = -1; s.damping = .nan
         s.initialVelocity = .nan
-        #expect(s == Spring())
-        #expect(Spring(mass: 1, stiffness: 100, damping: 0).settlingDuration == Double(Float.greatestFiniteMagnitude))
+        #expect(s == DampedSpring())
+        #expect(DampedSpring(mass: 1, stiffness: 100, damping: 0).settlingDuration == Double(Float.greatestFiniteMagnitude))
         let animation = SpringAnimation(keyPath: "position.x")
         animation.damping = -3
         #expect(animation.damping == 10)
     }
 
     @Test func criticalSettlingStepsByTenths() {
-        #expect(Spring(mass: 1, stiffness: 100, damping: 20).settlingDuration == 0.9999999999999999)
-        #expect(Spring(mass: 1, stiffness: 1, damping: 2).settlingDuration == 9.299999999999983)
+        #expect(DampedSpring(mass: 1, stiffness: 100, damping: 20).settlingDuration == 0.9999999999999999)
+        #expect(DampedSpring(mass: 1, stiffness: 1, damping: 2).settlingDuration == 9.299999999999983)
     }
 }

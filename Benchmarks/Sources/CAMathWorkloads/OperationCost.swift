@@ -69,9 +69,9 @@ public struct OperationCost: Codable, Sendable, Equatable {
         // A position animation at least lerps two doubles (3 each) between two points read, one point out.
         case .animateValues: return OperationCost(mulAdds: 6, divisions: 0, divisors: 0, bytesRead: 32, bytesWritten: 16, fused: false)
         // The cheapest regime, the critically damped spring: e^x (the reduction 5, the series' 14 steps of
-        // 2, the scaling 2) and the closed form around it (6); a `Spring` in (mass, stiffness, damping, v₀ and
+        // 2, the scaling 2) and the closed form around it (6); a `DampedSpring` in (mass, stiffness, damping, v₀ and
         // its overdamping flag: 40 bytes a stride), one fraction out.
-        case .springs: return OperationCost(mulAdds: 5 + 28 + 2 + 6, divisions: 0, divisors: 0, bytesRead: MemoryLayout<Spring>.stride, bytesWritten: 8,
+        case .springs: return OperationCost(mulAdds: 5 + 28 + 2 + 6, divisions: 0, divisors: 0, bytesRead: MemoryLayout<DampedSpring>.stride, bytesWritten: 8,
                                             fused: false)
         // A layer's presentation transform (one transform animation each) and then its frame.
         case .presentationFrames:

@@ -100,10 +100,10 @@ public enum SeededInputs {
 
     /// `n` springs: mass 0.5–2, stiffness 50–500, damping 0–40 (every regime; a third may overdamp) and
     /// initial velocities of −5…5.
-    public static func springs(_ n: Int, seed: UInt64) -> [Spring] {
+    public static func springs(_ n: Int, seed: UInt64) -> [DampedSpring] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
-            Spring(mass: .random(in: 0.5...2, using: &rng), stiffness: .random(in: 50...500, using: &rng),
+            DampedSpring(mass: .random(in: 0.5...2, using: &rng), stiffness: .random(in: 50...500, using: &rng),
                    damping: .random(in: 0...40, using: &rng), initialVelocity: .random(in: -5...5, using: &rng),
                    allowsOverdamping: i % 3 == 0)
         }

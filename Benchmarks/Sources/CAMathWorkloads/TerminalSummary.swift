@@ -45,15 +45,21 @@ public enum TerminalSummary {
         func row(_ r: Report.Row) -> String { "\(r.path) \(mops(r.mops))" }
         let h = report.host
         var s = "camath-bench: \(h.cpu) (\(h.machineClass)), commit \(h.commit), \(ReportFormat.number(report.durationSeconds, 0)) s\n"
-        s += "CAMath's fastest path on one thread against the fastest baseline (Mops/s; ratio > 1: CAMath is faster)\n\n"
-        let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0)
-        s += "operation".padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  N     CAMath              baseline            ratio\n"
-        for cell in cells {
-            let camath = row(cell.camath).padding(toLength: 18, withPad: " ", startingAt: 0)
-            let baseline = (cell.baseline.map(row) ?? "none timed").padding(toLength: 18, withPad: " ", startingAt: 0)
-            let ratio = cell.ratio.map { "\(ReportFormat.number($0, 2)) \(cell.verdict!)" } ?? "–"
-            s += cell.operation.padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  "
-                + size(cell.size).padding(toLength: 4, withPad: " ", startingAt: 0) + "  \(camath)  \(baseline)  \(ratio)\n"
+        s += "CAMath's fastest path on one thread against the fastest baseline, Mops/s (ratio > 1: CAMath is faster)\n\n"
+        let sizes = report.configuration.sizes
+        let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0), cellWidth = 38
+        func cell(_ c: Cell?) -> String {
+            guard let c else { return "–" }
+            guard let baseline = c.baseline, let ratio = c.ratio else { return "\(row(c.camath)), no baseline" }
+            return "\(ReportFormat.number(ratio, 2)) \(c.verdict!): \(row(c.camath)) / \(row(baseline))"
+        }
+        func line(_ first: String, _ rest: [String]) -> String {
+            first.padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  "
+                + rest.map { $0.padding(toLength: cellWidth, withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
+        }
+        s += line("operation", sizes.map { "N = \(size($0)): ratio, CAMath / baseline" })
+        for operation in report.configuration.operations where cells.contains(where: { $0.operation == operation }) {
+            s += line(operation, sizes.map { n in cell(cells.first { $0.operation == operation && $0.size == n }) })
         }
         let compared = cells.filter { $0.ratio != nil }
         func list(_ verdict: String) -> [Cell] { compared.filter { $0.verdict == verdict } }

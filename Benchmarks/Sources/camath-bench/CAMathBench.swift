@@ -14,10 +14,10 @@ struct CAMathBench: ParsableCommand {
         abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
         discussion: """
         The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
-        all) at N = 1e3 (in cache) and 1e6 (in memory), times the baselines (plain C loops, and Eigen and glm \
+        all) at N = 1e3 (in the caches) and 1e5 (beyond the L2), times the baselines (plain C loops, and Eigen and glm \
         when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
         plot per operation to Reports/<machine class>/ (a --quick run to …-quick/, a run narrowed by --ops, \
-        --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7. Progress, with an estimate \
+        --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7 (1e6 and 1e7 are in memory). Progress, with an estimate \
         of the time left, goes to stderr; stdout gets a one-screen summary (--format: the whole report). \
         Exit codes: 0 done, \
         1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
@@ -28,7 +28,7 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Comma-separated operations (default: all): \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")).")
     var ops: String?
 
-    @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e6; --full: 1e2 through 1e7).")
+    @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e5; --full: 1e2 through 1e7).")
     var sizes: String?
 
     @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; c-loop, c-loop-fma, eigen, glm: the baselines).")
@@ -55,7 +55,7 @@ struct CAMathBench: ParsableCommand {
     @Flag(help: "The exhaustive sweep: N = 1e2 through 1e7 (peak memory about 14 GB).")
     var full = false
 
-    @Flag(help: "A short run: N = 1e3 and 1e5, 3 repetitions, short samples.")
+    @Flag(help: "A short run: the default sizes, 3 repetitions, short samples.")
     var quick = false
 
     @Option(name: .customLong("write-tuning"), help: "Also write the thresholds this run measured: as Swift source for a file ending in .swift (BatchTuning+Measured.swift), else as a tuning file the library loads from CAMATH_TUNING=<file>.")

@@ -4,14 +4,14 @@ import Foundation
 /// Animations that run together in the group's time (`CAAnimationGroup`): the children are not scaled to
 /// the group's duration but clipped by it; the group's timing function bends the time they see
 /// (<doc:MediaTimingModel>).
-open class AnimationGroup: Animation {
+open class AnimationGroup: LayerAnimation {
     /// The children, applied in order. Their removal flags are ignored.
-    public var animations: [Animation]?
+    public var animations: [LayerAnimation]?
 
     public override init() { super.init() }
 
-    public required init(copying other: Animation) {
-        if let o = other as? AnimationGroup { animations = o.animations?.map { $0.copy() as! Animation } }
+    public required init(copying other: LayerAnimation) {
+        if let o = other as? AnimationGroup { animations = o.animations?.map { $0.copy() as! LayerAnimation } }
         super.init(copying: other)
     }
 

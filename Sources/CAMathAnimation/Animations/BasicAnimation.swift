@@ -29,7 +29,7 @@ open class BasicAnimation: PropertyAnimation {
     /// The presentation value captured by `Layer.add(_:forKey:)` for the "none" row.
     package var previousValue: AnimationValue?
 
-    public required init(copying other: Animation) {
+    public required init(copying other: LayerAnimation) {
         if let o = other as? BasicAnimation {
             fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue; previousValue = o.previousValue
             (from, to, by) = (o.from, o.to, o.by)

@@ -26,7 +26,7 @@ open class KeyframeAnimation: PropertyAnimation {
     /// Whether a layer moving along ``path`` turns with it (`nil`: it does not).
     public var rotationMode: RotationMode?
 
-    public required init(copying other: Animation) {
+    public required init(copying other: LayerAnimation) {
         if let o = other as? KeyframeAnimation {
             values = o.values; keys = o.keys; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
             calculationMode = o.calculationMode; tensionValues = o.tensionValues; continuityValues = o.continuityValues

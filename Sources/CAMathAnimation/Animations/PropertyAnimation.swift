@@ -4,7 +4,7 @@ import Foundation
 
 /// An animation of one layer property (`CAPropertyAnimation`): the key path it animates and how its value
 /// combines with what is already there (<doc:AnimationValues>).
-open class PropertyAnimation: Animation {
+open class PropertyAnimation: LayerAnimation {
     /// The animated key path (`"position"`, `"transform.rotation.z"`, …). `nil` or one that animates
     /// nothing: the animation has no effect.
     public var keyPath: String? { didSet { target = keyPath.flatMap(AnimatedKeyPath.init) } }
@@ -24,7 +24,7 @@ open class PropertyAnimation: Animation {
 
     public override convenience init() { self.init(keyPath: nil) }
 
-    public required init(copying other: Animation) {
+    public required init(copying other: LayerAnimation) {
         if let o = other as? PropertyAnimation {
             keyPath = o.keyPath; target = o.target; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
         }

@@ -3,12 +3,12 @@ import Foundation
 
 /// A damped spring between two values (`CASpringAnimation`): the value is lerp(from, to, x(β)) with x
 /// the spring's fraction of the way at the basic time β in seconds; the timing function is ignored and
-/// the motion is cut at ``Animation/duration`` (<doc:Springs>).
+/// the motion is cut at ``LayerAnimation/duration`` (<doc:Springs>).
 open class SpringAnimation: BasicAnimation {
     /// The spring's parameters as one value (mass, stiffness, damping, initial velocity, overdamping).
-    public var spring = Spring()
+    public var spring = DampedSpring()
 
-    public required init(copying other: Animation) {
+    public required init(copying other: LayerAnimation) {
         if let o = other as? SpringAnimation { spring = o.spring }
         super.init(copying: other)
     }

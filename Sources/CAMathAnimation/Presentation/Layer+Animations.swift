@@ -4,18 +4,18 @@ import Foundation
 /// Animations attached to a layer and the presentation copy they produce (<doc:PresentationValues>).
 extension Layer {
     /// Attaches a copy of `animation` under `key`, resolved (<doc:MediaTimingModel>): a duration that is not
-    /// > 0 takes ``Transaction/animationDuration()``, a missing timing function
-    /// ``Transaction/animationTimingFunction()``, a begin time of 0 the layer's local time now. Re-adding a
+    /// > 0 takes ``LayerTransaction/animationDuration()``, a missing timing function
+    /// ``LayerTransaction/animationTimingFunction()``, a begin time of 0 the layer's local time now. Re-adding a
     /// key replaces its animation and moves it to the end; a `nil` key appends. The caller's object is
     /// unchanged. Cost: O(animations), plus O(depth) for a begin time of 0 (the layer's local time) and a
     /// basic animation without from, to and by values (the presentation value it starts from).
-    public func add(_ animation: Animation, forKey key: String?) {
+    public func add(_ animation: LayerAnimation, forKey key: String?) {
         add(animation, forKey: key, atMediaTime: currentMediaTime())
     }
 
     /// ``add(_:forKey:)`` as if the global media time were `t`: the begin time 0 becomes the layer's local
     /// time at `t`, and the "none" row of a basic animation starts from the presentation value at `t`.
-    public func add(_ animation: Animation, forKey key: String?, atMediaTime t: Double) {
+    public func add(_ animation: LayerAnimation, forKey key: String?, atMediaTime t: Double) {
         let resolved = animation.resolvedForAdding { localTime(atMediaTime: t) }
         if let basic = resolved as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
            let target = basic.target, let presented = presentation(at: t) {
@@ -27,7 +27,7 @@ extension Layer {
     }
 
     /// The animation attached under `key` (the stored copy), or `nil`. O(animations).
-    public func animation(forKey key: String) -> Animation? {
+    public func animation(forKey key: String) -> LayerAnimation? {
         (attachment as? LayerAnimationState)?.animations.last { $0.key == key }?.animation
     }
 
@@ -95,7 +95,7 @@ extension Layer {
     }
 
     /// The animations attached to this layer, in the order they apply (the stored copies).
-    package var attachedAnimations: [Animation] {
+    package var attachedAnimations: [LayerAnimation] {
         (attachment as? LayerAnimationState)?.animations.map(\.animation) ?? []
     }
 

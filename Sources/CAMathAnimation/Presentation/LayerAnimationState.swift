@@ -4,7 +4,7 @@ import CAMathLayer
 /// apply (insertion order; re-adding a key moves it to the end).
 final class LayerAnimationState: LayerAttachment {
     var timing = MediaTimingParameters.layer
-    var animations: [(key: String?, animation: Animation)] = []
+    var animations: [(key: String?, animation: LayerAnimation)] = []
     /// For a presentation copy: the layer it was made from.
     weak var modelLayer: Layer?
 

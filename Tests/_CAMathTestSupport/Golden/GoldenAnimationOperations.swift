@@ -242,9 +242,9 @@ extension GoldenFields {
         return t
     }
 
-    /// The spring keys; missing ones keep `Spring`'s defaults.
-    func spring() throws -> Spring {
-        var s = Spring()
+    /// The spring keys; missing ones keep `DampedSpring`'s defaults.
+    func spring() throws -> DampedSpring {
+        var s = DampedSpring()
         if values["mass"] != nil { s.mass = try number("mass") }
         if values["stiffness"] != nil { s.stiffness = try number("stiffness") }
         if values["damping"] != nil { s.damping = try number("damping") }
@@ -317,11 +317,11 @@ extension GoldenFields {
 extension GoldenFields {
     /// An animation object of a layer's `animations` (vectors README "Animation objects") and its `key`
     /// and `addedAt`.
-    static func animation(_ json: GoldenValue) throws -> (animation: Animation, key: String?, addedAt: Double) {
+    static func animation(_ json: GoldenValue) throws -> (animation: LayerAnimation, key: String?, addedAt: Double) {
         let f = try GoldenFields(json)
         let kind = f.values["kind"] == nil ? "basic" : try f.string("kind")
         let keyPath = f.values["keyPath"] == nil ? nil : try f.string("keyPath")
-        let animation: Animation
+        let animation: LayerAnimation
         switch kind {
         case "basic": animation = BasicAnimation(keyPath: keyPath)
         case "spring": animation = SpringAnimation(keyPath: keyPath)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// `Layer.add(_:forKey:)` stores a copy, so an animation object can be changed and added again; like
 /// `CAAnimation` it is not thread-safe. Subclasses override ``init(copying:)`` to copy their state.
-open class Animation: NSObject, MediaTiming, NSCopying {
+open class LayerAnimation: NSObject, MediaTiming, NSCopying {
     /// The timing properties as one value.
     public var timing = MediaTimingParameters()
     /// The curve from the timing progress to the value progress (`nil`: linear).
@@ -19,7 +19,7 @@ open class Animation: NSObject, MediaTiming, NSCopying {
     public override init() { super.init() }
 
     /// A copy of `other`'s state. Subclasses override it and call `super`.
-    public required init(copying other: Animation) {
+    public required init(copying other: LayerAnimation) {
         timing = other.timing
         timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion
@@ -60,13 +60,13 @@ open class Animation: NSObject, MediaTiming, NSCopying {
         timingFunction?.evaluate(evaluation.progress) ?? evaluation.progress
     }
 
-    /// The copy that is attached to a layer: duration and timing function resolved from ``Transaction``,
+    /// The copy that is attached to a layer: duration and timing function resolved from ``LayerTransaction``,
     /// a begin time of 0 replaced by `now()` (the layer's local time at the add, asked only then: it walks the
     /// layer's ancestors).
-    func resolvedForAdding(now: () -> Double) -> Animation {
-        let copy = self.copy() as! Animation
-        if !(copy.timing.duration > 0) { copy.timing.duration = Transaction.animationDuration() }
-        if copy.timingFunction == nil { copy.timingFunction = Transaction.animationTimingFunction() }
+    func resolvedForAdding(now: () -> Double) -> LayerAnimation {
+        let copy = self.copy() as! LayerAnimation
+        if !(copy.timing.duration > 0) { copy.timing.duration = LayerTransaction.animationDuration() }
+        if copy.timingFunction == nil { copy.timingFunction = LayerTransaction.animationTimingFunction() }
         if copy.timing.beginTime == 0 { copy.timing.beginTime = now() }
         copy.resolveChildren()
         return copy

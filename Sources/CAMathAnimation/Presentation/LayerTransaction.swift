@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// This is the hook implicit animations and actions build on; CAMath has no transaction nesting yet, so
 /// the settings are process-wide (Apple's are per thread and per nested transaction). Thread-safe.
-public enum Transaction {
+public enum LayerTransaction {
     private static let state = Mutex<(duration: Double, timingFunction: TimingFunction?)>((MediaTimingParameters.defaultDuration, nil))
 
     /// The duration given to animations added with a duration that is not > 0 (default 0.25 s).

@@ -4,7 +4,7 @@ import Foundation
 /// A damped harmonic spring from 0 to 1 (<doc:Springs>): mass m, stiffness k, damping c, initial velocity
 /// v₀, with ω₀ = √(k/m) and damping ratio ζ = c/(2·√(k·m)), clamped to 1 unless overdamping is allowed.
 /// Its fraction x(t) = 1 + δ(t) has a closed form per regime (under-, critically, over-damped).
-public struct Spring: Sendable, Equatable {
+public struct DampedSpring: Sendable, Equatable {
     private var m = 1.0, k = 100.0, c = 10.0, v0 = 0.0
     /// Whether a damping ratio above 1 is kept (default `false`).
     public var allowsOverdamping = false
