@@ -18,7 +18,7 @@ public enum SVGPlot {
         var s = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="white"/>
-        <text x="\(f(left))" y="22" font-size="15">\(escape(operation)): throughput vs N (\(escape(report.host.machineClass)), commit \(escape(report.host.commit)))</text>
+        <text x="\(f(left))" y="22" font-size="14">\(escape(operation)) on \(escape(report.host.machineClass)) at \(escape(report.host.commit))</text>
 
         """
         for d in stride(from: x0, through: x1, by: 1) {

@@ -47,12 +47,13 @@ public enum TerminalSummary {
         var s = "camath-bench: \(h.cpu) (\(h.machineClass)), commit \(h.commit), \(ReportFormat.number(report.durationSeconds, 0)) s\n"
         s += "CAMath's fastest path on one thread against the fastest baseline, Mops/s (ratio > 1: CAMath is faster)\n\n"
         let sizes = report.configuration.sizes
-        let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0), cellWidth = 38
         func cell(_ c: Cell?) -> String {
             guard let c else { return "–" }
             guard let baseline = c.baseline, let ratio = c.ratio else { return "\(row(c.camath)), no baseline" }
             return "\(ReportFormat.number(ratio, 2)) \(c.verdict!): \(row(c.camath)) / \(row(baseline))"
         }
+        let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0)
+        let cellWidth = max(34, cells.map { cell($0).count }.max() ?? 0)  // the header: "N = 1e3: ratio, CAMath / baseline"
         func line(_ first: String, _ rest: [String]) -> String {
             first.padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  "
                 + rest.map { $0.padding(toLength: cellWidth, withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
