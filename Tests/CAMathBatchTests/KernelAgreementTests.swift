@@ -59,10 +59,16 @@ import Testing
             Self.sizes.map { n in Array(all.prefix(n)) } + [all]
         }
         var compared: [String: Int] = [:]
-        func check(_ kernel: String, _ operation: BatchOperation, _ inputs: Int, _ actual: [Double], _ expected: [Double],
-                   bounds: @autoclosure () -> [Double] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        // With `key` (the inputs' identity at this call site), the reference and the budget are computed once
+        // for every level and precision.
+        func check(_ kernel: String, _ operation: BatchOperation, _ inputs: Int, _ actual: [Double], _ expected: @autoclosure () -> [Double],
+                   bounds: @autoclosure () -> [Double] = [], key: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
             let rule = Exactness.of(operation, on: .simd, precision: precision)!
-            if expectExact(actual, expected, rule, bounds: rule == .budget ? bounds() : nil, "\(set) \(precision) \(kernel), \(inputs) inputs",
+            func shared(_ part: String, _ make: () -> [Double]) -> [Double] {
+                key.map { Self.references("\(sourceLocation.line) \(part) \($0)", make) } ?? make()
+            }
+            let reference = shared("reference", expected), budget = rule == .budget ? shared("budget", bounds) : nil
+            if expectExact(actual, reference, rule, bounds: budget, "\(set) \(precision) \(kernel), \(inputs) inputs",
                            sourceLocation: sourceLocation) {
                 compared[kernel, default: 0] += inputs
             } else {
@@ -71,15 +77,15 @@ import Testing
         }
         for (a, b) in zip(windows(transforms), windows(others)) {
             check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                  zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) })
+                  zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) }, key: "\(a.count)")
             check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                  a.map { $0.concatenating(one) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, one) })
+                  a.map { $0.concatenating(one) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, one) }, key: "\(a.count)")
             check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                  b.map { one.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(one, $0) })
+                  b.map { one.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(one, $0) }, key: "\(a.count)")
             let (inverses, singular) = try Batch.invert(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count))
+                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(a.count)")
         }
         // Rows whose products overflow one by one, alternating in sign: summed with fused multiply-adds, some
         // would stay finite where the reference's are ±∞ or NaN, which the contract keeps identical (so concat
@@ -98,29 +104,29 @@ import Testing
                       b.map { m.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(m, $0) })
             }
         }
-        for a in windows(affine) + windows(transforms) {
+        for (k, a) in (windows(affine) + windows(transforms)).enumerated() {
             let (inverses, singular) = try Batch.invertAffine(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
             check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count))
+                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(k)")
         }
         for p in windows(points) {
-            for m in [one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms {
+            for (k, m) in ([one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms).enumerated() {
                 check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                      p.map { m.mapPoint($0) }.exactnessValues, bounds: p.flatMap { ExactnessBudget.mapPoint($0, through: m) })
+                      p.map { m.mapPoint($0) }.exactnessValues, bounds: p.flatMap { ExactnessBudget.mapPoint($0, through: m) }, key: "\(p.count) \(k)")
                 let flat = p.map { SIMD2($0.x, $0.y) }, h = Homography(m)
                 check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                      flat.map { h.mapPoint($0) }.exactnessValues, bounds: flat.flatMap { ExactnessBudget.mapPoint($0, through: h) })
+                      flat.map { h.mapPoint($0) }.exactnessValues, bounds: flat.flatMap { ExactnessBudget.mapPoint($0, through: h) }, key: "\(p.count) \(k)")
             }
         }
         var rng = Xoshiro(seed: (54, 55, 56, 57))
         let generated = (0..<12).map { _ in LayerTree(root: LayerTreeGen.tree(maxNodes: 60).run(using: &rng).build()[0]) }
-        for t in [LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated {
+        for (k, t) in ([LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated).enumerated() {
             check("frames", .frames, t.count, try Batch.frames(of: t, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
-                  t.geometries.map(\.frame).exactnessValues, bounds: t.geometries.flatMap(ExactnessBudget.frame))
+                  t.geometries.map(\.frame).exactnessValues, bounds: t.geometries.flatMap(ExactnessBudget.frame), key: "\(k)")
             for p in windows(points.map { CGPoint(x: $0.x / 8 + 40, y: $0.y / 8 + 40) }) {
                 check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, path: .simd, threads: 1, instructionSet: set).map(Double.init),
-                      p.map { Double(t.hitTest($0) ?? Batch.noHit) })
+                      p.map { Double(t.hitTest($0) ?? Batch.noHit) }, key: "\(k) \(p.count)")
             }
         }
         let (seededFrames, seededMasks) = BatchInputs.autoresizing(1000, seed: 58)
@@ -137,11 +143,12 @@ import Testing
             (CGSize(width: 1000, height: 800), CGSize(width: 1280, height: 720)), (CGSize(width: 100, height: 100), CGSize(width: 50, height: 25)),
             (CGSize(width: 100, height: 100), CGSize(width: 100, height: 100)), (CGSize(width: 0.3, height: 1e300), CGSize(width: 1e-300, height: -7.5)),
         ]
-        for (old, new) in sizeChanges {
+        for (k, (old, new)) in sizeChanges.enumerated() {
             for (f, m) in zip(windows(frames), windows(masks)) {
                 check("autoresize", .autoresize, f.count,
                       try Batch.autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, path: .simd, threads: 1, instructionSet: set).exactnessValues,
-                      zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues)
+                      zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues,
+                      key: "\(k) \(f.count)")
             }
         }
         // Decomposition and key paths (no fast form: the exact kernels at either precision), and the blends (fast:
@@ -154,21 +161,26 @@ import Testing
         for (a, b) in zip(windows(decomposable + decomposable), windows(partners)) {
             for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
                 check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
-                      a.map { $0.decomposed(method) }.flatMap(\.exactnessValues))
+                      a.map { $0.decomposed(method) }.flatMap(\.exactnessValues), key: "\(a.count) \(method)")
             }
             for keyPath in TransformKeyPath.allCases {
                 check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
-                      a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues))
+                      a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues), key: "\(a.count) \(keyPath)")
                 let values = Array(anglesAndScales.prefix(a.count)) + Array(repeating: .number(2), count: max(0, a.count - anglesAndScales.count))
                 let (written, refused) = try Batch.setting(keyPath, of: a, to: values, path: .simd, threads: 1, instructionSet: set)
-                let expected = zip(a, values).map { try? $0.setting(keyPath, to: $1) }
-                check("key-path write", .keyPathWrite, a.count, written.exactnessValues + refused.map { $0 ? 1 : 0 },
-                      zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 })
+                check("key-path write", .keyPathWrite, a.count, written.exactnessValues + refused.map { $0 ? 1 : 0 }, {
+                    let expected = zip(a, values).map { try? $0.setting(keyPath, to: $1) }
+                    return zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 }
+                }(), key: "\(a.count) \(keyPath)")
             }
             let plan = try InterpolationPlan(from: a, to: b, instructionSet: set)
             for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e5, -3e4, 0x1p20, -3e6, 1e300] {
-                let expected = zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
-                let bounds = zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
+                let expected = Self.references("blend reference \(a.count) \(fraction)") {
+                    zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
+                }
+                let bounds = Self.references("blend budget \(a.count) \(fraction)") {
+                    zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
+                }
                 check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, precision: precision, threads: 1,
                                                                      instructionSet: set).exactnessValues, expected, bounds: bounds)
                 check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, precision: precision, threads: 1,
@@ -178,7 +190,7 @@ import Testing
             check("blend (plan, fractions)", .blendPrepared, a.count,
                   try Batch.interpolate(plan, fractions: fractions, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
                   zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues,
-                  bounds: zip(zip(a, b), fractions).flatMap { ExactnessBudget.interpolation(from: $0.0, to: $0.1, fraction: $1) })
+                  bounds: zip(zip(a, b), fractions).flatMap { ExactnessBudget.interpolation(from: $0.0, to: $0.1, fraction: $1) }, key: "\(a.count)")
         }
         // Outputs large enough for non-temporal stores (InterpolationPlan.streams), at each alignment the kernels
         // tell apart (32 bytes, 16, 8), on one thread and two, with pairs the kernels leave to the reference among
@@ -211,19 +223,21 @@ import Testing
         for x in windows(TimingCurveCases.progresses) {
             let indices = x.indices.map { UInt32(($0 * 7) % curves.functions.count) }
             check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, path: .simd, threads: 1, instructionSet: set),
-                  zip(indices, x).map { curves.functions[Int($0)].evaluate($1) })
+                  zip(indices, x).map { curves.functions[Int($0)].evaluate($1) }, key: "\(x.count)")
         }
         // Transform animations at one time: every shape, every phase, against the reference per animation; each
         // with a timing of its own, and six timings shared (the timing classes' path).
-        for (animations, models) in [AnimationCases.transformAnimations(300, seed: 62), AnimationCases.transformAnimations(300, seed: 69, timings: 6)] {
+        for (k, (animations, models)) in [AnimationCases.transformAnimations(300, seed: 62),
+                                          AnimationCases.transformAnimations(300, seed: 69, timings: 6)].enumerated() {
             for (a, m) in zip(windows(animations), windows(models)) {
                 let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
                 for time in AnimationCases.parentTimes {
                     let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: precision, threads: 1, instructionSet: set)
-                    let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
-                    check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 },
-                          expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 },
-                          bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count))
+                    check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 }, {
+                        let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
+                        return expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 }
+                    }(), bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count),
+                          key: "\(k) \(a.count) \(time)")
                 }
             }
         }
@@ -236,11 +250,13 @@ import Testing
                 let batch = try ValueAnimationBatch(a, models: m)
                 for time in AnimationCases.parentTimes {
                     let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1, instructionSet: set)
-                    var expected = [Double](repeating: 0, count: a.count * batch.width), expectedApplied: [Bool] = []
-                    expected.withUnsafeMutableBufferPointer { e in
-                        expectedApplied = (0..<a.count).map { batch.referenceValue($0, atParentTime: time, over: nil, into: e.baseAddress! + $0 * batch.width) }
-                    }
-                    check("animate values", .animateValues, a.count, values + applied.map { $0 ? 1 : 0 }, expected + expectedApplied.map { $0 ? 1 : 0 })
+                    check("animate values", .animateValues, a.count, values + applied.map { $0 ? 1 : 0 }, {
+                        var expected = [Double](repeating: 0, count: a.count * batch.width), expectedApplied: [Bool] = []
+                        expected.withUnsafeMutableBufferPointer { e in
+                            expectedApplied = (0..<a.count).map { batch.referenceValue($0, atParentTime: time, over: nil, into: e.baseAddress! + $0 * batch.width) }
+                        }
+                        return expected + expectedApplied.map { $0 ? 1 : 0 }
+                    }(), key: "\(seed) \(a.count) \(time)")
                 }
             }
         }
@@ -259,20 +275,22 @@ import Testing
         for window in windows(Array(timingCases.indices)) {
             let cases = window.map { timingCases[$0] }
             let lanes = try Batch.mediaTimingLanes(cases.map(\.timing), removed: cases.map(\.removed), at: cases.map(\.time), instructionSet: set)
-            let expected = cases.map { $0.timing.evaluate(parentTime: $0.time, removedOnCompletion: $0.removed) }
             check("media timing", .animateValues, cases.count, lanes.flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] },
-                  expected.flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] })
+                  cases.map { $0.timing.evaluate(parentTime: $0.time, removedOnCompletion: $0.removed) }
+                      .flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] }, key: "\(cases.count)")
         }
         // Springs: every regime, one spring at many times and many springs at one time, within the budget.
         for window in windows(SpringCases.springs) {
             for time in SpringCases.times {
                 check("springs", .springs, window.count, try Batch.springFractions(window, atTime: time, path: .simd, threads: 1, instructionSet: set),
-                      window.map { $0.fraction(atTime: time) }, bounds: window.map { ExactnessBudget.springFraction($0, atTime: time) })
+                      window.map { $0.fraction(atTime: time) }, bounds: window.map { ExactnessBudget.springFraction($0, atTime: time) },
+                      key: "\(window.count) \(time)")
             }
         }
-        for spring in SpringCases.springs.prefix(24) {
+        for (k, spring) in SpringCases.springs.prefix(24).enumerated() {
             check("springs", .springs, SpringCases.times.count, try Batch.springFractions(spring, at: SpringCases.times, path: .simd, threads: 1, instructionSet: set),
-                  SpringCases.times.map { spring.fraction(atTime: $0) }, bounds: SpringCases.times.map { ExactnessBudget.springFraction(spring, atTime: $0) })
+                  SpringCases.times.map { spring.fraction(atTime: $0) }, bounds: SpringCases.times.map { ExactnessBudget.springFraction(spring, atTime: $0) },
+                  key: "\(k)")
         }
         // The elementary functions in lane form, on the arguments that take every branch.
         for function in ElementaryLaneFunction.allCases {
@@ -326,4 +344,22 @@ import Testing
         "animate transforms": \.interpolate, "animate values": \.media_timing, "media timing": \.media_timing,
         "springs": \.spring_fractions, "presentation": \.interpolate, "elementary": \.elementary,
     ]
+
+    /// The references and budgets of ``checkEveryKernel(_:_:)``, by call site and inputs: they depend on the
+    /// inputs only, so the ten runs (five levels, two precisions) compute each once. Under AddressSanitizer
+    /// computing them again for every level was most of the suite's time.
+    static let references = ReferenceCache()
+}
+
+/// A thread-safe memo of reference outputs by key (the parameterised runs of one suite run concurrently).
+final class ReferenceCache: @unchecked Sendable {
+    private var values: [String: [Double]] = [:]
+    private let lock = NSLock()
+
+    func callAsFunction(_ key: String, _ make: () -> [Double]) -> [Double] {
+        if let known = lock.withLock({ values[key] }) { return known }
+        let made = make()
+        lock.withLock { values[key] = made }
+        return made
+    }
 }
