@@ -14,12 +14,19 @@ public enum TerminalSummary {
         public var operation: String, size: Int
         /// CAMath's fastest one-thread row and the fastest baseline row (`nil`: no baseline timed).
         public var camath: Report.Row, baseline: Report.Row?
+        /// CAMath's exact `simd` row on one thread (`nil` where it was not timed).
+        public var exact: Report.Row?
         /// `camath.mops / baseline.mops`.
         public var ratio: Double? { baseline.map { camath.mops / $0.mops } }
+        /// `exact.mops / baseline.mops`.
+        public var exactRatio: Double? { exact.flatMap { e in baseline.map { e.mops / $0.mops } } }
         /// "wins", "ties" or "loses" by ``margin``; `nil` without a baseline.
-        public var verdict: String? {
-            ratio.map { $0 >= TerminalSummary.margin ? "wins" : $0 <= 1 / TerminalSummary.margin ? "loses" : "ties" }
-        }
+        public var verdict: String? { ratio.map(TerminalSummary.verdict) }
+    }
+
+    /// "wins", "ties" or "loses": `ratio` against ``margin``.
+    static func verdict(_ ratio: Double) -> String {
+        ratio >= margin ? "wins" : ratio <= 1 / margin ? "loses" : "ties"
     }
 
     /// The cells of `report`, in the report's order of operations and sizes.
@@ -29,7 +36,8 @@ public enum TerminalSummary {
                 let rows = report.rows(operation, size: n).filter { $0.mops > 0 }
                 guard let camath = rows.filter({ !$0.isBaseline && $0.threads == 1 }).max(by: { $0.mops < $1.mops }) else { return nil }
                 return Cell(operation: operation, size: n, camath: camath,
-                            baseline: rows.filter(\.isBaseline).max(by: { $0.mops < $1.mops }))
+                            baseline: rows.filter(\.isBaseline).max(by: { $0.mops < $1.mops }),
+                            exact: rows.first { $0.path == BenchmarkPath.simd.rawValue && $0.threads == 1 })
             }
         }
     }
@@ -75,6 +83,12 @@ public enum TerminalSummary {
             s += ", ties \(list("ties").count) and loses \(list("loses").count)."
             if !list("loses").isEmpty { s += " It loses at \(named(list("loses")))." }
             s += "\n"
+            let exact = compared.compactMap { c in c.exactRatio.map { (c, $0) } }
+            let exactLosses = exact.filter { verdict($0.1) == "loses" }
+            s += "At the default precision (simd, bit for bit the reference) it wins \(exact.filter { verdict($0.1) == "wins" }.count)"
+            s += ", ties \(exact.filter { verdict($0.1) == "ties" }.count) and loses \(exactLosses.count)"
+            s += exactLosses.isEmpty ? ".\n" : ": " + exactLosses.map { "\($0.0.operation) at \(size($0.0.size)) (\(ReportFormat.number($0.1, 2))×)" }
+                .joined(separator: ", ") + ".\n"
         }
         let uncompared = Array(Set(cells.filter { $0.baseline == nil }.map(\.operation))).sorted()
         if !uncompared.isEmpty { s += "No baseline does the work of: \(uncompared.joined(separator: ", ")).\n" }

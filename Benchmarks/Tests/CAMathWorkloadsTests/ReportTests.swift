@@ -215,6 +215,7 @@ func sampleReport() -> Report {
         let text = TerminalSummary.render(reportWithBaselines(), folder: "Reports/x")
         #expect(text.contains("CAMath wins 1 of 2 compared cells") && text.contains("loses 1"))
         #expect(text.contains("It loses at concat-pairwise at 1e5 (0.80×)"))
+        #expect(text.contains("At the default precision (simd, bit for bit the reference) it wins 1, ties 0 and loses 1: concat-pairwise at 1e5 (0.80×)."))
         #expect(text.contains("No baseline does the work of: decompose, hit-test"))
         #expect(text.contains("BROKEN contract in 1 rows: decompose N=100000 simd"))
         #expect(text.contains("1 of 11 rows are too noisy to trust"))
