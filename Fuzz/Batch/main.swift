@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import CAMathFuzzDriver
 import CAMathFuzzSupport
 import Foundation

@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// Reads typed values from a fuzzer's bytes, biased towards the values that break geometry code: one
@@ -61,7 +61,7 @@ public struct FuzzBytes {
 
 /// Stops the fuzzer (a crash libFuzzer records) when `actual` breaks `rule` against `expected`, naming the
 /// first mismatch.
-public func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exactness = .bitwise, _ what: @autoclosure () -> String) {
+package func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exactness = .bitwise, _ what: @autoclosure () -> String) {
     if let mismatch = rule.firstMismatch(actual, expected) { preconditionFailure("\(what()): \(mismatch)") }
 }
 

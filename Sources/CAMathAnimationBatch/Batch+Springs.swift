@@ -1,5 +1,5 @@
 import CAMathAnimation
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import _CAMathKernels
 
 extension Batch {

@@ -1,5 +1,5 @@
 import CAMathAnimation
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import _CAMathKernels
 
 /// Timing functions prepared for the batch kernels: each curve's coefficients and spline samples, computed

@@ -1,8 +1,8 @@
 import CAMathAnimation
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 
-extension ExactnessBudget {
+@_spi(Benchmarks) extension ExactnessBudget {
     /// The bound of a spring's fraction at `t` on the `.simd` path, whose e^x is not the platform's:
     /// 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — 1e-12 for a spring that moves within its distance, relative for
     /// one driven far beyond it (large initial velocities, negative times) — and that times |ω₀·t|/100 beyond,

@@ -1,5 +1,5 @@
 import CAMathAnimation
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import _CAMathKernels
 
 /// The animations of a schedule grouped by everything that decides their steps at one parent time: shape,

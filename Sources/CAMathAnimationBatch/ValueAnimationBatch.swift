@@ -1,5 +1,5 @@
 import CAMathAnimation
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import _CAMathKernels
 

@@ -1,4 +1,4 @@
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import CAMathLayer
 import Foundation

@@ -1,8 +1,8 @@
-import CAMathBatch
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import CAMathLayer
 
-extension ExactnessBudget {
+@_spi(Benchmarks) extension ExactnessBudget {
     /// The 4 bounds of a layer's frame `(x, y, width, height)` (CAMathLayer's *Layer geometry* article, *frame*'s corners `(u, v, −anchorPointZ)`
     /// through its transform): each corner maps within `ExactnessBudget.mapPoint(_:through:)`'s bound for 3-D points,
     /// so the box's edges move by at most the worst of them, its sizes by twice that, and the position adds

@@ -1,5 +1,5 @@
 @testable import CAMathAnimationBatch
-import CAMath
+@_spi(Benchmarks) import CAMath
 import _CAMathTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import _CAMathTestSupport
 import Foundation
 import Testing

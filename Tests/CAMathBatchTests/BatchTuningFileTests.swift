@@ -1,4 +1,4 @@
-@testable import CAMathBatch
+@_spi(Benchmarks) @testable import CAMathBatch
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Testing
 
 /// The one checker: each rule's verdicts, the first mismatch it reports, and the contract table.

@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import _CAMathTestSupport
 import Testing

@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import CAMathLayer
 import CAMathQuartzCore

@@ -1,4 +1,4 @@
-@_spi(Testing) import CAMath
+@_spi(Benchmarks) @_spi(Testing) import CAMath
 import Foundation
 import Testing
 

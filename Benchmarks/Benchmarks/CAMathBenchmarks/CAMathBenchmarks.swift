@@ -1,5 +1,5 @@
 import Benchmark
-import CAMath
+@_spi(Benchmarks) import CAMath
 import CAMathWorkloads
 
 // package-benchmark suites over the CLI's workloads: every batch operation on the `.simd` path (one

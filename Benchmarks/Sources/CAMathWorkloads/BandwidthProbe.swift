@@ -4,14 +4,14 @@ import Foundation
 
 /// The read, copy and triad probes (CAMathProbes) over three arrays allocated once: for the run-wide
 /// ``MachineLimits`` and for the runner's probes taken in the same rounds as the rows they bound.
-public final class BandwidthProbe: @unchecked Sendable {
+package final class BandwidthProbe: @unchecked Sendable {
     private let isa: InstructionSet
     private let arrays: [Buffer<Double>]
     /// The largest working set ``measure(workingSet:threads:seconds:samples:)`` accepts, in bytes.
-    public let largestWorkingSet: Int
+    package let largestWorkingSet: Int
 
     /// Allocates and touches three arrays that together hold `largestWorkingSet` bytes.
-    public init(isa: InstructionSet = .current, largestWorkingSet: Int) {
+    package init(isa: InstructionSet = .current, largestWorkingSet: Int) {
         self.isa = isa
         self.largestWorkingSet = largestWorkingSet
         let count = max(64, largestWorkingSet / 8 / 3 / 32 * 32)
@@ -22,7 +22,7 @@ public final class BandwidthProbe: @unchecked Sendable {
     /// `threads` threads; each thread repeats passes over its own slice (at least three per sample, so a
     /// DRAM-sized sample is not one cold pass), in every stream layout (1, 2 or 4 interleaved parts per
     /// array), and the best of `samples` samples of about `seconds / samples` (at least 2 ms) is kept.
-    public func measure(workingSet: Int, threads: Int, seconds: Double, samples: Int) -> [MachineLimits.Bandwidth] {
+    package func measure(workingSet: Int, threads: Int, seconds: Double, samples: Int) -> [MachineLimits.Bandwidth] {
         let n = max(32, (workingSet / 8 / 3 / threads) / 32 * 32)
         precondition(workingSet <= largestWorkingSet, "the probe's arrays hold less than \(workingSet) bytes")
         let base = SendableBuffers(arrays.map { $0.pointer.baseAddress! })

@@ -1,28 +1,28 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 
 /// What a benchmark run measures: operations × sizes × paths × thread counts, and how long.
-public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
+package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// Operations, by ``BatchOperation`` raw value.
-    public var operations: [String]
+    package var operations: [String]
     /// Batch sizes (elements; for the hit test, point×layer pairs), each ≥ 1.
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// Paths, by ``BenchmarkPath`` raw value. `auto` is measured once per size, with the thread count the
     /// measured thresholds choose.
-    public var paths: [String]
+    package var paths: [String]
     /// Thread counts for the explicit paths, each ≥ 1.
-    public var threads: [Int]
+    package var threads: [Int]
     /// Timed samples per configuration (after one warm-up call); the median is reported.
-    public var repetitions: Int
+    package var repetitions: Int
     /// Wall time to spend timing each configuration at each size (split across the repetitions; a
     /// sample is at least one call).
-    public var seconds: Double
+    package var seconds: Double
     /// Seed of the inputs.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// The default run, under three minutes on two cores: every operation and path, one thread and all, at
     /// N = 1e3 (in the core's caches) and 1e5 (beyond the L2). A size of 1e6 costs ten to twenty times as much
     /// (its DRAM-sized probes and scalar references), so it is left to ``full``.
-    public static var standard: BenchmarkConfiguration {
+    package static var standard: BenchmarkConfiguration {
         BenchmarkConfiguration(operations: BatchOperation.allCases.map(\.rawValue),
                                sizes: [1_000, 100_000],
                                paths: BenchmarkPath.allCases.map(\.rawValue),
@@ -31,14 +31,14 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     }
 
     /// `--full`: the exhaustive sweep, N = 1e2…1e7.
-    public static var full: BenchmarkConfiguration {
+    package static var full: BenchmarkConfiguration {
         var c = standard
         c.sizes = [100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
         return c
     }
 
     /// `--quick`: the default's sizes with three repetitions and short samples (a smoke run).
-    public static var quick: BenchmarkConfiguration {
+    package static var quick: BenchmarkConfiguration {
         var c = standard
         c.repetitions = 3
         c.seconds = 0.03
@@ -48,7 +48,7 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// The bandwidth probes' working sets this run's rooflines read: the ladder of
     /// ``MachineLimits/workingSets`` up to the first size at or above the largest working set of an
     /// operation with a cost (so a small run does not probe DRAM).
-    public var probedWorkingSets: [Int] {
+    package var probedWorkingSets: [Int] {
         let largest = batchOperations.compactMap { operation in
             OperationCost.of(operation).map { $0.bytes * (sizes.max() ?? 0) }
         }.max() ?? 0
@@ -58,12 +58,12 @@ public struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     }
 
     /// The operations as values (the raw values were validated when the configuration was made).
-    public var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
+    package var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
     /// The paths as values.
-    public var batchPaths: [BenchmarkPath] { paths.compactMap(BenchmarkPath.init(rawValue:)) }
+    package var batchPaths: [BenchmarkPath] { paths.compactMap(BenchmarkPath.init(rawValue:)) }
 
     /// Why this configuration cannot run, or `nil` when it can.
-    public var problem: String? {
+    package var problem: String? {
         if operations.isEmpty { return "no operation selected" }
         if let bad = operations.first(where: { BatchOperation(rawValue: $0) == nil }) {
             return "unknown operation '\(bad)' (known: \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")))"

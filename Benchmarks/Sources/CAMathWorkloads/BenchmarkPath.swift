@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 
 /// What the benchmark times: a CAMath path — a ``BatchPath`` at a ``BatchPrecision`` (`fast` is `.simd` with
 /// `precision: .fast`; the others are the batch paths at `.exact`) — or a baseline, the code a user would
@@ -6,12 +6,12 @@ import CAMath
 /// -march=native`, one reciprocal per divisor; `c-loop` without fused multiply-adds, `c-loop-fma` with
 /// them) and Eigen 3.4 / glm where their packages were installed at build time. OpenBLAS is CAMath's own
 /// `blas` path. Baselines run on one thread.
-public enum BenchmarkPath: String, CaseIterable, Sendable {
+package enum BenchmarkPath: String, CaseIterable, Sendable {
     case scalar, simd, fast, blas, auto
     case cLoop = "c-loop", cLoopFMA = "c-loop-fma", eigen, glm
 
     /// Whether this is a baseline rather than a CAMath path.
-    public var isBaseline: Bool {
+    package var isBaseline: Bool {
         switch self {
         case .cLoop, .cLoopFMA, .eigen, .glm: true
         default: false
@@ -19,10 +19,10 @@ public enum BenchmarkPath: String, CaseIterable, Sendable {
     }
 
     /// The baselines, in declaration order.
-    public static let baselines = allCases.filter(\.isBaseline)
+    package static let baselines = allCases.filter(\.isBaseline)
 
     /// The batch path and precision of a CAMath path (`nil` for a baseline).
-    public var call: (path: BatchPath, precision: BatchPrecision)? {
+    package var call: (path: BatchPath, precision: BatchPrecision)? {
         switch self {
         case .scalar: (.scalar, .exact)
         case .simd: (.simd, .exact)
@@ -36,7 +36,7 @@ public enum BenchmarkPath: String, CaseIterable, Sendable {
     /// The contract this path's output is checked against for `operation`: a CAMath path's
     /// (``Exactness/of(_:on:precision:)``); a baseline is held to the budget (`ExactnessBudget`), for information (a
     /// baseline outside it is reported, but is not CAMath's error).
-    public func contract(_ operation: BatchOperation) -> Exactness? {
+    package func contract(_ operation: BatchOperation) -> Exactness? {
         guard let call else { return .budget }
         return Exactness.of(operation, on: call.path, precision: call.precision)
     }

@@ -1,17 +1,17 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 
 /// Runs a ``BenchmarkConfiguration``: per operation and size, one workload; every path × thread count
 /// is checked against `.scalar`'s output, then timed in alternating rounds (each configuration takes
 /// one sample per round, so a burst of load on a shared machine hits all of them alike) and reported
 /// as the median with its spread. Each round also re-runs the memory probes at the working sets the
 /// rows' roofline reads, so the roof sees the same drift of a shared machine's bandwidth as the rows.
-public enum BenchmarkRunner {
+package enum BenchmarkRunner {
     /// One configuration of a path: `threads` is `nil` for `.auto`.
     struct Setting { let path: BenchmarkPath; let threads: Int? }
 
     /// The rows of `configuration` against `limits` (raised by the same-round probes), plus notes on
     /// paths that could not run.
-    public static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
+    package static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
                            progress: (String) -> Void = { _ in }) throws(BatchError) -> (rows: [Report.Row], notes: [String]) {
         var rows: [Report.Row] = [], notes: [String] = []
         var probe: BandwidthProbe?  // grown on demand to the largest working set probed so far

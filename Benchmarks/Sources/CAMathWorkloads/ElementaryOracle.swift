@@ -3,13 +3,13 @@ import Foundation
 
 /// The accuracy of ``Elementary`` against an oracle file written by `scripts/elementary/oracle.py` (arguments
 /// and their true values from mpmath): per function the cases, the largest error in ulps and where it occurs.
-public struct ElementaryOracle: Sendable {
+package struct ElementaryOracle: Sendable {
     /// The functions an oracle file can hold, by their code in the file.
-    public enum Function: UInt64, CaseIterable, Sendable {
+    package enum Function: UInt64, CaseIterable, Sendable {
         case sin, cos, atan, atan2, asin, acos
 
         /// CAMath's value for the record's arguments (`atan2` takes `(y, x)` as recorded).
-        public func evaluate(_ x: Double, _ y: Double) -> Double {
+        package func evaluate(_ x: Double, _ y: Double) -> Double {
             switch self {
             case .sin: Elementary.sin(x)
             case .cos: Elementary.cos(x)
@@ -22,34 +22,34 @@ public struct ElementaryOracle: Sendable {
     }
 
     /// One function's result over the file.
-    public struct Accuracy: Sendable {
-        public var function: Function
-        public var cases = 0
+    package struct Accuracy: Sendable {
+        package var function: Function
+        package var cases = 0
         /// The largest `|CAMath − true| / ulp(true)` over the finite true values.
-        public var maxError = 0.0
+        package var maxError = 0.0
         /// The arguments of the largest error.
-        public var worst: (Double, Double) = (0, 0)
+        package var worst: (Double, Double) = (0, 0)
         /// Cases with an error above 1/2 ulp (not correctly rounded).
-        public var aboveHalf = 0
+        package var aboveHalf = 0
         /// Cases where a NaN, an infinity or the sign of a zero differs from the true value.
-        public var specialMismatches = 0
+        package var specialMismatches = 0
     }
 
-    public var results: [Accuracy]
+    package var results: [Accuracy]
 
     /// Why a file cannot be read: unreadable, or not a whole number of 40-byte records with known codes.
-    public struct FormatError: Error, CustomStringConvertible {
-        public var description: String
+    package struct FormatError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Reads and evaluates `url`.
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         let data = try Data(contentsOf: url)
         try self.init(data: data)
     }
 
     /// Evaluates the records in `data`.
-    public init(data: Data) throws {
+    package init(data: Data) throws {
         guard data.count % 40 == 0 else { throw FormatError(description: "an oracle file holds 40-byte records; this one has \(data.count) bytes") }
         var results = Function.allCases.map { Accuracy(function: $0) }
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
@@ -89,7 +89,7 @@ public struct ElementaryOracle: Sendable {
 
     /// A markdown table: function, cases, max error (ulp), its argument(s), cases above ½ ulp, special-value
     /// mismatches.
-    public var table: String {
+    package var table: String {
         var lines = ["| function | cases | max error (ulp) | at | above ½ ulp | special-value mismatches |",
                      "|---|---:|---:|---|---:|---:|"]
         for r in results where r.cases > 0 {

@@ -9,18 +9,18 @@ import Darwin
 
 /// ``Elementary``'s scalar speed beside the platform C library's on the same arguments: per function the
 /// median over alternated repetitions of ns per call for each, and their ratio.
-public enum ElementarySpeed {
-    public struct Row: Sendable {
-        public var function: String
-        public var camathNanoseconds: Double
-        public var libmNanoseconds: Double
+package enum ElementarySpeed {
+    package struct Row: Sendable {
+        package var function: String
+        package var camathNanoseconds: Double
+        package var libmNanoseconds: Double
         /// CAMath's time over the C library's (below 2 meets the goal).
-        public var ratio: Double { camathNanoseconds / libmNanoseconds }
+        package var ratio: Double { camathNanoseconds / libmNanoseconds }
     }
 
     /// Times each function over `count` seeded arguments of its usual range (`|x| ≤ 8` for sin and cos,
     /// `[−1, 1]` for asin and acos, points in `[−4, 4]²` for atan2), `repetitions` alternated samples each.
-    public static func measure(count: Int = 4096, repetitions: Int = 15) -> [Row] {
+    package static func measure(count: Int = 4096, repetitions: Int = 15) -> [Row] {
         var generator = SeededGenerator(seed: 20261124)
         let angles = (0..<count).map { _ in Double.random(in: -8...8, using: &generator) }
         let unit = (0..<count).map { _ in Double.random(in: -1...1, using: &generator) }
@@ -43,7 +43,7 @@ public enum ElementarySpeed {
     }
 
     /// A markdown table of `rows`.
-    public static func table(_ rows: [Row]) -> String {
+    package static func table(_ rows: [Row]) -> String {
         (["| function | CAMath ns/call | C library ns/call | CAMath ÷ C library |", "|---|---:|---:|---:|"]
             + rows.map { "| \($0.function) | \(format($0.camathNanoseconds)) | \(format($0.libmNanoseconds)) | \(format($0.ratio)) |" })
             .joined(separator: "\n")

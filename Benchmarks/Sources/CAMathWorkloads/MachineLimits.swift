@@ -6,32 +6,32 @@ import Foundation
 /// be read as a fraction of it: arithmetic peaks of the instruction set the kernels use, and memory
 /// bandwidth (read, copy, triad) over a ladder of working sets from L1/L2-resident to DRAM, on one
 /// thread and on all.
-public struct MachineLimits: Codable, Sendable, Equatable {
+package struct MachineLimits: Codable, Sendable, Equatable {
     /// One bandwidth measurement.
-    public struct Bandwidth: Codable, Sendable, Equatable {
+    package struct Bandwidth: Codable, Sendable, Equatable {
         /// `read`, `copy` or `triad` (STREAM's kernels; bytes read plus bytes written, no write-allocate).
-        public var kernel: String
+        package var kernel: String
         /// Bytes of all arrays together, split evenly between the threads.
-        public var workingSetBytes: Int
+        package var workingSetBytes: Int
         /// Threads that ran it, each on its own slice.
-        public var threads: Int
+        package var threads: Int
         /// The best GB/s (10⁹ bytes per second) over the repeats: a peak, so that rooflines built on it
         /// are upper bounds.
-        public var gigabytesPerSecond: Double
+        package var gigabytesPerSecond: Double
     }
 
     /// The instruction set the probes (and the `.simd` kernels) used.
-    public var instructionSet: String
+    package var instructionSet: String
     /// Lane-FMAs per second × 2, one thread, in GFLOP/s: the usual "FMA peak". Every peak is the best of
     /// its repeats.
-    public var fmaPeakGFlops: Double
+    package var fmaPeakGFlops: Double
     /// Lane multiplies or adds per second, one thread, in G/s: the compute bound of kernels that keep
     /// multiply and add separate (the bit-exact contract forbids FMA contraction).
-    public var mulAddPeakGOps: Double
+    package var mulAddPeakGOps: Double
     /// Lane divisions per second, one thread, in G/s.
-    public var divisionPeakGOps: Double
+    package var divisionPeakGOps: Double
     /// Every bandwidth measurement.
-    public var bandwidth: [Bandwidth]
+    package var bandwidth: [Bandwidth]
 
     /// Timed samples per probe; each probe keeps its best. The kept maximum approaches the true peak as
     /// samples grow, and the roofline is only an upper bound if it does (with 5, pairwise concat in L2
@@ -39,7 +39,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     static let samples = 9
 
     /// The working sets of the bandwidth probes: 64 KiB to 256 MiB in steps of 4×.
-    public static let workingSets = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28]
+    package static let workingSets = [1 << 16, 1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28]
 
     /// The memory bandwidth in GB/s that bounds an operation reading `read` and writing `written` bytes
     /// per item, at a working set of `bytes` on `threads` threads, or `nil` when `threads` was not measured.
@@ -48,7 +48,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// read probe) and a byte written the least that the copy (1 read : 1 write) or the triad (2 : 1)
     /// probe leaves after its reads, so the operation's own mix costs no more than any probe paid for it;
     /// between two probed sizes the faster of the two neighbours applies (beyond the ladder, the nearest).
-    public func memoryBandwidth(read: Int, written: Int, workingSet bytes: Int, threads: Int) -> Double? {
+    package func memoryBandwidth(read: Int, written: Int, workingSet bytes: Int, threads: Int) -> Double? {
         probedNeighbours(of: bytes).compactMap { mixedBandwidth(read: read, written: written, at: $0, threads: threads) }.max()
     }
 
@@ -66,7 +66,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// These limits with each bandwidth figure raised to the best of `more` measurements of the same probe
     /// (same kernel, working set and threads): a shared machine's bandwidth drifts over a run, and a
     /// roofline must bound every row.
-    public func raising(_ more: [Bandwidth]) -> MachineLimits {
+    package func raising(_ more: [Bandwidth]) -> MachineLimits {
         var raised = self
         raised.bandwidth = bandwidth.map { b in
             var best = b
@@ -79,7 +79,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     }
 
     /// The probed working sets a roofline at `bytes` reads: the neighbours on either side (one beyond the ladder).
-    public func probedNeighbours(of bytes: Int) -> [Int] {
+    package func probedNeighbours(of bytes: Int) -> [Int] {
         let sizes = Set(bandwidth.map(\.workingSetBytes)).sorted()
         return Array(Set([sizes.last { $0 <= bytes }, sizes.first { $0 >= bytes }].compactMap { $0 })).sorted()
     }
@@ -87,7 +87,7 @@ public struct MachineLimits: Codable, Sendable, Equatable {
     /// Measures every limit, the bandwidth at `sizes` (by default the whole ladder). Cost: about
     /// `seconds` × (3 + 3 × sizes × thread counts) of wall time, more at DRAM sizes (at least three
     /// passes per sample); buffers of the largest size are allocated and touched once.
-    public static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount, sizes: [Int] = workingSets,
+    package static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount, sizes: [Int] = workingSets,
                                progress: (String) -> Void = { _ in }) -> MachineLimits {
         let isa = InstructionSet.current
         progress("measuring arithmetic peaks (\(isa))")

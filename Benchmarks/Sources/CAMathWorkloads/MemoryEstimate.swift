@@ -1,9 +1,9 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// How much memory a benchmark run needs, and how much this process may use, so that a run that cannot
 /// fit is refused before it starts instead of dying half-way.
-public enum MemoryEstimate {
+package enum MemoryEstimate {
     /// Peak resident bytes per element of the largest workload of `operation`: its inputs, outputs, the
     /// scalar reference's snapshot and the copies the check makes. Measured as peak RSS minus the
     /// baseline at N = 1e6 with every path (frames 1.16 KB — the LayerTree and FramePlan dominate —,
@@ -30,7 +30,7 @@ public enum MemoryEstimate {
     static let baselineBytes = 300 << 20
 
     /// The peak resident bytes `configuration` needs (one workload lives at a time).
-    public static func peakBytes(_ configuration: BenchmarkConfiguration) -> Int {
+    package static func peakBytes(_ configuration: BenchmarkConfiguration) -> Int {
         let largest = configuration.sizes.max() ?? 0
         let perElement = configuration.batchOperations.map(bytesPerElement).max() ?? 0
         return baselineBytes + perElement * largest
@@ -38,7 +38,7 @@ public enum MemoryEstimate {
 
     /// The bytes this process may still use: the least of the kernel's MemAvailable, the cgroup's limit
     /// less its usage, and the address-space and data-segment rlimits; `nil` when none is known.
-    public static func availableBytes() -> Int? {
+    package static func availableBytes() -> Int? {
         var limits: [Int] = []
         if let meminfo = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
            let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
@@ -62,7 +62,7 @@ public enum MemoryEstimate {
     }
 
     /// Why `configuration` cannot run within `available` bytes, or `nil` when it fits.
-    public static func problem(_ configuration: BenchmarkConfiguration, available: Int?) -> String? {
+    package static func problem(_ configuration: BenchmarkConfiguration, available: Int?) -> String? {
         guard let available else { return nil }
         let needed = peakBytes(configuration)
         guard needed > available else { return nil }

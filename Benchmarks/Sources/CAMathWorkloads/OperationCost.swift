@@ -1,29 +1,29 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 
 /// What one item of an operation costs in the reference's formulas, counted from the source (CAMathCore's *Conventions* article–2
 /// and the kernels that follow it): lane multiplies and adds, lane divisions, and bytes moved to and from
 /// memory. The roofline of an operation is the least of the three bounds these give against
 /// ``MachineLimits``.
-public struct OperationCost: Codable, Sendable, Equatable {
+package struct OperationCost: Codable, Sendable, Equatable {
     /// Multiplies plus adds (subtractions count as adds) per item.
-    public var mulAdds: Int
+    package var mulAdds: Int
     /// Divisions per item.
-    public var divisions: Int
+    package var divisions: Int
     /// Distinct divisors per item (one determinant per inverse, one W per point or frame corner): the
     /// divisions of code that multiplies by reciprocals.
-    public var divisors: Int
+    package var divisors: Int
     /// Bytes read and bytes written per item, in the buffers the batch API takes.
-    public var bytesRead: Int, bytesWritten: Int
+    package var bytesRead: Int, bytesWritten: Int
     /// Whether the multiplies and adds may fuse (the `fast` path and the baselines): the compute bound is
     /// then the FMA peak, which counts a fused pair as two operations.
-    public var fused: Bool
+    package var fused: Bool
 
     /// Bytes read plus bytes written per item.
-    public var bytes: Int { bytesRead + bytesWritten }
+    package var bytes: Int { bytesRead + bytesWritten }
 
     /// The cost of the same work done as the fast kernels and the baselines do it: multiply-adds fused and
     /// one division per divisor (a reciprocal), not one per quotient.
-    public var fusedWithReciprocals: OperationCost {
+    package var fusedWithReciprocals: OperationCost {
         var cost = self
         cost.fused = true
         cost.divisions = divisors
@@ -35,7 +35,7 @@ public struct OperationCost: Codable, Sendable, Equatable {
     /// pruning makes the work per pair data-dependent. The animation operations, whose work per animation
     /// depends on its timing, curve and kind, are counted at the least any of their workload's animations
     /// does, so their roofline stays an upper bound.
-    public static func of(_ operation: BatchOperation) -> OperationCost? {
+    package static func of(_ operation: BatchOperation) -> OperationCost? {
         let matrix = 128
         // One blend from a pair record (CAMATH_PAIR_FIELDS doubles in, and no perspective record: the least a
         // pair reads; a matrix out): 13 lerps (3 each), the slerp's two angles (3), two sines of CAMath's own
@@ -92,18 +92,18 @@ public struct OperationCost: Codable, Sendable, Equatable {
     }
 
     /// Which resource bounds an operation, and the Mops/s it allows.
-    public struct Roofline: Codable, Sendable, Equatable {
+    package struct Roofline: Codable, Sendable, Equatable {
         /// The bound in million items per second.
-        public var mops: Double
+        package var mops: Double
         /// `compute` (multiplies and adds), `division` or `memory`.
-        public var bound: String
+        package var bound: String
     }
 
     /// The roofline at `count` items on `threads` threads: each arithmetic peak times the threads, and
     /// the memory bandwidth of this operation's read/write mix at the working set `bytes × count`
     /// (``MachineLimits/memoryBandwidth(read:written:workingSet:threads:)``; the one-thread figure when
     /// `threads` was not measured). Every input is a measured peak, so the roofline is an upper bound.
-    public func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
+    package func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
         let workingSet = bytes * count
         func memory(_ t: Int) -> Double? { limits.memoryBandwidth(read: bytesRead, written: bytesWritten, workingSet: workingSet, threads: t) }
         guard let gbs = memory(threads) ?? memory(1) else { return nil }

@@ -1,132 +1,132 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// A benchmark run's complete record: the machine, its measured limits, the configuration, one row per
 /// operation × size × path × threads, and the `.auto` thresholds the run implies. Its JSON form
 /// (`report.json`) is versioned; `Reports/README.md` documents every field.
-public struct Report: Codable, Sendable, Equatable {
+package struct Report: Codable, Sendable, Equatable {
     /// The JSON schema this code writes and reads.
-    public static let currentSchemaVersion = 3
+    package static let currentSchemaVersion = 3
 
     /// The machine the run was on.
-    public struct Host: Codable, Sendable, Equatable {
+    package struct Host: Codable, Sendable, Equatable {
         /// Host name.
-        public var name: String
+        package var name: String
         /// CPU model as the OS names it.
-        public var cpu: String
+        package var cpu: String
         /// The CPU's vendor, family and model (`/proc/cpuinfo`: `vendor_id`, `cpu family`, `model`).
-        public var vendor: String, family: Int, model: Int
+        package var vendor: String, family: Int, model: Int
         /// The instruction-set extensions the kernels look for that this CPU has (`avx2`, `fma`, `avx512f`, …).
-        public var cpuFlags: [String]
+        package var cpuFlags: [String]
         /// The machine class the report folder is named after: vendor, microarchitecture (or family and
         /// model where it has no name here) and the best level this CPU runs, e.g. `amd-zen4-avx512`.
-        public var machineClass: String
+        package var machineClass: String
         /// The commit measured (`git describe --always --dirty`), or why it is unknown.
-        public var commit: String
+        package var commit: String
         /// The compiler (`swift --version`'s first line), and how the measured code was built.
-        public var compiler: String, buildFlags: String
+        package var compiler: String, buildFlags: String
         /// Processors the batch paths use.
-        public var processors: Int
+        package var processors: Int
         /// The `.simd` path's instruction set (`CAMATH_ISA` caps it).
-        public var instructionSet: String
+        package var instructionSet: String
         /// The CBLAS library loaded for `.blas`, or why none was.
-        public var cblas: String
+        package var cblas: String
     }
 
     /// One measured configuration.
-    public struct Row: Codable, Sendable, Equatable {
+    package struct Row: Codable, Sendable, Equatable {
         /// ``BatchOperation`` raw value.
-        public var operation: String
+        package var operation: String
         /// Batch size (the hit test's point count × layer count is ``items``).
-        public var count: Int
+        package var count: Int
         /// Items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
         /// (points × layers; pruning evaluates only some of them).
-        public var items: Int
+        package var items: Int
         /// ``BenchmarkPath`` raw value (a batch path, or `fast`: `.simd` at `precision: .fast`).
-        public var path: String
+        package var path: String
         /// Threads requested, or `nil` for `auto` (the measured thresholds choose).
-        public var threads: Int?
+        package var threads: Int?
         /// Median million items per second, and the slowest and fastest sample.
-        public var mops: Double, minMops: Double, maxMops: Double
+        package var mops: Double, minMops: Double, maxMops: Double
         /// Samples timed.
-        public var samples: Int
+        package var samples: Int
         /// Memory traffic at the median rate, GB/s (`nil` where ``OperationCost`` has no count).
-        public var gigabytesPerSecond: Double?
+        package var gigabytesPerSecond: Double?
         /// The roofline (`nil` where ``OperationCost`` has no count).
-        public var roofline: OperationCost.Roofline?
+        package var roofline: OperationCost.Roofline?
         /// `mops / roofline.mops`.
-        public var rooflineFraction: Double?
+        package var rooflineFraction: Double?
         /// Whether the row ran faster than its roofline: the roof is an upper bound by construction, so
         /// such a row shows that a limit was under-measured; reports print it as "roof under-measured",
         /// never as a fraction achieved.
-        public var rooflineUnderMeasured: Bool
+        package var rooflineUnderMeasured: Bool
         /// Largest difference from `.scalar`'s output, in ulps (`Int.max`: a NaN against a number).
-        public var maxULP: Int
+        package var maxULP: Int
         /// Largest |difference| from `.scalar`'s output over the output's largest finite magnitude.
-        public var maxRelativeError: Double
+        package var maxRelativeError: Double
         /// The path's contract for the operation (``Exactness/of(_:on:precision:)``): `bitwise`, `bitwise up to the
         /// sign of zero` or `budget`.
-        public var contract: String
+        package var contract: String
         /// The first element that broke the contract (index, both bit patterns, ulp distance), or `nil`.
-        public var firstMismatch: String?
+        package var firstMismatch: String?
         /// Whether the output met its contract (`firstMismatch == nil`).
-        public var correct: Bool
+        package var correct: Bool
 
         /// `(max − min) / median`.
-        public var spread: Double { mops > 0 ? (maxMops - minMops) / mops : 0 }
+        package var spread: Double { mops > 0 ? (maxMops - minMops) / mops : 0 }
 
         /// The spread from which a row's figure is too uncertain to trust (the report marks it).
-        public static let noisySpread = 0.5
+        package static let noisySpread = 0.5
         /// Whether ``spread`` is at least ``noisySpread``.
-        public var isNoisy: Bool { spread >= Self.noisySpread }
+        package var isNoisy: Bool { spread >= Self.noisySpread }
 
         /// Whether the row times a baseline (``BenchmarkPath/isBaseline``), not CAMath.
-        public var isBaseline: Bool { BenchmarkPath(rawValue: path)?.isBaseline ?? false }
+        package var isBaseline: Bool { BenchmarkPath(rawValue: path)?.isBaseline ?? false }
     }
 
     /// The `.auto` thresholds: what this run measured and what the library has compiled in.
-    public struct Thresholds: Codable, Sendable, Equatable {
+    package struct Thresholds: Codable, Sendable, Equatable {
         /// Per operation: the smallest size where all threads beat one (Tuner's rule), from this run.
-        public var threading: [String: Int]
+        package var threading: [String: Int]
         /// Per matrix product: the smallest size where `.blas` beats `.simd`, from this run.
-        public var blasCrossover: [String: Int]
+        package var blasCrossover: [String: Int]
         /// The tables `.auto` used in this run (`Batch.tuning`: the `CAMATH_TUNING` file when it loaded, else the
         /// compiled-in `BatchTuning.measured`).
-        public var compiledThreading: [String: Int]
+        package var compiledThreading: [String: Int]
         /// See ``compiledThreading``.
-        public var compiledBlasCrossover: [String: Int]
+        package var compiledBlasCrossover: [String: Int]
     }
 
     /// ``currentSchemaVersion`` when written by this code.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// Start of the run, ISO 8601 in UTC.
-    public var generated: String
+    package var generated: String
     /// Wall time of the whole run, seconds.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The machine.
-    public var host: Host
+    package var host: Host
     /// What was asked for.
-    public var configuration: BenchmarkConfiguration
+    package var configuration: BenchmarkConfiguration
     /// The machine's limits, measured in this run.
-    public var limits: MachineLimits
+    package var limits: MachineLimits
     /// Every measured configuration, in run order.
-    public var rows: [Row]
+    package var rows: [Row]
     /// The thresholds.
-    public var thresholds: Thresholds
+    package var thresholds: Thresholds
     /// Remarks a reader needs (a path that was unavailable, and why).
-    public var notes: [String]
+    package var notes: [String]
 
     /// The rows of `operation` measured for the configured size `n`, matched by items: the hit test's count is
     /// its points, and its items (points × layers, the nominal pairs) the nearest it gets below `n`.
-    public func rows(_ operation: String, size n: Int) -> [Row] {
+    package func rows(_ operation: String, size n: Int) -> [Row] {
         rows.filter { $0.operation == operation && $0.items >= n * 9 / 10 && $0.items <= n }
     }
 
     /// The rows whose output broke its contract.
-    public var incorrectRows: [Row] { rows.filter { !$0.correct && !$0.isBaseline } }
+    package var incorrectRows: [Row] { rows.filter { !$0.correct && !$0.isBaseline } }
 
     /// Decodes a `report.json`, refusing other schema versions.
-    public static func decode(_ data: Data) throws -> Report {
+    package static func decode(_ data: Data) throws -> Report {
         struct Version: Decodable { var schemaVersion: Int }
         let version = try JSONDecoder().decode(Version.self, from: data).schemaVersion
         guard version == currentSchemaVersion else {
@@ -142,7 +142,7 @@ public struct Report: Codable, Sendable, Equatable {
         positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
 
     /// The JSON form: sorted keys, pretty-printed.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -151,7 +151,7 @@ public struct Report: Codable, Sendable, Equatable {
 }
 
 /// Why a report could not be read or written.
-public enum ReportError: Error, CustomStringConvertible, Equatable {
+package enum ReportError: Error, CustomStringConvertible, Equatable {
     /// A `report.json` of another schema version.
     case unsupportedSchema(Int)
     /// The output folder cannot be created or written.
@@ -159,7 +159,7 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     /// The `--write-tuning` file cannot be written.
     case unwritableTuning(String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedSchema(let v): "report schema version \(v) is not supported (this build reads \(Report.currentSchemaVersion))"
         case .unwritableOutput(let path, let reason): "cannot write the report to \(path): \(reason)"
@@ -170,7 +170,7 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
 
 extension Report.Host {
     /// This machine, and the commit and compiler of this run.
-    public static var current: Report.Host {
+    package static var current: Report.Host {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         func field(_ name: String) -> String? {
             cpuinfo.split(separator: "\n").first { $0.hasPrefix(name) && $0.dropFirst(name.count).first.map { $0 == " " || $0 == "\t" || $0 == ":" } == true }
@@ -201,7 +201,7 @@ extension Report.Host {
 
     /// `vendor-microarchitecture-level`: AMD's Zen generations and Intel's server cores by family and model,
     /// `<vendor>-f<family>m<model>` for others, then the best instruction-set level the CPU runs.
-    public static func machineClass(vendor: String, family: Int, model: Int, level: String) -> String {
+    package static func machineClass(vendor: String, family: Int, model: Int, level: String) -> String {
         let name: String
         switch (vendor, family, model) {
         case ("AuthenticAMD", 0x17, 0x00..<0x30): name = "amd-zen1"
@@ -239,7 +239,7 @@ extension Report.Host {
 extension Report {
     /// A report of `rows` measured under `configuration` on this machine; the thresholds follow from
     /// the rows by ``Tuner``'s rule.
-    public init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], notes: [String],
+    package init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], notes: [String],
                 started: Date, durationSeconds: Double) {
         func names(_ t: [BatchOperation: Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: t.map { ($0.key.rawValue, $0.value) })

@@ -1,12 +1,12 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// The text forms of a ``Report``: Markdown (a table per operation), CSV (one line per row) and JSON.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case md, json, csv
 
     /// `report` in this format.
-    public func render(_ report: Report) throws -> String {
+    package func render(_ report: Report) throws -> String {
         switch self {
         case .md: return ReportFormat.markdown(report)
         case .csv: return ReportFormat.csv(report)

@@ -4,9 +4,9 @@ import Foundation
 /// operation — so that it is either the complete new report or untouched: everything goes to a hidden
 /// temporary sibling folder first, which then replaces the target with renames. An interrupted run
 /// leaves at worst that temporary folder (named `.<name>.tmp-<pid>`), never a half-written report.
-public enum ReportWriter {
+package enum ReportWriter {
     /// The files of `report`, by name.
-    public static func files(of report: Report) throws -> [(String, Data)] {
+    package static func files(of report: Report) throws -> [(String, Data)] {
         var files: [(String, Data)] = [
             ("report.md", Data(try ReportFormat.md.render(report).utf8)),
             ("report.json", try report.encoded()),
@@ -26,7 +26,7 @@ public enum ReportWriter {
     /// Checks, before any work is done, that `directory` can be created (or replaced) and written:
     /// its parent must exist or be creatable, and be writable, and an existing folder must hold nothing
     /// but report files. Throws ``ReportError/unwritableOutput``.
-    public static func checkWritable(_ directory: URL) throws {
+    package static func checkWritable(_ directory: URL) throws {
         let fm = FileManager.default
         let parent = directory.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -52,7 +52,7 @@ public enum ReportWriter {
     }
 
     /// Writes `report` into `directory` (replacing a previous report there as a whole).
-    public static func write(_ report: Report, to directory: URL) throws {
+    package static func write(_ report: Report, to directory: URL) throws {
         try checkWritable(directory)
         let fm = FileManager.default
         let parent = directory.deletingLastPathComponent(), name = directory.lastPathComponent

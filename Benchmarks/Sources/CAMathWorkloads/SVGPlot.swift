@@ -4,9 +4,9 @@ import Foundation
 /// own and a dash that says its kind (solid: one thread; long dashes: all threads; dots: `auto`; dash-dot: a
 /// baseline), with a legend; and the roofline of one thread and of all threads (black) where the operation has
 /// one. A row faster than its roofline is circled in red ("roof under-measured").
-public enum SVGPlot {
+package enum SVGPlot {
     /// The SVG document for `operation`'s rows of `report` (a valid, empty plot when there are none).
-    public static func render(_ report: Report, operation: String) -> String {
+    package static func render(_ report: Report, operation: String) -> String {
         let rows = report.rows.filter { $0.operation == operation && $0.mops > 0 }
         let width = 720.0, height = 480.0, left = 70.0, right = 190.0, top = 40.0, bottom = 50.0
         let counts = rows.map { Double($0.items) }, values = rows.flatMap { [$0.mops] + ($0.roofline.map { [$0.mops] } ?? []) }

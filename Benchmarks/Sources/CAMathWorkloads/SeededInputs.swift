@@ -2,12 +2,12 @@ import CAMath
 import Foundation
 
 /// SplitMix64: a tiny seeded generator, so every benchmark input is the same on every run and machine.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
@@ -18,9 +18,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
 /// Inputs that look like real layer transforms: scale · rotation · translation, every fourth with a
 /// perspective `m34 = −1/d`.
-public enum SeededInputs {
+package enum SeededInputs {
     /// `n` layer-like transforms.
-    public static func transforms(_ n: Int, seed: UInt64) -> [Transform3D] {
+    package static func transforms(_ n: Int, seed: UInt64) -> [Transform3D] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
             var t = Transform3D(scaleX: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng), z: 1)
@@ -34,7 +34,7 @@ public enum SeededInputs {
 
     /// The timing functions of the animation workloads: the five named curves and three custom ones (an
     /// overshoot, control x outside [0, 1], a steep ease).
-    public static let timingFunctions: [TimingFunction] =
+    package static let timingFunctions: [TimingFunction] =
         [TimingFunctionName.linear, .easeIn, .easeOut, .easeInEaseOut, .default].map { TimingFunction(name: $0) }
         + [TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
            TimingFunction(controlPoints: 0.9, 0, 0.1, 1)]
@@ -43,7 +43,7 @@ public enum SeededInputs {
     /// ones basic (from → to), odd ones keyframes through three values at key times 0, 0.4, 1; each with one
     /// of ``timingFunctions`` in turn. (An explicit begin time: 0 would mean "now", which walks each layer's
     /// ancestors when the animation is added — slow to set up on the deep seeded trees.)
-    public static func transformAnimations(_ n: Int, seed: UInt64) -> [PropertyAnimation] {
+    package static func transformAnimations(_ n: Int, seed: UInt64) -> [PropertyAnimation] {
         let ends = transforms(3 * n, seed: seed &+ 7)
         return (0..<n).map { i in
             let animation: PropertyAnimation
@@ -69,7 +69,7 @@ public enum SeededInputs {
     /// basic from → to, an additive basic by an offset (UIKit's additive moves), a spring, a keyframe
     /// animation of four points (linear, with key times) and a cubic one (Kochanek–Bartels); each with one of
     /// the workload timing functions, all active at 0.7 s.
-    public static func positionAnimations(_ n: Int, seed: UInt64) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
+    package static func positionAnimations(_ n: Int, seed: UInt64) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
         var rng = SeededGenerator(seed: seed)
         func point() -> CGPoint { CGPoint(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng)) }
         let models = (0..<n).map { _ in AnimationValue.point(point()) }
@@ -100,7 +100,7 @@ public enum SeededInputs {
 
     /// `n` springs: mass 0.5–2, stiffness 50–500, damping 0–40 (every regime; a third may overdamp) and
     /// initial velocities of −5…5.
-    public static func springs(_ n: Int, seed: UInt64) -> [DampedSpring] {
+    package static func springs(_ n: Int, seed: UInt64) -> [DampedSpring] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
             DampedSpring(mass: .random(in: 0.5...2, using: &rng), stiffness: .random(in: 50...500, using: &rng),
@@ -110,13 +110,13 @@ public enum SeededInputs {
     }
 
     /// `n` progresses, uniform in [0, 1].
-    public static func progresses(_ n: Int, seed: UInt64) -> [Double] {
+    package static func progresses(_ n: Int, seed: UInt64) -> [Double] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in .random(in: 0...1, using: &rng) }
     }
 
     /// Affine (2-D) layer transforms.
-    public static func affineTransforms(_ n: Int, seed: UInt64) -> [Transform3D] {
+    package static func affineTransforms(_ n: Int, seed: UInt64) -> [Transform3D] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in
             Transform3D(Transform2D(rotationAngle: .random(in: -3...3, using: &rng))
@@ -126,20 +126,20 @@ public enum SeededInputs {
     }
 
     /// `n` 3-D points in a ±500 pt box, z in ±50.
-    public static func points3(_ n: Int, seed: UInt64) -> [SIMD3<Double>] {
+    package static func points3(_ n: Int, seed: UInt64) -> [SIMD3<Double>] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in SIMD3(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng), .random(in: -50...50, using: &rng)) }
     }
 
     /// `n` 2-D points in a ±500 pt box.
-    public static func points2(_ n: Int, seed: UInt64) -> [SIMD2<Double>] {
+    package static func points2(_ n: Int, seed: UInt64) -> [SIMD2<Double>] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in SIMD2(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng)) }
     }
 
     /// `n` sublayer frames (whole and fractional points, inside a 1000 × 800 superlayer) with masks drawn
     /// from all 64 combinations of CALayer's autoresizing bits.
-    public static func autoresizing(_ n: Int, seed: UInt64) -> (frames: [CGRect], masks: [AutoresizingMask]) {
+    package static func autoresizing(_ n: Int, seed: UInt64) -> (frames: [CGRect], masks: [AutoresizingMask]) {
         var rng = SeededGenerator(seed: seed)
         let frames = (0..<n).map { i -> CGRect in
             let x = Double.random(in: 0...900, using: &rng), y = Double.random(in: 0...700, using: &rng)
@@ -152,14 +152,14 @@ public enum SeededInputs {
 
     /// A layer tree of `n` layers, a UI-like hierarchy: each layer's parent is one of the previous 8,
     /// bounds 20…200 pt, affine transforms, every tenth masking, every fiftieth hidden.
-    public static func tree(_ n: Int, seed: UInt64) -> LayerTree {
+    package static func tree(_ n: Int, seed: UInt64) -> LayerTree {
         LayerTree(root: layers(n, seed: seed))
     }
 
     /// The layers of ``tree(_:seed:)``, each with an animation as a compositor's frame has them: a transform
     /// animation of ``transformAnimations(_:seed:)`` on every layer, and on every 16th also a position
     /// animation (which the presentation batch folds in a value batch), all added at time 0.
-    public static func animatedLayers(_ n: Int, seed: UInt64) -> Layer {
+    package static func animatedLayers(_ n: Int, seed: UInt64) -> Layer {
         let root = layers(n, seed: seed), animations = transformAnimations(n, seed: seed)
         for (i, layer) in LayerTree.layers(of: root).enumerated() {
             layer.add(animations[i], forKey: "transform", atMediaTime: 0)

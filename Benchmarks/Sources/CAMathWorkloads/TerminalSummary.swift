@@ -4,24 +4,24 @@ import Foundation
 /// on one thread against the fastest baseline of the same run (baselines run on one thread), as a ratio; then,
 /// in words, where CAMath wins, ties and loses, which rows broke their contract or are too noisy to trust, and
 /// where the full report is.
-public enum TerminalSummary {
+package enum TerminalSummary {
     /// A ratio of at least this wins, of at most its inverse loses; between them, a tie.
-    public static let margin = 1.05
+    package static let margin = 1.05
 
     /// One compared cell: an operation at one size.
-    public struct Cell: Equatable, Sendable {
+    package struct Cell: Equatable, Sendable {
         /// The configured size (the hit test's rows count points; their nominal pairs are at most this).
-        public var operation: String, size: Int
+        package var operation: String, size: Int
         /// CAMath's fastest one-thread row and the fastest baseline row (`nil`: no baseline timed).
-        public var camath: Report.Row, baseline: Report.Row?
+        package var camath: Report.Row, baseline: Report.Row?
         /// CAMath's exact `simd` row on one thread (`nil` where it was not timed).
-        public var exact: Report.Row?
+        package var exact: Report.Row?
         /// `camath.mops / baseline.mops`.
-        public var ratio: Double? { baseline.map { camath.mops / $0.mops } }
+        package var ratio: Double? { baseline.map { camath.mops / $0.mops } }
         /// `exact.mops / baseline.mops`.
-        public var exactRatio: Double? { exact.flatMap { e in baseline.map { e.mops / $0.mops } } }
+        package var exactRatio: Double? { exact.flatMap { e in baseline.map { e.mops / $0.mops } } }
         /// "wins", "ties" or "loses" by ``margin``; `nil` without a baseline.
-        public var verdict: String? { ratio.map(TerminalSummary.verdict) }
+        package var verdict: String? { ratio.map(TerminalSummary.verdict) }
     }
 
     /// "wins", "ties" or "loses": `ratio` against ``margin``.
@@ -30,7 +30,7 @@ public enum TerminalSummary {
     }
 
     /// The cells of `report`, in the report's order of operations and sizes.
-    public static func cells(_ report: Report) -> [Cell] {
+    package static func cells(_ report: Report) -> [Cell] {
         report.configuration.operations.flatMap { operation in
             report.configuration.sizes.compactMap { n -> Cell? in
                 let rows = report.rows(operation, size: n).filter { $0.mops > 0 }
@@ -43,7 +43,7 @@ public enum TerminalSummary {
     }
 
     /// The summary of `report`, written to `folder`.
-    public static func render(_ report: Report, folder: String) -> String {
+    package static func render(_ report: Report, folder: String) -> String {
         let cells = cells(report)
         func size(_ n: Int) -> String {
             let e = Int(log10(Double(n)).rounded())

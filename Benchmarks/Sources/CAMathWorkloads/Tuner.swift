@@ -1,15 +1,15 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// The rule that turns measurements into the thresholds `.auto` uses, and the Swift source that stores
 /// them: for each operation the smallest size at which all threads beat one by at least 10 % and never
 /// lose by more than 3 % at a larger size, and for matrix products the smallest size at which `.blas`
 /// beats `.simd` (both single-threaded) by the same rule.
-public enum Tuner {
+package enum Tuner {
     /// The thresholds implied by a run's rows (sizes in the operation's own count: points for the hit
     /// test; "all threads" is the largest thread count among the rows). Operations without the rows to
     /// compare get no entry.
-    public static func tuning(from rows: [Report.Row]) -> BatchTuning {
+    package static func tuning(from rows: [Report.Row]) -> BatchTuning {
         let all = rows.compactMap(\.threads).max() ?? 1
         var threading: [BatchOperation: Int] = [:], crossover: [BatchOperation: Int] = [:]
         for operation in BatchOperation.allCases {
@@ -29,7 +29,7 @@ public enum Tuner {
 
     /// The smallest size at which `candidate ≥ 1.1 × baseline` and from which `candidate ≥ 0.97 × baseline`
     /// at every larger size, or `nil`. Rows are `(size, baseline, candidate)` in increasing size.
-    public static func threshold(_ rows: [(Int, Double, Double)]) -> Int? {
+    package static func threshold(_ rows: [(Int, Double, Double)]) -> Int? {
         var answer: Int?
         for (n, baseline, candidate) in rows.reversed() {
             guard candidate >= 0.97 * baseline else { break }
@@ -42,7 +42,7 @@ public enum Tuner {
     /// Checks, before any measuring, that the tuning source can be written to `path`: its folder exists
     /// and is writable, and an existing file there is a writable regular file. Throws
     /// ``ReportError/unwritableTuning(_:reason:)``.
-    public static func checkWritable(_ path: String) throws {
+    package static func checkWritable(_ path: String) throws {
         let fm = FileManager.default, url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -57,7 +57,7 @@ public enum Tuner {
         }
     }
 
-    public static func source(for tuning: BatchTuning, report: String) -> String {
+    package static func source(for tuning: BatchTuning, report: String) -> String {
         func table(_ t: [BatchOperation: Int]) -> String {
             if t.isEmpty { return "[:]" }
             return "[\n" + BatchOperation.allCases.compactMap { op in t[op].map { "            .\(op): \($0)," } }.joined(separator: "\n") + "\n        ]"
@@ -68,7 +68,7 @@ public enum Tuner {
             /// Thresholds measured by `camath-bench` on the machine of \(report).
             /// Operations absent from `threadingThreshold` never gained from a second thread up to 1e6;
             /// absent from `blasCrossover`, CBLAS never beat the SIMD kernels.
-            public static let measured = BatchTuning(
+            package static let measured = BatchTuning(
                 threadingThreshold: \(table(tuning.threadingThreshold)),
                 blasCrossover: \(table(tuning.blasCrossover)))
         }

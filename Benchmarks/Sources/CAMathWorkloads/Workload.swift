@@ -1,16 +1,16 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// One batch operation at one size with its inputs and outputs allocated once: `run` times the
 /// operation, `check` compares a path's output with `.scalar`'s.
-public final class Workload: @unchecked Sendable {
+package final class Workload: @unchecked Sendable {
     /// The operation.
-    public let operation: BatchOperation
+    package let operation: BatchOperation
     /// Elements per call (for the hit test: points; ``items`` counts point×layer pairs).
-    public let count: Int
+    package let count: Int
     /// Work items per call that Mops/s counts: elements, or for the hit test the nominal point×layer pairs
     /// (points × layers, although pruning evaluates only some of them).
-    public let items: Int
+    package let items: Int
     private let body: (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
     private let budget: (() -> [Double])?
@@ -28,17 +28,17 @@ public final class Workload: @unchecked Sendable {
 
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide; a
     /// baseline runs on the calling thread).
-    public func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
+    package func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
         if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?() }
     }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
-    public func snapshot() -> [Double] { output() }
+    package func snapshot() -> [Double] { output() }
 
     /// How the latest run's output on `path` compares with `reference` (a ``snapshot()`` of `.scalar`'s):
     /// the verdict of `path`'s contract (``BenchmarkPath/contract(_:)``, checked by ``Exactness/firstMismatch(_:_:bounds:)``),
     /// and for information the largest ulp and relative differences.
-    public func deviation(on path: BenchmarkPath, from reference: [Double]) -> Deviation {
+    package func deviation(on path: BenchmarkPath, from reference: [Double]) -> Deviation {
         let current = output()
         let contract = path.contract(operation) ?? .bitwise
         let mismatch = contract.firstMismatch(current, reference, bounds: contract == .budget ? budget?() : nil)
@@ -58,7 +58,7 @@ public final class Workload: @unchecked Sendable {
     }
 
     /// Whether `path` on `threads` meets its contract against `.scalar` on this workload's inputs.
-    public func meetsContract(path: BenchmarkPath, threads: Int) throws(BatchError) -> Bool {
+    package func meetsContract(path: BenchmarkPath, threads: Int) throws(BatchError) -> Bool {
         try run(path: .scalar, threads: 1)
         let reference = output()
         try run(path: path, threads: threads)
@@ -66,7 +66,7 @@ public final class Workload: @unchecked Sendable {
     }
 
     /// Whether `path` can run this operation here.
-    public func supports(_ path: BenchmarkPath) -> Bool {
+    package func supports(_ path: BenchmarkPath) -> Bool {
         switch path {
         case .blas: operation.isMatrixProduct && CBLAS.available != nil
         case .fast: operation.hasFastKernels
@@ -77,12 +77,12 @@ public final class Workload: @unchecked Sendable {
 }
 
 /// How one path's output compares with `.scalar`'s.
-public struct Deviation: Sendable, Equatable {
+package struct Deviation: Sendable, Equatable {
     /// The path's contract, and the first element that broke it (`nil`: none did).
-    public var contract: Exactness
-    public var mismatch: ExactnessMismatch?
+    package var contract: Exactness
+    package var mismatch: ExactnessMismatch?
     /// Largest difference in ulps (NaN pairs match; a NaN against a number, or a length mismatch, is `Int.max`).
-    public var maxULP: Int
+    package var maxULP: Int
     /// Largest |difference| over the reference's largest finite magnitude (∞ for a NaN or infinity mismatch).
-    public var maxRelativeError: Double
+    package var maxRelativeError: Double
 }

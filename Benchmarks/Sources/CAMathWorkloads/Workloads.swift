@@ -1,12 +1,12 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import Foundation
 
 /// The benchmark workloads of every batch operation, shared by `camath-bench` and the package-benchmark
 /// suites.
-public enum Workloads {
+package enum Workloads {
     /// A workload for `operation` with `count` elements (for the hit test: `count` point×layer pairs over
     /// a tree of √count layers), inputs seeded from `seed`.
-    public static func make(_ operation: BatchOperation, count n: Int, seed: UInt64 = 42) -> Workload {
+    package static func make(_ operation: BatchOperation, count n: Int, seed: UInt64 = 42) -> Workload {
         let a = Buffer(SeededInputs.transforms(n, seed: seed)), b = Buffer(SeededInputs.transforms(n, seed: seed &+ 1))
         let one = SeededInputs.transforms(1, seed: seed &+ 2)[0], shared = Buffer([one])
         let out = Buffer(repeating: Transform3D(), count: n)

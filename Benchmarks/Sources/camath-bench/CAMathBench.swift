@@ -1,5 +1,5 @@
 import ArgumentParser
-import CAMath
+@_spi(Benchmarks) import CAMath
 import CAMathWorkloads
 import Foundation
 

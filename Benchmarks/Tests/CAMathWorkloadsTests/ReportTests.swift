@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 @testable import CAMathWorkloads
 import Foundation
 #if canImport(FoundationXML)

@@ -4,7 +4,7 @@ import CAMathCore
 /// inputs and the reference (never from the output being judged). Where a bound's formula overflows (inputs
 /// near the top of the double range), the bound is the largest finite double: any two finite results
 /// match there, and non-finite ones must still be identical. A bound is never NaN.
-public enum ExactnessBudget {
+@_spi(Benchmarks) public enum ExactnessBudget {
     /// `bound`, or the largest finite double where it overflowed; 0 where it is NaN (non-finite inputs,
     /// whose results must be identical).
     package static func finite(_ bound: Double) -> Double {
@@ -64,7 +64,7 @@ public enum ExactnessBudget {
     }
 }
 
-extension ExactnessBudget {
+@_spi(Benchmarks) extension ExactnessBudget {
     /// The 16 bounds of `a.interpolated(to: b, fraction: t)` at `precision: .fast`, in storage order: the
     /// blend runs fused and the slerp by polynomials (a few ulps where the reference is correctly rounded to
     /// within one), so each entry may move by `1e-13·w²` times the size of the products that form it, with

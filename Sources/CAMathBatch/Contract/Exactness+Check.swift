@@ -1,5 +1,5 @@
 /// The first element where an output breaks its ``Exactness`` contract.
-public struct ExactnessMismatch: Sendable, Equatable, CustomStringConvertible {
+@_spi(Benchmarks) public struct ExactnessMismatch: Sendable, Equatable, CustomStringConvertible {
     /// The element's index in the flattened output (`nil` when the lengths differ).
     public var index: Int?
     /// The reference's value and the checked path's value.
@@ -30,7 +30,7 @@ public struct ExactnessMismatch: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension Exactness {
+@_spi(Benchmarks) extension Exactness {
     /// Whether one value meets the contract. Under ``budget``, `bound` is the limit of `|Δ|`; a bound of
     /// `+∞` marks an element outside the budget's domain (an ill-conditioned point near `W = 0`), which
     /// is not compared.

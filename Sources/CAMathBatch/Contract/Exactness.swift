@@ -2,7 +2,7 @@
 /// CAMathLayer applied element by element): ``of(_:on:precision:)`` says it for every operation and path,
 /// as the article <doc:ExactnessContract> states it, and ``firstMismatch(_:_:bounds:)`` checks it in the tests, the
 /// fuzz targets and camath-bench's correctness column.
-public enum Exactness: Sendable, Hashable, CustomStringConvertible {
+@_spi(Benchmarks) public enum Exactness: Sendable, Hashable, CustomStringConvertible {
     /// The same bit pattern, element by element: `−0` and `+0` differ. NaN matches NaN whatever its
     /// payload and sign, because IEEE 754 leaves open which operand's payload an operation propagates and
     /// compilers may swap the operands of `+` and `×`; NaN-ness itself is compared.

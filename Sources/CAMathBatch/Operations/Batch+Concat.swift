@@ -3,7 +3,7 @@ import _CAMathKernels
 
 extension Batch {
     /// Pairwise `out[i] = a[i]·b[i]` (`CATransform3DConcat`). `out` may be `a` or `b` (in place).
-    /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``); `.blas` throws (not a single matrix product).
+    /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` throws (not a single matrix product).
     /// Cost: 64 multiplies + 48 adds per element; memory-bound at ~384 bytes per element.
     /// `instructionSet` chooses the `.simd` kernels (`nil`: ``InstructionSet/current``; one the CPU cannot
     /// run throws), as in every batch operation that has vector kernels. The `.simd` kernels are exact at either
@@ -17,7 +17,7 @@ extension Batch {
     }
 
     /// Many by one: `out[i] = a[i]·b` — one transform applied after many. `out` may be `a`.
-    /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
+    /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: Transform3D,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
@@ -28,7 +28,7 @@ extension Batch {
     }
 
     /// One by many: `out[i] = a·b[i]` — one transform applied before many. `out` may be `b`.
-    /// Paths: `.scalar`, `.simd` (bitwise, see ``Exactness``); `.blas` throws (not a single matrix product in this layout).
+    /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` throws (not a single matrix product in this layout).
     public static func concat(_ a: Transform3D, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {

@@ -115,7 +115,7 @@ extension Batch {
     /// the slerp and the recomposition in vector lanes; a fraction of 2¹⁷ or more in magnitude, whose slerp
     /// sines may need the long reduction, takes the reference: bit-identical); `.blas` throws. `out` may be
     /// `from`'s or `to`'s memory. `precision: .fast` takes the slerp's sines from polynomials and fuses the
-    /// blend and the recomposition (within ``ExactnessBudget/interpolation(from:to:fraction:)``); the
+    /// blend and the recomposition (within the blend budget of <doc:ExactnessContract>); the
     /// decompositions, the slerp's angle, sign and cut-off and every fallback to the reference stay exact.
     /// Cost: O(n), two decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
     /// ``InterpolationPlan`` once.

@@ -5,9 +5,9 @@ extension Batch {
     /// `out[i] = Invert(t[i])` with CA's singular rule per element (CAMathCore's *Conventions* article, *Inversion*): a singular element comes
     /// back unchanged and `singular[i] = true` (when a mask is given). `out` may be `t`.
     /// Paths: `.scalar`; `.simd` (vector lanes of the same Laplace formula in the same order: bitwise, see
-    /// ``Exactness``); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
+    /// <doc:ExactnessContract>); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
     /// divisions per element; at `precision: .fast`, 1 division and 16 multiplies by the reciprocal (same
-    /// determinant, hence the same singular verdict; within the inverse budget of ``ExactnessBudget``).
+    /// determinant, hence the same singular verdict; within the inverse budget of <doc:ExactnessContract>).
     public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                               singular: UnsafeMutableBufferPointer<Bool>? = nil,
                               path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
@@ -17,7 +17,7 @@ extension Batch {
     /// The affine fast path of ``invert(_:into:singular:path:precision:threads:instructionSet:)``: elements whose column 4 is
     /// `(0, 0, 0, 1)` use the reduced Laplace formula (the dropped terms are exact zeros, so results equal
     /// the general formula's up to the sign of zero — the one `.simd` contract that is not bitwise, see
-    /// ``Exactness`` — at ~40% of the flops); other elements take the general formula. Same singular
+    /// <doc:ExactnessContract> — at ~40% of the flops); other elements take the general formula. Same singular
     /// rule, same mask.
     public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                                     singular: UnsafeMutableBufferPointer<Bool>? = nil,

@@ -3,9 +3,9 @@ import _CAMathKernels
 
 extension Batch {
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (CAMathCore's *Conventions* article, *Layout: row vectors*; `W = 0` gives ±∞/NaN).
-    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (one `(N×3)·(3×4)` dgemm
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` (one `(N×3)·(3×4)` dgemm
     /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div; at
-    /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of ``ExactnessBudget``).
+    /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of <doc:ExactnessContract>).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
                                  path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
@@ -70,7 +70,7 @@ extension Batch {
     }
 
     /// 2-D points through a homography (CAMathCore's *Planar maps* article): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
-    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see ``Exactness``); `.blas` (a `(N×2)·(2×2)` dgemm
+    /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` (a `(N×2)·(2×2)` dgemm
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,

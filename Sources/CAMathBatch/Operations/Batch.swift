@@ -3,7 +3,7 @@ import CAMathCore
 /// Batched CAMath operations over caller buffers (allocation-free `into:` forms) and arrays.
 ///
 /// Every operation runs on any ``BatchPath`` and agrees with the scalar reference: `.simd` bit for bit,
-/// `.blas` within ``ExactnessBudget``'s budgets. Mismatched counts throw ``BatchError`` before anything is written.
+/// `.blas` within the budgets of <doc:ExactnessContract>. Mismatched counts throw ``BatchError`` before anything is written.
 /// `threads: nil` splits batches above the measured threshold over every processor; an explicit count
 /// forces that many fixed chunks. Results never depend on the thread count.
 public enum Batch {
@@ -11,8 +11,8 @@ public enum Batch {
     public static var processorCount: Int { Parallel.processorCount }
 
     /// The tuning `.auto` and `threads: nil` use: the file named by `CAMATH_TUNING` when it loaded
-    /// (``BatchTuning/environment``), else the compiled-in ``BatchTuning/measured``.
-    public static var tuning: BatchTuning {
+    /// (`BatchTuning.environment`), else the compiled-in `BatchTuning.measured`.
+    @_spi(Benchmarks) public static var tuning: BatchTuning {
         if case .success(let loaded) = BatchTuning.environment { return loaded }
         return BatchTuning.measured
     }
@@ -20,7 +20,7 @@ public enum Batch {
     /// The path `.auto` resolves to for `operation` at `count` elements: `.simd`, or `.blas` where the
     /// precision is `.fast` and the tuning measured CBLAS ahead at this size (an exact call never leaves
     /// the exact paths).
-    public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int,
+    @_spi(Benchmarks) public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int,
                                     precision: BatchPrecision = .exact) -> BatchPath {
         guard path == .auto else { return path }
         if precision == .fast, let crossover = tuning.blasCrossover[operation], count >= crossover, CBLAS.available != nil {

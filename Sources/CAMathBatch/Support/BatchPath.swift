@@ -1,5 +1,5 @@
-/// How a batch operation computes. What each path promises against `.scalar` is
-/// ``Exactness/of(_:on:precision:)``, stated in the article <doc:ExactnessContract>.
+/// How a batch operation computes. What each path promises against `.scalar` is stated in the article
+/// <doc:ExactnessContract>.
 public enum BatchPath: String, CaseIterable, Sendable {
     /// A loop over the scalar reference (CAMathCore / CAMathLayer), element by element.
     case scalar
@@ -8,9 +8,10 @@ public enum BatchPath: String, CaseIterable, Sendable {
     /// `.scalar` except the affine inverse (up to the sign of zero).
     case simd
     /// CBLAS `dgemm`, loaded at run time, where the operation is a matrix product (many matrices or
-    /// points times one matrix). Reassociates and fuses: within the budgets of ``ExactnessBudget``.
+    /// points times one matrix). Reassociates and fuses: within the budgets of <doc:ExactnessContract>.
     case blas
-    /// Chooses `.simd` or `.blas` and the thread count from the measured thresholds of ``BatchTuning``;
+    /// Chooses `.simd` or `.blas` and the thread count from thresholds `camath-bench` measured (or
+    /// the tuning file named by `CAMATH_TUNING`);
     /// its contract is that of the path it resolves to.
     case auto
 }

@@ -1,11 +1,11 @@
 /// What a batch call may trade for speed, beside the ``BatchPath`` that says how it computes.
 ///
-/// `.exact` (the default everywhere) keeps the contract of ``Exactness/of(_:on:precision:)``: `.simd` returns
+/// `.exact` (the default everywhere) keeps the contract of <doc:ExactnessContract>: `.simd` returns
 /// the scalar reference's bits. `.fast` lets the `.simd` kernels fuse each multiply with the add that consumes
 /// it (FMA) and multiply by one reciprocal per divisor instead of dividing each quotient — and the blends
 /// compute the slerp's sines with polynomials of their own and leave the sign of a zero entry unsettled (a
 /// blend's +0 may be the reference's −0); results then fall under the budgets of
-/// ``ExactnessBudget``, checked against the reference like the `.blas` path's.
+/// <doc:ExactnessContract>, checked against the reference like the `.blas` path's.
 ///
 /// - `.scalar` is the reference whatever the precision.
 /// - `.fast` exists for invert, invert affine, map points 3-D and 2-D, frames, the blends (from pairs and from
@@ -19,8 +19,8 @@
 ///   determinants that straddle the smallest normal), the same frames fallback for corners with W < 1/16384,
 ///   the exact blend for pairs with a part of 2¹⁰⁰ or more or not finite, NaN where the reference has NaN.
 public enum BatchPrecision: String, CaseIterable, Sendable {
-    /// Bitwise the scalar reference on `.scalar` and `.simd` (see ``Exactness``).
+    /// Bitwise the scalar reference on `.scalar` and `.simd` (see <doc:ExactnessContract>).
     case exact
-    /// Fused multiply-adds and reciprocal multiplies on `.simd`, within ``ExactnessBudget``'s budgets.
+    /// Fused multiply-adds and reciprocal multiplies on `.simd`, within the budgets of <doc:ExactnessContract>.
     case fast
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A tuning that cannot be read: the file, and the line and reason where it failed.
-public struct BatchTuningError: Error, Equatable, Sendable, CustomStringConvertible {
+@_spi(Benchmarks) public struct BatchTuningError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (or `<text>` for a string), the 1-based line (0: the file itself), and what is wrong.
     public var source: String, line: Int, reason: String
 
@@ -29,7 +29,7 @@ public struct BatchTuningError: Error, Equatable, Sendable, CustomStringConverti
 /// An operation absent from the `threading` lines never takes a second thread by itself; absent from the
 /// `blas` lines, `.auto` (at `precision: .fast`) never takes CBLAS. Results never depend on the tuning: it
 /// only chooses among paths that meet the same contract.
-extension BatchTuning {
+@_spi(Benchmarks) extension BatchTuning {
     /// The tuning in the file format above.
     public var text: String {
         var lines = ["# camath tuning 1"]

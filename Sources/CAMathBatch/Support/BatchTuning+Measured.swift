@@ -11,7 +11,7 @@
 // Reports/2026-11-24-vm-animation (N = 1e3 and 1e6 only: one thread wins at 1e3 for all, two at 1e6 for
 // timing-function 1.9×, springs 1.5×, animate-transforms 2.2×; the thresholds between are estimates:
 // 3e4, 3e4, 5e3; presentation-frames, whose serial steps dominate, never gained). Regenerate rather than edit.
-extension BatchTuning {
+@_spi(Benchmarks) extension BatchTuning {
     /// Thresholds measured by `camath-bench` on the machine of Reports/2026-11-21-vm-peers/batch-measurements.md (2-core AMD AVX-512 VM).
     /// Operations absent from `threadingThreshold` never gained from a second thread up to 1e6;
     /// absent from `blasCrossover`, CBLAS never beat the SIMD kernels.

@@ -1,5 +1,5 @@
 /// The batch operations, for tuning and reports.
-public enum BatchOperation: String, CaseIterable, Sendable {
+@_spi(Benchmarks) public enum BatchOperation: String, CaseIterable, Sendable {
     case concatPairwise = "concat-pairwise"
     case concatManyByOne = "concat-many-by-one"
     case concatOneByMany = "concat-one-by-many"
@@ -73,7 +73,7 @@ public enum BatchOperation: String, CaseIterable, Sendable {
 
 /// The thresholds `.auto` uses: from what batch size a second thread pays, and from what size CBLAS
 /// beats the SIMD kernels (`nil`: never).
-public struct BatchTuning: Sendable {
+@_spi(Benchmarks) public struct BatchTuning: Sendable {
     /// Elements from which `.auto` (and `threads: nil`) uses every processor.
     public var threadingThreshold: [BatchOperation: Int]
     /// Elements from which `.auto` takes the `.blas` path, or absent when CBLAS never wins.

@@ -10,7 +10,7 @@ import Darwin
 /// silent fallback), else `libopenblas.so.0`, `libopenblas.so`, `libcblas.so.3`, `libblis.so.4`,
 /// `libblas.so.3`. OpenBLAS is set to one thread: CAMath splits batches itself. Only 32-bit-integer
 /// (LP64) CBLAS is supported; an ILP64 OpenBLAS (`USE64BITINT` in its config) is refused.
-public final class CBLAS: @unchecked Sendable {
+@_spi(Benchmarks) public final class CBLAS: @unchecked Sendable {
     typealias Dgemm = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
                                       UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32) -> Void
 
@@ -82,7 +82,7 @@ public final class CBLAS: @unchecked Sendable {
 }
 
 /// Why no CBLAS library could be loaded.
-public struct CBLASLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(Benchmarks) public struct CBLASLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The names tried, in order.
     public let tried: [String]
     /// The last failure.

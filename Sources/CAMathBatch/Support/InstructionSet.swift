@@ -4,7 +4,7 @@ import _CAMathKernels
 ///
 /// Batch operations take an instruction set as a parameter (`instructionSet: nil` means ``current``),
 /// choose its kernels once per call and pass them down; there is no process-wide state, so calls with
-/// different levels can run concurrently. Every level computes the same bits (see ``Exactness``).
+/// different levels can run concurrently. Every level computes the same bits (see <doc:ExactnessContract>).
 public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 0 (portable), 2 (AVX2) or 3 (AVX-512F): what the CPU must support, in increasing order.
     public let level: Int
