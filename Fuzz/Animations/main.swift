@@ -92,12 +92,12 @@ func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let time = input.parentTime()
     guard let transforms = try? TransformAnimationBatch(animations, models: models) else { preconditionFailure("a transform batch refused matching counts") }
     requireSIMDMeetsContract(.animateTransforms, threads: [1, threads]) { p, t, s in
-        flattened(try Batch.evaluate(transforms, atParentTime: time, path: p, threads: t, instructionSet: s))
+        flattened(try Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: p, threads: t, instructionSet: s)))
     }
-    guard let reference = try? Batch.evaluate(transforms, atParentTime: time, path: .scalar, threads: 1) else { preconditionFailure("a scalar batch call threw") }
+    guard let reference = try? Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: .scalar, threads: 1)) else { preconditionFailure("a scalar batch call threw") }
     let bounds = (0..<n).flatMap { ExactnessBudget.transformAnimation(transforms, $0, atParentTime: time) } + Array(repeating: 0, count: n)
     for set in InstructionSet.all where set.isSupported {
-        guard let fast = try? Batch.evaluate(transforms, atParentTime: time, path: .simd, precision: .fast, threads: threads, instructionSet: set)
+        guard let fast = try? Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: threads, instructionSet: set))
         else { preconditionFailure("a fast batch call threw") }
         if let mismatch = Exactness.budget.firstMismatch(flattened(fast), flattened(reference), bounds: bounds) {
             preconditionFailure("animate transforms at precision .fast on \(set): \(mismatch)")
@@ -110,7 +110,7 @@ func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let values = try? ValueAnimationBatch(points, models: positions) else { preconditionFailure("a value batch refused points") }
     let at = input.parentTime()
     requireSIMDMeetsContract(.animateValues, threads: [1, threads]) { p, t, s in
-        let r = try Batch.evaluate(values, atParentTime: at, path: p, threads: t, instructionSet: s)
+        let r = try Batch.evaluate(values, atParentTime: at, options: BatchOptions(path: p, threads: t, instructionSet: s))
         return r.values + r.contributes.map { $0 ? 1 : 0 }
     }
     return 0

@@ -16,7 +16,7 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let sentinel = out
     let mismatch = a.withUnsafeBufferPointer { pa in
         b.withUnsafeBufferPointer { pb in
-            out.withUnsafeMutableBufferPointer { po in Result { () throws(BatchError) in try Batch.concat(pa, pb, into: po, path: .simd, threads: threads) } }
+            out.withUnsafeMutableBufferPointer { po in Result { () throws(BatchError) in try Batch.concat(pa, pb, into: po, options: BatchOptions(path: .simd, threads: threads)) } }
         }
     }
     if n != m {
@@ -32,7 +32,7 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let strided = raw.withUnsafeBytes { r in
         mapped.withUnsafeMutableBytes { w in
             Result { () throws(BatchError) in
-                try Batch.mapPoints(r.baseAddress, inStride: stride, through: one, into: w.baseAddress, outStride: stride, count: n, path: .simd, threads: threads)
+                try Batch.mapPoints(r.baseAddress, inStride: stride, through: one, into: w.baseAddress, outStride: stride, count: n, options: BatchOptions(path: .simd, threads: threads))
             }
         }
     }
@@ -40,26 +40,26 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     func agree(_ operation: BatchOperation, _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
         requireSIMDMeetsContract(operation, threads: [1, threads], run)
     }
-    agree(.concatPairwise) { p, t, s in try Batch.concat(a, b, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
-    agree(.concatManyByOne) { p, t, s in try Batch.concat(a, one, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
-    agree(.concatOneByMany) { p, t, s in try Batch.concat(one, b, path: p, threads: t, instructionSet: s).flatMap(\.elements) }
+    agree(.concatPairwise) { p, t, s in try Batch.concat(a, b, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
+    agree(.concatManyByOne) { p, t, s in try Batch.concat(a, one, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
+    agree(.concatOneByMany) { p, t, s in try Batch.concat(one, b, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
     agree(.invert) { p, t, s in
-        let r = try Batch.invert(a, path: p, threads: t, instructionSet: s)
+        let r = try Batch.invert(a, options: BatchOptions(path: p, threads: t, instructionSet: s))
         return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
     }
     agree(.invertAffine) { p, t, s in
-        let r = try Batch.invertAffine(a, path: p, threads: t, instructionSet: s)
+        let r = try Batch.invertAffine(a, options: BatchOptions(path: p, threads: t, instructionSet: s))
         return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
     }
     agree(.affineRoundTrip) { p, t, _ in
-        let r = try Batch.affineParts(of: a, path: p, threads: t)
+        let r = try Batch.affineParts(of: a, options: BatchOptions(path: p, threads: t))
         return r.affine.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + r.isAffine.map { $0 ? 1 : 0 }
     }
-    agree(.mapPoints3D) { p, t, s in try Batch.mapPoints(points, through: one, path: p, threads: t, instructionSet: s).flatMap { [$0.x, $0.y, $0.z] } }
+    agree(.mapPoints3D) { p, t, s in try Batch.mapPoints(points, through: one, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap { [$0.x, $0.y, $0.z] } }
     agree(.mapPoints2D) { p, t, s in
-        try Batch.mapPoints(points.map { SIMD2($0.x, $0.y) }, through: Homography(one), path: p, threads: t, instructionSet: s).flatMap { [$0.x, $0.y] }
+        try Batch.mapPoints(points.map { SIMD2($0.x, $0.y) }, through: Homography(one), options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap { [$0.x, $0.y] }
     }
-    if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, path: .scalar, threads: 1) {
+    if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, options: BatchOptions(path: .scalar, threads: 1)) {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8
             requireExact([mapped[base], mapped[base + 1], mapped[base + 2]], [q.x, q.y, q.z], .bitwise, "strided point \(i)")

@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import CAMathFuzzDriver
 import CAMathFuzzSupport
 import Foundation
@@ -41,12 +41,12 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !t.isFinite { precondition(blended.elements.allSatisfy(\.isNaN)) }
     // The batch paths on the same matrices.
     let batch = [m, other, inverse]
-    requireSIMDMeetsContract(.invert) { p, n, s in try Batch.invert(batch, path: p, threads: n, instructionSet: s).inverses.flatMap(\.elements) }
+    requireSIMDMeetsContract(.invert) { p, n, s in try Batch.invert(batch, options: BatchOptions(path: p, threads: n, instructionSet: s)).inverses.flatMap(\.elements) }
     requireSIMDMeetsContract(.decompose) { p, n, _ in
-        try Batch.decompose(batch, path: p, threads: n).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] }
+        try Batch.decompose(batch, options: BatchOptions(path: p, threads: n)).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] }
     }
     requireSIMDMeetsContract(.blend) { p, n, _ in
-        try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, path: p, threads: n).flatMap(\.elements)
+        try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, options: BatchOptions(path: p, threads: n)).flatMap(\.elements)
     }
     return 0
 }

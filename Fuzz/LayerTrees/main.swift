@@ -37,9 +37,9 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(tree.count == order.count)
     var points: [CGPoint] = []
     while points.count < 16 && !input.isExhausted { points.append(CGPoint(x: input.double(), y: input.double())) }
-    guard let simdHits = try? Batch.hitTest(points, in: tree, path: .simd, threads: 1),
-          let scalarHits = try? Batch.hitTest(points, in: tree, path: .scalar, threads: 2),
-          let simdFrames = try? Batch.frames(of: tree, path: .simd, threads: 1) else { preconditionFailure("a batch call threw") }
+    guard let simdHits = try? Batch.hitTest(points, in: tree, options: BatchOptions(path: .simd, threads: 1)),
+          let scalarHits = try? Batch.hitTest(points, in: tree, options: BatchOptions(path: .scalar, threads: 2)),
+          let simdFrames = try? Batch.frames(of: tree, options: BatchOptions(path: .simd, threads: 1)) else { preconditionFailure("a batch call threw") }
     for (k, p) in points.enumerated() {
         let hit = root.hitTest(p).flatMap { h in order.firstIndex { $0 === h } }
         precondition(tree.hitTest(p) == hit, "LayerTree.hitTest differs from Layer.hitTest")
@@ -55,7 +55,7 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let oldSize = root.bounds.size, newSize = CGSize(width: input.double(), height: input.double())
     for layer in order { layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(input.byte())) }
     let frames = order.map(\.frame), masks = order.map(\.autoresizingMask)
-    guard let resized = try? Batch.autoresize(frames, masks: masks, oldSuperlayerSize: oldSize, newSuperlayerSize: newSize, path: .simd, threads: 1)
+    guard let resized = try? Batch.autoresize(frames, masks: masks, oldSuperlayerSize: oldSize, newSuperlayerSize: newSize, options: BatchOptions(path: .simd, threads: 1))
     else { preconditionFailure("Batch.autoresize threw") }
     for (k, r) in resized.enumerated() {
         let expected = LayerAutoresizing.resizedFrame(frames[k], mask: masks[k], oldSuperlayerSize: oldSize, newSuperlayerSize: newSize) ?? frames[k]

@@ -67,7 +67,7 @@ package func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exac
 
 /// `.simd` at every instruction set this CPU runs, on each thread count in `threads`, must meet
 /// `operation`'s contract (``Exactness/of(_:on:)``) against `.scalar` on one thread; a throw is a failure too.
-public func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int] = [1],
+package func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int] = [1],
                                      _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
     guard let reference = try? run(.scalar, 1, .current) else { preconditionFailure("a scalar batch call threw") }
     for set in InstructionSet.all where set.isSupported {

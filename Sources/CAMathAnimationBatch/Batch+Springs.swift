@@ -8,42 +8,44 @@ extension Batch {
     /// `ExactnessBudget.springFraction(_:atTime:)` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
     /// special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
     /// anything is written. Cost: O(n), about three exponentials and a sine and cosine each.
-    public static func springFractions(_ spring: DampedSpring, at times: UnsafeBufferPointer<Double>, into x: UnsafeMutableBufferPointer<Double>,
-                                       path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func springFractions(_ spring: DampedSpring, at times: UnsafeBufferPointer<Double>,
+                                       into x: UnsafeMutableBufferPointer<Double>,
+                                       options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("x", x.count, equals: times.count)
         try withUnsafePointer(to: spring) { one throws(BatchError) in
             try springs(times.count, UnsafeBufferPointer(start: one, count: 1), springStep: 0, times: times.baseAddress, timeStep: 1, into: x,
-                        path: path, threads: threads, instructionSet: instructionSet)
+                        options: options.exactPrecision)
         }
     }
 
     /// `x[i] = springs[i].fraction(atTime: t)`: many springs at one time (a frame). As
-    /// `springFractions(_:at:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ springs: UnsafeBufferPointer<DampedSpring>, atTime t: Double, into x: UnsafeMutableBufferPointer<Double>,
-                                       path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    /// `springFractions(_:at:into:options:)`.
+    public static func springFractions(_ springs: UnsafeBufferPointer<DampedSpring>, atTime t: Double,
+                                       into x: UnsafeMutableBufferPointer<Double>,
+                                       options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("x", x.count, equals: springs.count)
         try withUnsafePointer(to: t) { time throws(BatchError) in
             try Self.springs(springs.count, springs, springStep: 1, times: time, timeStep: 0, into: x,
-                             path: path, threads: threads, instructionSet: instructionSet)
+                             options: options.exactPrecision)
         }
     }
 
-    /// Array forms of `springFractions(_:at:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ spring: DampedSpring, at times: [Double], path: BatchPath = .auto, threads: Int? = nil,
-                                       instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+    /// Array forms of `springFractions(_:at:into:options:)`.
+    public static func springFractions(_ spring: DampedSpring, at times: [Double],
+                                       options: BatchOptions = .auto) throws(BatchError) -> [Double] {
         try Array.filled(count: times.count) { out throws(BatchError) in
             try times.withUnsafeBufferPointer { ts throws(BatchError) in
-                try springFractions(spring, at: ts, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try springFractions(spring, at: ts, into: out, options: options.exactPrecision)
             }
         }
     }
 
-    /// Array form of `springFractions(_:atTime:into:path:threads:instructionSet:)`.
-    public static func springFractions(_ springs: [DampedSpring], atTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
-                                       instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+    /// Array form of `springFractions(_:atTime:into:options:)`.
+    public static func springFractions(_ springs: [DampedSpring], atTime t: Double,
+                                       options: BatchOptions = .auto) throws(BatchError) -> [Double] {
         try Array.filled(count: springs.count) { out throws(BatchError) in
             try springs.withUnsafeBufferPointer { s throws(BatchError) in
-                try springFractions(s, atTime: t, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try springFractions(s, atTime: t, into: out, options: options.exactPrecision)
             }
         }
     }
@@ -51,8 +53,8 @@ extension Batch {
     /// The kernel over `n` elements: element i has spring `params[i]` (`springStep` 1) or `params[0]` (0) and the
     /// time `times[i·timeStep]`; the lanes whose sine needs the long reduction take the reference.
     static func springs(_ n: Int, _ params: UnsafeBufferPointer<DampedSpring>, springStep: Int, times: UnsafePointer<Double>?, timeStep: Int,
-                        into x: UnsafeMutableBufferPointer<Double>, path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
-        let (resolved, threadCount, kernels) = try schedule(.springs, count: n, path: path, threads: threads, instructionSet: instructionSet)
+                        into x: UnsafeMutableBufferPointer<Double>, options: BatchOptions) throws(BatchError) {
+        let (resolved, threadCount, kernels) = try schedule(.springs, count: n, options: options.exactPrecision)
         guard n > 0, let times, let o = x.baseAddress, let s = params.baseAddress else { return }
         let pt = SharedReadPointer(base: times), po = SharedPointer(base: o), ps = SharedReadPointer(base: s)
         let fields = Int(CAMATH_SPRING_FIELDS), paramStep = springStep * fields

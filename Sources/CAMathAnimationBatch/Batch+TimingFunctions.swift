@@ -3,7 +3,7 @@ import CAMathAnimation
 import _CAMathKernels
 
 /// Timing functions prepared for the batch kernels: each curve's coefficients and spline samples, computed
-/// once (`Batch.evaluate(_:indices:at:into:path:threads:instructionSet:)`).
+/// once (`Batch.evaluate(_:indices:at:into:options:)`).
 public struct TimingCurveTable: Sendable {
     /// The functions, in order.
     public let functions: [TimingFunction]
@@ -22,40 +22,41 @@ extension Batch {
     /// reference's order. Paths: `.scalar` (the reference per input); `.simd` (vector lanes, bit-identical; the
     /// rare input that needs bisection takes the reference); `.blas` throws. `y` may be `x`'s memory.
     /// Mismatched counts throw before anything is written. Cost: O(n), typically 2–4 Newton steps each.
-    public static func evaluate(_ function: TimingFunction, at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try evaluateCurves(TimingCurveTable([function]), indices: nil, at: x, into: y, path: path, threads: threads, instructionSet: instructionSet)
+    public static func evaluate(_ function: TimingFunction, at x: UnsafeBufferPointer<Double>,
+                                into y: UnsafeMutableBufferPointer<Double>,
+                                options: BatchOptions = .auto) throws(BatchError) {
+        try evaluateCurves(TimingCurveTable([function]), indices: nil, at: x, into: y, options: options.exactPrecision)
     }
 
     /// `y[i] = table.functions[indices[i]].evaluate(x[i])`: many timing functions, one per input. An index
-    /// outside the table throws before anything is written; otherwise as `evaluate(_:at:into:path:threads:instructionSet:)`.
-    public static func evaluate(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>, at x: UnsafeBufferPointer<Double>,
-                                into y: UnsafeMutableBufferPointer<Double>,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    /// outside the table throws before anything is written; otherwise as `evaluate(_:at:into:options:)`.
+    public static func evaluate(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>,
+                                at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
+                                options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("indices", indices.count, equals: x.count)
         if let bad = indices.firstIndex(where: { Int($0) >= table.functions.count }) {
             throw .indexOutOfRange(argument: "indices", position: bad, index: Int(indices[bad]), count: table.functions.count)
         }
-        try evaluateCurves(table, indices: indices, at: x, into: y, path: path, threads: threads, instructionSet: instructionSet)
+        try evaluateCurves(table, indices: indices, at: x, into: y, options: options.exactPrecision)
     }
 
-    /// Array form of `evaluate(_:at:into:path:threads:instructionSet:)`.
-    public static func evaluate(_ function: TimingFunction, at x: [Double], path: BatchPath = .auto, threads: Int? = nil,
-                                instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+    /// Array form of `evaluate(_:at:into:options:)`.
+    public static func evaluate(_ function: TimingFunction, at x: [Double],
+                                options: BatchOptions = .auto) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
             try x.withUnsafeBufferPointer { xs throws(BatchError) in
-                try evaluate(function, at: xs, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try evaluate(function, at: xs, into: out, options: options.exactPrecision)
             }
         }
     }
 
-    /// Array form of `evaluate(_:indices:at:into:path:threads:instructionSet:)`.
-    public static func evaluate(_ table: TimingCurveTable, indices: [UInt32], at x: [Double], path: BatchPath = .auto, threads: Int? = nil,
-                                instructionSet: InstructionSet? = nil) throws(BatchError) -> [Double] {
+    /// Array form of `evaluate(_:indices:at:into:options:)`.
+    public static func evaluate(_ table: TimingCurveTable, indices: [UInt32], at x: [Double],
+                                options: BatchOptions = .auto) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
             try x.withUnsafeBufferPointer { xs throws(BatchError) in
                 try indices.withUnsafeBufferPointer { w throws(BatchError) in
-                    try evaluate(table, indices: w, at: xs, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                    try evaluate(table, indices: w, at: xs, into: out, options: options.exactPrecision)
                 }
             }
         }
@@ -63,10 +64,10 @@ extension Batch {
 
     static func evaluateCurves(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>?, at x: UnsafeBufferPointer<Double>,
                                into y: UnsafeMutableBufferPointer<Double>,
-                               path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                               options: BatchOptions) throws(BatchError) {
         let n = x.count
         try BatchError.check("y", y.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.timingFunction, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.timingFunction, count: n, options: options.exactPrecision)
         guard n > 0, let xb = x.baseAddress, let yb = y.baseAddress else { return }
         let px = SharedReadPointer(base: xb), py = SharedPointer(base: yb)
         let functions = table.functions

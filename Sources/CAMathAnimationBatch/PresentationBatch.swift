@@ -6,7 +6,7 @@ import CAMathLayerBatch
 import Foundation
 
 /// A layer tree's animations prepared to compute its presentation tree at any global time
-/// (`Batch.presentation(_:atMediaTime:path:threads:instructionSet:)`), for bulk frames and hit tests on it.
+/// (`Batch.presentation(_:atMediaTime:options:)`), for bulk frames and hit tests on it.
 ///
 /// The animations of each geometry property are evaluated in batches, one per property and position in
 /// the layer's list of that property's animations (the k-th `position` animation of every layer together,
@@ -91,46 +91,44 @@ public struct PresentationBatch {
 extension Batch {
     /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
     /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
-    /// it as on any `LayerTree` (`frames(of:into:path:precision:threads:instructionSet:)`,
-    /// `hitTest(_:in:into:path:threads:instructionSet:)`). Paths: `.scalar` (the reference per layer);
+    /// it as on any `LayerTree` (`frames(of:into:options:)`,
+    /// `hitTest(_:in:into:options:)`). Paths: `.scalar` (the reference per layer);
     /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
     /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
     /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
     /// fresh storage; a frame loop that keeps its tree reuses it with
-    /// `presentation(_:atMediaTime:into:path:threads:instructionSet:)`.
-    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, path: BatchPath = .auto, threads: Int? = nil,
-                                    instructionSet: InstructionSet? = nil) throws(BatchError) -> LayerTree {
-        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
-                                                      instructionSet: instructionSet)
+    /// `presentation(_:atMediaTime:into:options:)`.
+    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double,
+                                    options: BatchOptions = .auto) throws(BatchError) -> LayerTree {
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
         let model = batch.model
         var levelMaps: [LevelMap] = []
         // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
         let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
             copyModel(batch, into: g, threads: threadCount)
             levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
-                try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+                try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
                         geometries: g, levelMaps: m)
             }
         }
         return model.replacingGeometries(geometries, levelMaps: levelMaps)!
     }
 
-    /// `presentation(_:atMediaTime:path:threads:instructionSet:)` written over `tree`: the same tree, bit for bit,
+    /// `presentation(_:atMediaTime:options:)` written over `tree`: the same tree, bit for bit,
     /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
     /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree is
     /// replaced by a fresh one. The errors (an unavailable path or instruction set, a bad thread count) are
     /// thrown before anything is written.
-    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree, path: BatchPath = .auto,
-                                    threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
+                                    options: BatchOptions = .auto) throws(BatchError) {
         guard tree.sharesShape(with: batch.model) else {
-            tree = try presentation(batch, atMediaTime: t, path: path, threads: threads, instructionSet: instructionSet)
+            tree = try presentation(batch, atMediaTime: t, options: options.exactPrecision)
             return
         }
-        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, path: path, threads: threads,
-                                                      instructionSet: instructionSet)
+        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             copyModel(batch, into: g, threads: threadCount)
-            try present(batch, atMediaTime: t, path: resolved, threads: threads, threadCount: threadCount, instructionSet: instructionSet,
+            try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
                         geometries: g, levelMaps: m)
         }
     }
@@ -151,11 +149,13 @@ extension Batch {
     /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`:
     /// the layers the reference takes, then the batches of every stage (each splitting by `threads` as a call
     /// of its own would), then the level maps on `threadCount` threads.
-    private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threads: Int?, threadCount: Int,
-                                instructionSet: InstructionSet?, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
+    private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threadCount: Int,
+                                options: BatchOptions, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
                                 levelMaps m: UnsafeMutableBufferPointer<LevelMap>) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
+        var vectorOptions = options
+        vectorOptions.path = .simd
         let (parentTimes, localTimes) = batch.times(atMediaTime: t)
         // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
         // (on two, their first touches of the fresh scratch contended).
@@ -174,8 +174,8 @@ extension Batch {
                     }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
-                                         threads: threads, instructionSet: instructionSet)
+                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
+                                         options: vectorOptions)
                         }
                     }
                     transforms.withUnsafeBufferPointer { tb in
@@ -193,8 +193,8 @@ extension Batch {
                     }
                     try times.withUnsafeBufferPointer { ts throws(BatchError) in
                         try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, path: .simd,
-                                         threads: threads, instructionSet: instructionSet)
+                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
+                                         options: vectorOptions)
                         }
                     }
                     rows.withUnsafeBufferPointer { r in

@@ -4,7 +4,7 @@ import CAMathCore
 import _CAMathKernels
 
 /// Many animations of whole transforms (`transform`, `sublayerTransform`), prepared once to be evaluated at
-/// one parent time per frame by `Batch.evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`.
+/// one parent time per frame by `Batch.evaluate(_:atParentTime:into:contributes:options:)`.
 ///
 /// Every segment's two ends are decomposed once (an `InterpolationPlan`): a frame maps each animation's time
 /// (CAMathAnimation's *media-timing model*), runs its timing curve, picks its keyframe segment and only
@@ -31,7 +31,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
 
     /// Prepares `animations[i]` over model transform `models[i]` (counts must match), decomposing with the
     /// kernels of `instructionSet`. Cost: O(segments) decompositions.
-    public init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public init(_ animations: [PropertyAnimation], models: [Transform3D],
+                instructionSet: InstructionSet? = nil) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
@@ -70,7 +71,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model when
     /// `nil`; `current` itself when it contributes nothing), and whether it contributed — what every path
     /// reproduces. O(1) (a blend).
-    public func referenceValue(_ i: Int, atParentTime p: Double, over current: Transform3D? = nil) -> (Transform3D, Bool) {
+    public func referenceValue(_ i: Int, atParentTime p: Double, over current: Transform3D? = nil)
+        -> (Transform3D, Bool) {
         let animation = animations[i], base = current ?? models[i]
         let evaluation = animation.evaluation(at: p, isGroupChild: false)
         guard case .transform(let t)? = animation.value(at: evaluation, model: .transform(models[i]), current: .transform(base)) else {
@@ -100,43 +102,43 @@ extension Batch {
     /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
     /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
     /// curves and the blends in vector lanes: bit-identical); `.blas` throws. `precision: .fast` blends as
-    /// `interpolate(_:fractions:into:path:precision:threads:instructionSet:)` does at that precision; the
+    /// `interpolate(_:fractions:into:options:)` does at that precision; the
     /// timing, the curves, the choice of segment and every value taken whole stay exact (within
     /// `ExactnessBudget.transformAnimation(_:_:atParentTime:over:)`). Mismatched counts throw before anything
     /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil, path: BatchPath = .auto, precision: BatchPrecision = .exact,
-                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, precision: precision, threads: threads,
-                     instructionSet: instructionSet)
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double,
+                                into out: UnsafeMutableBufferPointer<Transform3D>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                options: BatchOptions = .auto) throws(BatchError) {
+        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, options: options)
     }
 
-    /// As `evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)` with animation i at its
+    /// As `evaluate(_:atParentTime:into:contributes:options:)` with animation i at its
     /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
     /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
     /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
-                                over current: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil, path: BatchPath = .auto, precision: BatchPrecision = .exact,
-                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func evaluate(_ batch: TransformAnimationBatch,
+                                atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+                                over current: UnsafeBufferPointer<Transform3D>,
+                                into out: UnsafeMutableBufferPointer<Transform3D>,
+                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                                options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
         try BatchError.check("current", current.count, equals: batch.count)
         guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
-            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, precision: precision, threads: threads,
-                                instructionSet: instructionSet)
+            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, options: options)
         }
         try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                     options: options)
     }
 
     static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
                          into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                         path: BatchPath, precision: BatchPrecision, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                         options: BatchOptions) throws(BatchError) {
         let n = batch.count
         try BatchError.check("out", out.count, equals: n)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
-        let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.animateTransforms, count: n, options: options)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), pc = contributes?.baseAddress.map { SharedPointer(base: $0) }
         let classes = resolved == .scalar ? nil : batch.schedule.classSteps(times, kernels: kernels)
@@ -250,14 +252,16 @@ extension TransformAnimationBatch {
 }
 
 extension Batch {
-    /// Array form of `evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)`: the values and
+    /// Array form of `evaluate(_:atParentTime:into:contributes:options:)`: the values and
     /// whether each animation contributed.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, precision: BatchPrecision = .exact,
-                                threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Transform3D], contributes: [Bool]) {
+    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double,
+                                options: BatchOptions = .auto) throws(BatchError)
+        -> (values: [Transform3D], contributes: [Bool])
+    {
         var contributes = [Bool](repeating: false, count: batch.count)
         let values = try Array.filled(count: batch.count) { out throws(BatchError) in
             try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                try evaluate(batch, atParentTime: p, into: out, contributes: c, options: options)
             }
         }
         return (values, contributes)

@@ -5,7 +5,7 @@ import _CAMathKernels
 
 /// Many animations of properties whose values are numbers, points, sizes, rects or vectors of one width
 /// (`opacity`, `position`, `bounds`, `bounds.size.width`, …), prepared once to be evaluated at one parent
-/// time per frame by `Batch.evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`.
+/// time per frame by `Batch.evaluate(_:atParentTime:into:contributes:options:)`.
 ///
 /// Values are rows of `width` doubles — a value's components in order (x, y, width, height). Basic,
 /// spring and keyframe animations (values, every calculation mode) of the whole value or of a field
@@ -113,7 +113,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model's row
     /// when `nil`; `current` itself when it contributes nothing), written as a row into `out` (which may be
     /// `current`), and whether it contributed — what every path reproduces. O(1) plus the keyframes' search.
-    public func referenceValue(_ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?, into out: UnsafeMutablePointer<Double>) -> Bool {
+    public func referenceValue(_ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?,
+                               into out: UnsafeMutablePointer<Double>) -> Bool {
         let animation = animations[i], model = models[i]
         let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
         let evaluation = animation.evaluation(at: p, isGroupChild: false)
@@ -132,13 +133,14 @@ extension Batch {
     /// bits of the reference. Paths: `.scalar` (the reference per animation); `.simd` (the timing curves in
     /// vector lanes, the blends on flat rows: bit-identical); `.blas` throws. Mismatched counts throw before
     /// anything is written. Cost: O(n·width) — per animation a time mapping, a curve solve and a blend.
-    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double, into out: UnsafeMutableBufferPointer<Double>,
+    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double,
+                                into out: UnsafeMutableBufferPointer<Double>,
                                 contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+                                options: BatchOptions = .auto) throws(BatchError) {
+        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
     }
 
-    /// As `evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`
+    /// As `evaluate(_:atParentTime:into:contributes:options:)`
     /// with animation i at its own parent time `parentTimes[i]` and over row i of `current` (the
     /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
     /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
@@ -146,24 +148,26 @@ extension Batch {
     public static func evaluate(_ batch: ValueAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
                                 over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
                                 contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
         try BatchError.check("current", current.count, equals: batch.count * batch.width)
         guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
-            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, path: path, threads: threads, instructionSet: instructionSet)
+            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
         }
         try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     path: path, threads: threads, instructionSet: instructionSet)
+                     options: options.exactPrecision)
     }
 
-    /// Array form of `evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)`:
+    /// Array form of `evaluate(_:atParentTime:into:contributes:options:)`:
     /// the rows, one after another, and whether each animation contributed.
-    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double, path: BatchPath = .auto, threads: Int? = nil,
-                                instructionSet: InstructionSet? = nil) throws(BatchError) -> (values: [Double], contributes: [Bool]) {
+    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double,
+                                options: BatchOptions = .auto) throws(BatchError)
+        -> (values: [Double], contributes: [Bool])
+    {
         var contributes = [Bool](repeating: false, count: batch.count)
         let values = try Array.filled(count: batch.count * batch.width) { out throws(BatchError) in
             try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                try evaluate(batch, atParentTime: p, into: out, contributes: c, path: path, threads: threads, instructionSet: instructionSet)
+                try evaluate(batch, atParentTime: p, into: out, contributes: c, options: options.exactPrecision)
             }
         }
         return (values, contributes)
@@ -171,11 +175,11 @@ extension Batch {
 
     static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
                          into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                         path: BatchPath, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                         options: BatchOptions) throws(BatchError) {
         let n = batch.count, w = batch.width
         try BatchError.check("out", out.count, equals: n * w)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
-        let (resolved, threadCount, kernels) = try schedule(.animateValues, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.animateValues, count: n, options: options.exactPrecision)
         guard n > 0 else { return }
         let po = SharedPointer(base: out.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Double>.alignment)!)
         let pc = contributes?.baseAddress.map { SharedPointer(base: $0) }

@@ -17,11 +17,11 @@ extension Batch {
     public static func autoresize(_ frames: UnsafeBufferPointer<CGRect>, masks: UnsafeBufferPointer<AutoresizingMask>,
                                   oldSuperlayerSize old: CGSize, newSuperlayerSize new: CGSize,
                                   into out: UnsafeMutableBufferPointer<CGRect>,
-                                  path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                  options: BatchOptions = .auto) throws(BatchError) {
         let n = frames.count
         try BatchError.check("masks", masks.count, equals: n)
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.autoresize, count: n, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.autoresize, count: n, options: options.exactPrecision)
         guard n > 0, let f = frames.baseAddress, let m = masks.baseAddress, let o = out.baseAddress else { return }
         let pf = SharedReadPointer(base: f), pm = SharedReadPointer(base: m), po = SharedPointer(base: o)
         let sizes = [old.width, old.height, new.width, new.height].map(Double.init)
@@ -44,15 +44,14 @@ extension Batch {
         }
     }
 
-    /// Array form of `autoresize(_:masks:oldSuperlayerSize:newSuperlayerSize:into:path:threads:instructionSet:)`.
+    /// Array form of `autoresize(_:masks:oldSuperlayerSize:newSuperlayerSize:into:options:)`.
     public static func autoresize(_ frames: [CGRect], masks: [AutoresizingMask], oldSuperlayerSize old: CGSize,
-                                  newSuperlayerSize new: CGSize, path: BatchPath = .auto, threads: Int? = nil,
-                                  instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
+                                  newSuperlayerSize new: CGSize,
+                                  options: BatchOptions = .auto) throws(BatchError) -> [CGRect] {
         try Array.filled(count: frames.count) { out throws(BatchError) in
             try frames.withUnsafeBufferPointer { f throws(BatchError) in
                 try masks.withUnsafeBufferPointer { m throws(BatchError) in
-                    try autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, into: out, path: path,
-                                   threads: threads, instructionSet: instructionSet)
+                    try autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, into: out, options: options.exactPrecision)
                 }
             }
         }

@@ -104,27 +104,27 @@ extension Batch {
     /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
     /// `ExactnessBudget`; the same lanes fall back to the reference).
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
-                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              options: BatchOptions = .auto) throws(BatchError) {
         let n = plan.count
         try plan.columns.withUnsafeBufferPointer { columns throws(BatchError) in
             let pc = SharedReadPointer(base: columns.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!)
-            try frames(of: plan.tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+            try frames(of: plan.tree, into: out, options: options,
                        block: 1024, gathers: false) { start, _, starts, _ in
                 for k in 0..<19 { starts[k] = pc.base + k * n + start }
             }
         }
     }
 
-    /// `frames(of:into:path:precision:threads:instructionSet:)` straight from a tree: each thread gathers a block's
+    /// `frames(of:into:options:)` straight from a tree: each thread gathers a block's
     /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
     /// allocates nothing). The same results, bit for bit.
-    public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath = .auto,
-                              precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>,
+                              options: BatchOptions = .auto) throws(BatchError) {
         // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer blocks
         // (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
         // A/B, Zen 4 VM).
         let block = 256
-        try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet,
+        try frames(of: tree, into: out, options: options,
                    block: block, gathers: true) { start, count, starts, scratch in
             tree.geometries.withUnsafeBufferPointer { g in
                 for j in 0..<count { FramePlan.gather(g[start + j], into: scratch + j, stride: block) }
@@ -136,14 +136,11 @@ extension Batch {
     /// The frames of `tree`'s layers into `out`, `block` layers at a time on each thread: `columns(start, count,
     /// starts, scratch)` points `starts` at the 19 columns of layers `start..<start + count` (filling `scratch`, 19
     /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference.
-    private static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, path: BatchPath, precision: BatchPrecision,
-                               threads: Int?, instructionSet: InstructionSet?, block: Int, gathers: Bool,
-                               columns: @escaping @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void)
-        throws(BatchError) {
+    private static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, options: BatchOptions, block: Int, gathers: Bool,
+                               columns: @escaping @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void) throws(BatchError) {
         let n = tree.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.frames, count: n, options: options)
         guard n > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o)
         chunks(count: n, threads: threadCount) { r in
@@ -168,10 +165,10 @@ extension Batch {
         }
     }
 
-    /// Array form of `frames(of:into:path:precision:threads:instructionSet:)`.
-    public static func frames(of tree: LayerTree, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [CGRect] {
+    /// Array form of `frames(of:into:options:)`.
+    public static func frames(of tree: LayerTree, options: BatchOptions = .auto) throws(BatchError) -> [CGRect] {
         try Array.filled(count: tree.count) { out throws(BatchError) in
-            try frames(of: tree, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+            try frames(of: tree, into: out, options: options)
         }
     }
 
@@ -183,12 +180,12 @@ extension Batch {
     /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
     /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
     /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
-    public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan, into hits: UnsafeMutableBufferPointer<Int>,
-                               path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan,
+                               into hits: UnsafeMutableBufferPointer<Int>,
+                               options: BatchOptions = .auto) throws(BatchError) {
         let n = points.count
         try BatchError.check("hits", hits.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.hitTest, count: n, path: path, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.hitTest, count: n, options: options.exactPrecision)
         guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
         let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
         if resolved == .scalar {
@@ -214,11 +211,12 @@ extension Batch {
         }
     }
 
-    /// Array form of `hitTest(_:in:into:path:threads:instructionSet:)`, preparing the plan.
-    public static func hitTest(_ points: [CGPoint], in tree: LayerTree, path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Int] {
+    /// Array form of `hitTest(_:in:into:options:)`, preparing the plan.
+    public static func hitTest(_ points: [CGPoint], in tree: LayerTree,
+                               options: BatchOptions = .auto) throws(BatchError) -> [Int] {
         let plan = HitTestPlan(tree)
         return try Array.filled(count: points.count) { out throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, path: path, threads: threads, instructionSet: instructionSet) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, options: options.exactPrecision) }
         }
     }
 }

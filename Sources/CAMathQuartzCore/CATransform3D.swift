@@ -62,7 +62,8 @@ public func CATransform3DScale(_ t: CATransform3D, _ sx: Double, _ sy: Double, _
 /// Returns `Concat(MakeRotation(angle, x, y, z), t)`; a zero axis returns `t`:
 /// `Transform3D.rotated(by:x:y:z:)`.
 @inlinable
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: Double, _ x: Double, _ y: Double, _ z: Double) -> CATransform3D {
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: Double, _ x: Double, _ y: Double, _ z: Double)
+    -> CATransform3D {
     t.rotated(by: angle, x: x, y: y, z: z)
 }
 

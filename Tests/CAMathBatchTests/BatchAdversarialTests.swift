@@ -42,23 +42,23 @@ import Testing
 
     @Test func concatInverseAndAffineParts() throws {
         let m = Self.matrices, r = Self.reversed, base = Adversarial.base
-        try agree(.concatPairwise, "concat(pairwise)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(m, r, path: p, threads: t, instructionSet: l)) }
-        try agree(.concatManyByOne, "concat(many-by-one)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(m, base, path: p, threads: t, instructionSet: l)) }
-        try agree(.concatOneByMany, "concat(one-by-many)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(base, m, path: p, threads: t, instructionSet: l)) }
+        try agree(.concatPairwise, "concat(pairwise)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(m, r, options: BatchOptions(path: p, threads: t, instructionSet: l))) }
+        try agree(.concatManyByOne, "concat(many-by-one)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(m, base, options: BatchOptions(path: p, threads: t, instructionSet: l))) }
+        try agree(.concatOneByMany, "concat(one-by-many)") { p, t, l throws(BatchError) in Self.flat(try Batch.concat(base, m, options: BatchOptions(path: p, threads: t, instructionSet: l))) }
         try agree(.invert, "invert") { p, t, l throws(BatchError) in
-            let (inverses, singular) = try Batch.invert(m, path: p, threads: t, instructionSet: l)
+            let (inverses, singular) = try Batch.invert(m, options: BatchOptions(path: p, threads: t, instructionSet: l))
             return Self.flat(inverses) + singular.map { $0 ? 1 : 0 }
         }
         try agree(.invertAffine, "invertAffine") { p, t, l throws(BatchError) in
-            let (inverses, singular) = try Batch.invertAffine(m, path: p, threads: t, instructionSet: l)
+            let (inverses, singular) = try Batch.invertAffine(m, options: BatchOptions(path: p, threads: t, instructionSet: l))
             return Self.flat(inverses) + singular.map { $0 ? 1 : 0 }
         }
         try agree(.affineRoundTrip, "affineParts", levels: [.current]) { p, t, _ throws(BatchError) in
-            let (flags, parts) = try Batch.affineParts(of: m, path: p, threads: t)
+            let (flags, parts) = try Batch.affineParts(of: m, options: BatchOptions(path: p, threads: t))
             return flags.map { $0 ? 1 : 0 } + parts.flatMap(\.elements)
         }
         // The scalar path is the reference applied element by element.
-        let (inverses, singular) = try Batch.invert(m, path: .scalar)
+        let (inverses, singular) = try Batch.invert(m, options: .scalar)
         expectExact(inverses, m.map { $0.inverted() })
         #expect(zip(m, singular).allSatisfy { ($0.invertedIfPossible() == nil) == $1 })
     }
@@ -69,13 +69,13 @@ import Testing
         let sample = stride(from: 0, to: Self.matrices.count, by: 3).map { Self.matrices[$0] }
         try agree(.mapPoints3D, "mapPoints(3-D)") { p, t, l throws(BatchError) in
             var out: [Double] = []
-            for m in sample { out += try Batch.mapPoints(points3, through: m, path: p, threads: t, instructionSet: l).flatMap { [$0.x, $0.y, $0.z] } }
+            for m in sample { out += try Batch.mapPoints(points3, through: m, options: BatchOptions(path: p, threads: t, instructionSet: l)).flatMap { [$0.x, $0.y, $0.z] } }
             return out
         }
         try agree(.mapPoints2D, "mapPoints(2-D)") { p, t, l throws(BatchError) in
             var out: [Double] = []
             for m in sample {
-                out += try Batch.mapPoints(points2, through: Homography(m), path: p, threads: t, instructionSet: l).flatMap { [$0.x, $0.y] }
+                out += try Batch.mapPoints(points2, through: Homography(m), options: BatchOptions(path: p, threads: t, instructionSet: l)).flatMap { [$0.x, $0.y] }
             }
             return out
         }
@@ -84,7 +84,7 @@ import Testing
     @Test func decompositionKeyPathsAndBlend() throws {
         let m = Self.matrices, r = Self.reversed
         try agree(.decompose, "decompose") { p, t, l throws(BatchError) in
-            try Batch.decompose(m, path: p, threads: t, instructionSet: l).flatMap { d -> [Double] in
+            try Batch.decompose(m, options: BatchOptions(path: p, threads: t, instructionSet: l)).flatMap { d -> [Double] in
                 guard let d else { return [-1] }
                 return [d.translation.x, d.translation.y, d.translation.z, d.scale.x, d.scale.y, d.scale.z, d.skew.x,
                         d.rotation.x, d.rotation.y, d.rotation.z, d.quaternion.w, d.perspective.z]
@@ -92,21 +92,21 @@ import Testing
         }
         try agree(.keyPathRead, "values(for:)") { p, t, l throws(BatchError) in
             var out: [Double] = []
-            for path in TransformKeyPath.allCases { out += Self.flat(try Batch.values(for: path, of: m, path: p, threads: t, instructionSet: l)) }
+            for path in TransformKeyPath.allCases { out += Self.flat(try Batch.values(for: path, of: m, options: BatchOptions(path: p, threads: t, instructionSet: l))) }
             return out
         }
         let values = (0..<m.count).map { Adversarial.keyPathValues[$0 % Adversarial.keyPathValues.count] }
         try agree(.keyPathWrite, "setting(_:of:to:)") { p, t, l throws(BatchError) in
             var out: [Double] = []
             for path in TransformKeyPath.allCases {
-                let (written, refused) = try Batch.setting(path, of: m, to: values, path: p, threads: t, instructionSet: l)
+                let (written, refused) = try Batch.setting(path, of: m, to: values, options: BatchOptions(path: p, threads: t, instructionSet: l))
                 out += Self.flat(written) + refused.map { $0 ? 1 : 0 }
             }
             return out
         }
         try agree(.blend, "interpolate") { p, t, l throws(BatchError) in
             var out: [Double] = []
-            for fraction in [0.3, 0, 1, .nan, .infinity, -2.5, 1e7] { out += Self.flat(try Batch.interpolate(from: m, to: r, fraction: fraction, path: p, threads: t, instructionSet: l)) }
+            for fraction in [0.3, 0, 1, .nan, .infinity, -2.5, 1e7] { out += Self.flat(try Batch.interpolate(from: m, to: r, fraction: fraction, options: BatchOptions(path: p, threads: t, instructionSet: l))) }
             return out
         }
     }
@@ -115,15 +115,15 @@ import Testing
         let tree = LayerTree(root: Adversarial.tree())
         let points = Adversarial.points + stride(from: -50.0, through: 450, by: 12.5).flatMap { x in stride(from: -50.0, through: 350, by: 25).map { CGPoint(x: x, y: $0) } }
         try agree(.frames, "frames") { p, t, l throws(BatchError) in
-            try Batch.frames(of: tree, path: p, threads: t, instructionSet: l).flatMap { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(Double.init) }
+            try Batch.frames(of: tree, options: BatchOptions(path: p, threads: t, instructionSet: l)).flatMap { [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].map(Double.init) }
         }
         try agree(.hitTest, "hitTest") { p, t, l throws(BatchError) in
-            try Batch.hitTest(points, in: tree, path: p, threads: t, instructionSet: l).map(Double.init)
+            try Batch.hitTest(points, in: tree, options: BatchOptions(path: p, threads: t, instructionSet: l)).map(Double.init)
         }
         // The scalar paths are the tree's own answers.
-        let frames = try Batch.frames(of: tree, path: .scalar)
+        let frames = try Batch.frames(of: tree, options: .scalar)
         expectExact(frames, tree.frames())
-        #expect(try Batch.hitTest(points, in: tree, path: .scalar) == points.map { tree.hitTest($0) ?? Batch.noHit })
+        #expect(try Batch.hitTest(points, in: tree, options: .scalar) == points.map { tree.hitTest($0) ?? Batch.noHit })
     }
 }
 
@@ -139,10 +139,10 @@ import Testing
             var concat: [Transform3D], inverse: [Transform3D], points: [SIMD3<Double>], hits: [Int], frames: [CGRect]
         }
         @Sendable func run() throws -> Results {
-            Results(concat: try Batch.concat(a, b, path: .simd, threads: 2),
-                    inverse: try Batch.invert(a, path: .simd, threads: 2).inverses,
-                    points: try Batch.mapPoints(points, through: b[5], path: .simd, threads: 2),
-                    hits: try Batch.hitTest(hitPoints, in: tree, path: .auto), frames: try Batch.frames(of: tree, path: .simd, threads: 2))
+            Results(concat: try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: 2)),
+                    inverse: try Batch.invert(a, options: BatchOptions(path: .simd, threads: 2)).inverses,
+                    points: try Batch.mapPoints(points, through: b[5], options: BatchOptions(path: .simd, threads: 2)),
+                    hits: try Batch.hitTest(hitPoints, in: tree, options: .auto), frames: try Batch.frames(of: tree, options: BatchOptions(path: .simd, threads: 2)))
         }
         let expected = try run()
         let results = try await withThrowingTaskGroup(of: Results.self) { group in

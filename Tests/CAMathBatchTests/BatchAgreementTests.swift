@@ -31,19 +31,19 @@ import Testing
         let pairwise = zip(a, b).map { $0.concatenating($1) }
         let manyByOne = a.map { $0.concatenating(one) }, oneByMany = b.map { one.concatenating($0) }
         for path in [BatchPath.scalar, .auto] {
-            expectExact(try Batch.concat(a, b, path: path), pairwise, contract(.concatPairwise, path), "\(path)")
+            expectExact(try Batch.concat(a, b, options: BatchOptions(path: path)), pairwise, contract(.concatPairwise, path), "\(path)")
         }
         try forEverySIMDConfiguration { level, threads in
-            let p = try Batch.concat(a, b, path: .simd, threads: threads, instructionSet: level)
-            let m = try Batch.concat(a, one, path: .simd, threads: threads, instructionSet: level)
-            let o = try Batch.concat(one, b, path: .simd, threads: threads, instructionSet: level)
+            let p = try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
+            let m = try Batch.concat(a, one, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
+            let o = try Batch.concat(one, b, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
             expectExact(p, pairwise, contract(.concatPairwise), "pairwise, \(level), \(threads) threads")
             expectExact(m, manyByOne, contract(.concatManyByOne), "many-by-one, \(level), \(threads) threads")
             expectExact(o, oneByMany, contract(.concatOneByMany), "one-by-many, \(level), \(threads) threads")
             // In place.
             var inPlace = a
             try inPlace.withUnsafeMutableBufferPointer { p in
-                try Batch.concat(UnsafeBufferPointer(p), one, into: p, path: .simd, threads: threads, instructionSet: level)
+                try Batch.concat(UnsafeBufferPointer(p), one, into: p, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
             }
             expectExact(inPlace, manyByOne, contract(.concatManyByOne), "in place, \(level), \(threads) threads")
         }
@@ -60,8 +60,8 @@ import Testing
                 try t.withUnsafeBufferPointer { pt in
                     try out.withUnsafeMutableBufferPointer { po in
                         try mask.withUnsafeMutableBufferPointer { pm in
-                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, path: .simd, threads: threads, instructionSet: level) }
-                            else { try Batch.invert(pt, into: po, singular: pm, path: .simd, threads: threads, instructionSet: level) }
+                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, options: BatchOptions(path: .simd, threads: threads, instructionSet: level)) }
+                            else { try Batch.invert(pt, into: po, singular: pm, options: BatchOptions(path: .simd, threads: threads, instructionSet: level)) }
                         }
                     }
                 }
@@ -69,7 +69,7 @@ import Testing
                 #expect(mask == expectedMask, "affine \(affine), \(level), \(threads) threads")
             }
         }
-        let (scalar, scalarMask) = try Batch.invert(t, path: .scalar)
+        let (scalar, scalarMask) = try Batch.invert(t, options: .scalar)
         expectExact(scalar, expected, contract(.invert, .scalar))
         #expect(scalarMask == expectedMask)
     }
@@ -82,11 +82,11 @@ import Testing
         for threads in Self.threadCounts {
             try t.withUnsafeBufferPointer { pt in
                 try isAffine.withUnsafeMutableBufferPointer { pm in
-                    try parts.withUnsafeMutableBufferPointer { pa in try Batch.affineParts(of: pt, isAffine: pm, affine: pa, threads: threads) }
+                    try parts.withUnsafeMutableBufferPointer { pa in try Batch.affineParts(of: pt, isAffine: pm, affine: pa, options: BatchOptions(threads: threads)) }
                 }
             }
             try parts.withUnsafeBufferPointer { pa in
-                try back.withUnsafeMutableBufferPointer { pb in try Batch.makeTransforms(from: pa, into: pb, threads: threads) }
+                try back.withUnsafeMutableBufferPointer { pb in try Batch.makeTransforms(from: pa, into: pb, options: BatchOptions(threads: threads)) }
             }
             #expect(isAffine == t.map(\.isAffine))
             expectExact(parts, t.map(\.affineTransform), contract(.affineRoundTrip), "\(threads) threads")
@@ -99,9 +99,9 @@ import Testing
         let points = BatchInputs.points3(n, seed: 6)
         for m in BatchInputs.transforms(8, seed: 7) {
             let expected = points.map { m.mapPoint($0) }
-            expectExact(try Batch.mapPoints(points, through: m, path: .scalar), expected, contract(.mapPoints3D, .scalar))
+            expectExact(try Batch.mapPoints(points, through: m, options: .scalar), expected, contract(.mapPoints3D, .scalar))
             try forEverySIMDConfiguration { level, threads in
-                let mapped = try Batch.mapPoints(points, through: m, path: .simd, threads: threads, instructionSet: level)
+                let mapped = try Batch.mapPoints(points, through: m, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
                 expectExact(mapped, expected, contract(.mapPoints3D), "\(level), \(threads) threads")
             }
             let h = Homography(m), flat = points.map { SIMD2($0.x, $0.y) }
@@ -111,13 +111,64 @@ import Testing
                     var out = [SIMD2<Double>](repeating: .zero, count: n)
                     try flat.withUnsafeBufferPointer { pf in
                         try out.withUnsafeMutableBufferPointer { po in
-                            try Batch.mapPoints(pf, through: h, into: po, path: path, threads: threads, instructionSet: level)
+                            try Batch.mapPoints(pf, through: h, into: po, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                         }
                     }
                     expectExact(out, expected2, contract(.mapPoints2D, path), "\(path), \(level), \(threads) threads")
                 }
             }
         }
+    }
+
+    /// Homogeneous points (no divide): every path, level, precision and thread count against
+    /// `Transform3D.mapHomogeneous`, in place too; `.blas` within the concat budget of each group of four.
+    @Test(arguments: BatchInputs.sizes + [2, 6, 7, 8, 9])
+    func homogeneousPointMaps(n: Int) throws {
+        let points = BatchInputs.points3(n, seed: 11).enumerated().map { i, p in
+            SIMD4(p, [1, 0, -0.0, 2.5, .nan, .infinity, Double.leastNormalMagnitude / 4][i % 7])
+        }
+        for m in BatchInputs.transforms(8, seed: 12) + Adversarial.matricesWithSpecialValues.enumerated().filter({ $0.offset % 37 == 0 }).map(\.element) {
+            let expected = points.map { m.mapHomogeneous($0) }
+            for options in [BatchOptions.scalar, .auto, .fast] {
+                expectExact(try Batch.mapPoints(points, through: m, options: options), expected, .bitwise, "\(options)")
+            }
+            try forEverySIMDConfiguration { level, threads in
+                for precision in BatchPrecision.allCases {
+                    let options = BatchOptions(path: .simd, precision: precision, threads: threads, instructionSet: level)
+                    expectExact(try Batch.mapPoints(points, through: m, options: options), expected, .bitwise, "\(options)")
+                    var inPlace = points
+                    try inPlace.withUnsafeMutableBufferPointer { p in
+                        try Batch.mapPoints(UnsafeBufferPointer(p), through: m, into: p, options: options)
+                    }
+                    expectExact(inPlace, expected, .bitwise, "in place, \(options)")
+                }
+            }
+            guard CBLAS.available != nil else { continue }
+            let bounds = (0..<n).flatMap { i -> [Double] in
+                guard i < n / 4 * 4 else { return [0, 0, 0, 0] }
+                let group = i / 4 * 4, rows = (group..<group + 4).flatMap { [points[$0].x, points[$0].y, points[$0].z, points[$0].w] }
+                return Array(ExactnessBudget.concat(Transform3D(elements: rows)!, m)[4 * (i % 4)..<4 * (i % 4) + 4])
+            }
+            expectExact(try Batch.mapPoints(points, through: m, options: .blas), expected, .budget, bounds: bounds)
+        }
+    }
+
+    @Test func homogeneousPointMapsRefuseBadInputBeforeWriting() throws {
+        let points = [SIMD4<Double>](repeating: SIMD4(1, 2, 3, 1), count: 6)
+        var out = [SIMD4<Double>](repeating: SIMD4(9, 9, 9, 9), count: 5)
+        for options in [BatchOptions.auto, BatchOptions(threads: 0)] {
+            #expect(throws: BatchError.self) {
+                try points.withUnsafeBufferPointer { p in
+                    try out.withUnsafeMutableBufferPointer { o in try Batch.mapPoints(p, through: .identity, into: o, options: options) }
+                }
+            }
+        }
+        for count in [0, 3] {
+            #expect(throws: BatchError.invalidThreadCount(0)) {
+                try Batch.mapPoints(Array(points.prefix(count)), through: .identity, options: BatchOptions(threads: 0))
+            }
+        }
+        #expect(out.allSatisfy { $0 == SIMD4(9, 9, 9, 9) })
     }
 
     @Test func stridedPointStreams() throws {
@@ -129,7 +180,7 @@ import Testing
         for path in [BatchPath.scalar, .simd] {
             try input.withUnsafeBytes { pin in
                 try output.withUnsafeMutableBytes { pout in
-                    try Batch.mapPoints(pin.baseAddress, inStride: 40, through: m, into: pout.baseAddress, outStride: 24, count: n, path: path, threads: 3)
+                    try Batch.mapPoints(pin.baseAddress, inStride: 40, through: m, into: pout.baseAddress, outStride: 24, count: n, options: BatchOptions(path: path, threads: 3))
                 }
             }
             for (i, p) in points.enumerated() {
@@ -153,13 +204,11 @@ import Testing
                 for i in 0..<n { output[4 * i + 3] = -Double(i) }
                 try records.withUnsafeBytes { pin in
                     try output.withUnsafeMutableBytes { pout in
-                        try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n,
-                                            path: path, threads: 2, instructionSet: level)
+                        try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n, options: BatchOptions(path: path, threads: 2, instructionSet: level))
                     }
                 }
                 try inPlace.withUnsafeMutableBytes { p in
-                    try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n,
-                                        path: path, threads: 2, instructionSet: level)
+                    try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n, options: BatchOptions(path: path, threads: 2, instructionSet: level))
                 }
                 for (i, p) in points.enumerated() {
                     let q = m.mapPoint(p)
@@ -181,22 +230,22 @@ import Testing
                 var blend = [Transform3D](repeating: Transform3D(), count: n)
                 let values = (0..<n).map { TransformKeyPathValue.number(Double($0) / 10) }
                 try t.withUnsafeBufferPointer { pt in
-                    try d.withUnsafeMutableBufferPointer { try Batch.decompose(pt, into: $0, path: path, threads: threads) }
-                    try v.withUnsafeMutableBufferPointer { try Batch.values(for: .rotationZ, of: pt, into: $0, path: path, threads: threads) }
+                    try d.withUnsafeMutableBufferPointer { try Batch.decompose(pt, into: $0, options: BatchOptions(path: path, threads: threads)) }
+                    try v.withUnsafeMutableBufferPointer { try Batch.values(for: .rotationZ, of: pt, into: $0, options: BatchOptions(path: path, threads: threads)) }
                     try values.withUnsafeBufferPointer { pv in
                         try w.withUnsafeMutableBufferPointer { pw in
                             try refused.withUnsafeMutableBufferPointer { pr in
-                                try Batch.setting(.scaleX, of: pt, to: pv, into: pw, refused: pr, path: path, threads: threads)
+                                try Batch.setting(.scaleX, of: pt, to: pv, into: pw, refused: pr, options: BatchOptions(path: path, threads: threads))
                             }
                         }
                     }
                     try u.withUnsafeBufferPointer { pu in
-                        try blend.withUnsafeMutableBufferPointer { try Batch.interpolate(from: pt, to: pu, fraction: 0.3, into: $0, path: path, threads: threads) }
+                        try blend.withUnsafeMutableBufferPointer { try Batch.interpolate(from: pt, to: pu, fraction: 0.3, into: $0, options: BatchOptions(path: path, threads: threads)) }
                     }
                 }
                 // A prepared plan, each pair at its own fraction: chunks that start inside a group of records.
                 let fractions = (0..<n).map { 0.1 + Double($0 % 7) / 8 }
-                let prepared = try Batch.interpolate(InterpolationPlan(from: t, to: u), fractions: fractions, path: path, threads: threads)
+                let prepared = try Batch.interpolate(InterpolationPlan(from: t, to: u), fractions: fractions, options: BatchOptions(path: path, threads: threads))
                 #expect(d == t.map { $0.decomposed() })
                 #expect(v == t.map { $0.value(for: .rotationZ) })
                 for i in 0..<n {
@@ -219,11 +268,11 @@ extension BatchAgreementTests {
     func keyPathWritesAndBlendsInPlace(_ path: BatchPath) throws {
         let t = BatchInputs.transforms(600, seed: 61) + DecompositionCases.all, u = Array(t.reversed())
         let values = t.indices.map { i -> TransformKeyPathValue in [.number(0.5), .number(1e7), .number(.nan), .size(width: 1, height: 1)][i % 4] }
-        let expectedWrite = try Batch.setting(.rotationZ, of: t, to: values, path: .scalar).transforms
+        let expectedWrite = try Batch.setting(.rotationZ, of: t, to: values, options: .scalar).transforms
         var inPlace = t
         try inPlace.withUnsafeMutableBufferPointer { m in
             try values.withUnsafeBufferPointer { v in
-                try Batch.setting(.rotationZ, of: UnsafeBufferPointer(m), to: v, into: m, path: path)
+                try Batch.setting(.rotationZ, of: UnsafeBufferPointer(m), to: v, into: m, options: BatchOptions(path: path))
             }
         }
         #expect(exact(inPlace, expectedWrite))
@@ -232,7 +281,7 @@ extension BatchAgreementTests {
             var blended = t
             try blended.withUnsafeMutableBufferPointer { m in
                 try u.withUnsafeBufferPointer { b in
-                    try Batch.interpolate(from: UnsafeBufferPointer(m), to: b, fraction: fraction, into: m, path: path)
+                    try Batch.interpolate(from: UnsafeBufferPointer(m), to: b, fraction: fraction, into: m, options: BatchOptions(path: path))
                 }
             }
             #expect(exact(blended, expected))
@@ -275,7 +324,7 @@ extension BatchAgreementTests {
         let old = CGSize(width: 800, height: 600), new = CGSize(width: 1024.5, height: 300)
         let reference = zip(frames, masks).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }
         for (path, threads) in [(BatchPath.scalar, 1), (.scalar, 2), (.simd, 1), (.simd, 2), (.auto, nil)] as [(BatchPath, Int?)] {
-            let out = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: old, newSuperlayerSize: new, path: path, threads: threads)
+            let out = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: old, newSuperlayerSize: new, options: BatchOptions(path: path, threads: threads))
             #expect(out.exactnessValues.map(\.bitPattern) == reference.exactnessValues.map(\.bitPattern), "\(path), \(threads.map(String.init) ?? "auto") threads")
         }
     }
@@ -286,7 +335,7 @@ extension BatchAgreementTests {
             _ = try Batch.autoresize(frames, masks: Array(masks.dropLast()), oldSuperlayerSize: .zero, newSuperlayerSize: .zero)
         }
         #expect(throws: BatchError.self) {
-            _ = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: .zero, newSuperlayerSize: .zero, path: .blas)
+            _ = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: .zero, newSuperlayerSize: .zero, options: .blas)
         }
         var out = [CGRect](repeating: CGRect(x: 1, y: 2, width: 3, height: 4), count: 9)
         #expect(throws: BatchError.self) {
@@ -300,7 +349,7 @@ extension BatchAgreementTests {
         }
         #expect(out.allSatisfy { $0 == CGRect(x: 1, y: 2, width: 3, height: 4) })
         for size in [CGSize(width: CGFloat.nan, height: 1), CGSize(width: 1, height: CGFloat.infinity)] {
-            let kept = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: CGSize(width: 10, height: 10), newSuperlayerSize: size, path: .simd)
+            let kept = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: CGSize(width: 10, height: 10), newSuperlayerSize: size, options: .simd)
             #expect(kept.exactnessValues.map(\.bitPattern) == frames.exactnessValues.map(\.bitPattern))
         }
     }

@@ -11,7 +11,7 @@ struct BatchBLASTests {
     func concatManyByOneWithinTheConcatBudget(n: Int) throws {
         let a = BatchInputs.transforms(n, seed: 21).filter(\.isFinite), b = BatchInputs.transforms(5, seed: 22)[1]
         for threads in [1, 2, 7] {
-            let got = try Batch.concat(a, b, path: .blas, threads: threads)
+            let got = try Batch.concat(a, b, options: BatchOptions(path: .blas, threads: threads))
             for (x, g) in zip(a, got) {
                 let r = x.concatenating(b)
                 let (xe, be, ge, re) = (x.elements, b.elements, g.elements, r.elements)
@@ -30,7 +30,7 @@ struct BatchBLASTests {
     @Test func pointsWithinTheMappingBudget() throws {
         let points = BatchInputs.points3(1000, seed: 23).filter { $0.x.isFinite && $0.z.isFinite }
         for m in BatchInputs.transforms(7, seed: 24).filter(\.isFinite) {
-            let got = try Batch.mapPoints(points, through: m, path: .blas, threads: 2)
+            let got = try Batch.mapPoints(points, through: m, options: BatchOptions(path: .blas, threads: 2))
             let h = Homography(m)
             for (p, g) in zip(points, got) {
                 let r = m.mapPoint(p)
@@ -42,7 +42,7 @@ struct BatchBLASTests {
             let flat = points.map { SIMD2($0.x, $0.y) }
             var out = [SIMD2<Double>](repeating: .zero, count: flat.count)
             try flat.withUnsafeBufferPointer { pf in
-                try out.withUnsafeMutableBufferPointer { po in try Batch.mapPoints(pf, through: h, into: po, path: .blas, threads: 3) }
+                try out.withUnsafeMutableBufferPointer { po in try Batch.mapPoints(pf, through: h, into: po, options: BatchOptions(path: .blas, threads: 3)) }
             }
             for (p, g) in zip(flat, out) {
                 let w = abs(h.forwardWeight(p))
@@ -55,9 +55,9 @@ struct BatchBLASTests {
 
     @Test func nonMatrixProductsRefuseTheBLASPath() {
         let t = BatchInputs.transforms(3, seed: 25)
-        #expect(throws: BatchError.self) { try Batch.concat(t, t, path: .blas) }
-        #expect(throws: BatchError.self) { try Batch.concat(t[0], t, path: .blas) }
-        #expect(throws: BatchError.self) { try Batch.invert(t, path: .blas) }
+        #expect(throws: BatchError.self) { try Batch.concat(t, t, options: .blas) }
+        #expect(throws: BatchError.self) { try Batch.concat(t[0], t, options: .blas) }
+        #expect(throws: BatchError.self) { try Batch.invert(t, options: .blas) }
     }
 
     @Test func loaderReportsWhatLoaded() throws {

@@ -37,7 +37,7 @@ import Testing
     @Test func badThreadCountsAndStrides() throws {
         let a = BatchInputs.transforms(4, seed: 33)
         for threads in [0, -1, Int.min] {
-            #expect(throws: BatchError.invalidThreadCount(threads)) { try Batch.concat(a, a, threads: threads) }
+            #expect(throws: BatchError.invalidThreadCount(threads)) { try Batch.concat(a, a, options: BatchOptions(threads: threads)) }
         }
         var out = [Double](repeating: -1, count: 12)
         let input = [Double](repeating: 1, count: 12)
@@ -59,10 +59,11 @@ import Testing
 
     @Test func emptyBatchesOnEveryPath() throws {
         for path in BatchPath.allCases where path != .blas {
-            #expect(try Batch.concat([], [], path: path).isEmpty)
-            #expect(try Batch.concat([], Transform3D.identity, path: path).isEmpty)
-            #expect(try Batch.invert([], path: path).inverses.isEmpty)
-            #expect(try Batch.mapPoints([], through: .identity, path: path).isEmpty)
+            #expect(try Batch.concat([], [], options: BatchOptions(path: path)).isEmpty)
+            #expect(try Batch.concat([], Transform3D.identity, options: BatchOptions(path: path)).isEmpty)
+            #expect(try Batch.invert([], options: BatchOptions(path: path)).inverses.isEmpty)
+            #expect(try Batch.mapPoints([SIMD3<Double>](), through: .identity, options: BatchOptions(path: path)).isEmpty)
+            #expect(try Batch.mapPoints([SIMD4<Double>](), through: .identity, options: BatchOptions(path: path)).isEmpty)
         }
         try Batch.mapPoints(nil, inStride: 32, through: .identity, into: nil, outStride: 32, count: 0)
     }

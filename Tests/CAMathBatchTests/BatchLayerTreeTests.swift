@@ -14,11 +14,11 @@ import Testing
             let expected = order.map(\.frame)
             for level in KernelSets.runnable {
                 for (path, threads) in [(BatchPath.scalar, 1), (.simd, 1), (.simd, 3), (.auto, 2)] {
-                    let frames = try Batch.frames(of: tree, path: path, threads: threads, instructionSet: level)
+                    let frames = try Batch.frames(of: tree, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     expectExact(frames, expected, Exactness.of(.frames, on: path)!, "\(path) \(level) in\n\(spec)")
                     var planned = [CGRect](repeating: .null, count: tree.count)
                     try planned.withUnsafeMutableBufferPointer {
-                        try Batch.frames(of: FramePlan(tree), into: $0, path: path, threads: threads, instructionSet: level)
+                        try Batch.frames(of: FramePlan(tree), into: $0, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     }
                     expectExact(planned, expected, Exactness.of(.frames, on: path)!, "from a plan: \(path) \(level) in\n\(spec)")
                 }
@@ -37,12 +37,12 @@ import Testing
             let tree = LayerTree(root: layers[0])
             for level in KernelSets.runnable {
                 for (path, threads) in [(BatchPath.simd, 1), (.simd, 7), (.auto, 2)] {
-                    let hits = try Batch.hitTest(cgPoints, in: tree, path: path, threads: threads, instructionSet: level)
+                    let hits = try Batch.hitTest(cgPoints, in: tree, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     let mismatches = zip(hits, expected).enumerated().filter { $1.0 != $1.1 }
                     #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \($0.element.0) expected \($0.element.1)" } ?? "") in\n\(spec)")
                 }
             }
-            let scalar = try Batch.hitTest(Array(cgPoints.prefix(500)), in: tree, path: .scalar)
+            let scalar = try Batch.hitTest(Array(cgPoints.prefix(500)), in: tree, options: .scalar)
             #expect(scalar == Array(expected.prefix(500)))
         }
     }
@@ -54,9 +54,9 @@ import Testing
         let layers = spec.build()
         let tree = LayerTree(root: layers[0])
         let points = (0..<100_000).map { _ in CGPoint(x: Double.random(in: -150...450, using: &rng), y: Double.random(in: -150...450, using: &rng)) }
-        let hits = try Batch.hitTest(points, in: tree, path: .simd)
+        let hits = try Batch.hitTest(points, in: tree, options: .simd)
         let sample = Array(points.prefix(300))
-        #expect(Array(hits.prefix(300)) == (try Batch.hitTest(sample, in: tree, path: .scalar)))
+        #expect(Array(hits.prefix(300)) == (try Batch.hitTest(sample, in: tree, options: .scalar)))
     }
 
     @Test func emptyTreeAndEmptyBatches() throws {

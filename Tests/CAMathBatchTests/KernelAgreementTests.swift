@@ -42,7 +42,7 @@ import Testing
     @Test func aLevelTheCPUCannotRunThrows() {
         for set in InstructionSet.all where !set.isSupported {
             #expect(throws: BatchError.instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name)) {
-                try Batch.concat([Transform3D()], [Transform3D()], path: .simd, instructionSet: set)
+                try Batch.concat([Transform3D()], [Transform3D()], options: BatchOptions(path: .simd, instructionSet: set))
             }
         }
     }
@@ -76,13 +76,13 @@ import Testing
             }
         }
         for (a, b) in zip(windows(transforms), windows(others)) {
-            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) }, key: "\(a.count)")
-            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   a.map { $0.concatenating(one) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, one) }, key: "\(a.count)")
-            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   b.map { one.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(one, $0) }, key: "\(a.count)")
-            let (inverses, singular) = try Batch.invert(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
+            let (inverses, singular) = try Batch.invert(a, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
             check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
                   bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(a.count)")
@@ -95,37 +95,37 @@ import Testing
         }
         let spread = Transform3D(elements: [1, 3, -3, 1, 3, 1, 1, -3, -3, 1, 1, 3, 1, -3, 3, 1])!
         for (a, b) in [(overflowing, overflowing.map { _ in spread }), (overflowing.map { _ in spread }, overflowing), (overflowing, overflowing.reversed())] {
-            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) })
             for m in [spread, overflowing[0]] {
-                check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, m, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, m, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                       a.map { $0.concatenating(m) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, m) })
-                check("concat one-by-many", .concatOneByMany, b.count, try Batch.concat(m, b, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                check("concat one-by-many", .concatOneByMany, b.count, try Batch.concat(m, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                       b.map { m.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(m, $0) })
             }
         }
         for (k, a) in (windows(affine) + windows(transforms)).enumerated() {
-            let (inverses, singular) = try Batch.invertAffine(a, path: .simd, precision: precision, threads: 1, instructionSet: set)
+            let (inverses, singular) = try Batch.invertAffine(a, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
             check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
                   a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
                   bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(k)")
         }
         for p in windows(points) {
             for (k, m) in ([one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms).enumerated() {
-                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                       p.map { m.mapPoint($0) }.exactnessValues, bounds: p.flatMap { ExactnessBudget.mapPoint($0, through: m) }, key: "\(p.count) \(k)")
                 let flat = p.map { SIMD2($0.x, $0.y) }, h = Homography(m)
-                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                       flat.map { h.mapPoint($0) }.exactnessValues, bounds: flat.flatMap { ExactnessBudget.mapPoint($0, through: h) }, key: "\(p.count) \(k)")
             }
         }
         var rng = Xoshiro(seed: (54, 55, 56, 57))
         let generated = (0..<12).map { _ in LayerTree(root: LayerTreeGen.tree(maxNodes: 60).run(using: &rng).build()[0]) }
         for (k, t) in ([LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated).enumerated() {
-            check("frames", .frames, t.count, try Batch.frames(of: t, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+            check("frames", .frames, t.count, try Batch.frames(of: t, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   t.geometries.map(\.frame).exactnessValues, bounds: t.geometries.flatMap(ExactnessBudget.frame), key: "\(k)")
             for p in windows(points.map { CGPoint(x: $0.x / 8 + 40, y: $0.y / 8 + 40) }) {
-                check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, path: .simd, threads: 1, instructionSet: set).map(Double.init),
+                check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).map(Double.init),
                       p.map { Double(t.hitTest($0) ?? Batch.noHit) }, key: "\(k) \(p.count)")
             }
         }
@@ -146,7 +146,7 @@ import Testing
         for (k, (old, new)) in sizeChanges.enumerated() {
             for (f, m) in zip(windows(frames), windows(masks)) {
                 check("autoresize", .autoresize, f.count,
-                      try Batch.autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, path: .simd, threads: 1, instructionSet: set).exactnessValues,
+                      try Batch.autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).exactnessValues,
                       zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues,
                       key: "\(k) \(f.count)")
             }
@@ -160,14 +160,14 @@ import Testing
         }
         for (a, b) in zip(windows(decomposable + decomposable), windows(partners)) {
             for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
-                check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
+                check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).flatMap(\.exactnessValues),
                       a.map { $0.decomposed(method) }.flatMap(\.exactnessValues), key: "\(a.count) \(method)")
             }
             for keyPath in TransformKeyPath.allCases {
-                check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, path: .simd, threads: 1, instructionSet: set).flatMap(\.exactnessValues),
+                check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).flatMap(\.exactnessValues),
                       a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues), key: "\(a.count) \(keyPath)")
                 let values = Array(anglesAndScales.prefix(a.count)) + Array(repeating: .number(2), count: max(0, a.count - anglesAndScales.count))
-                let (written, refused) = try Batch.setting(keyPath, of: a, to: values, path: .simd, threads: 1, instructionSet: set)
+                let (written, refused) = try Batch.setting(keyPath, of: a, to: values, options: BatchOptions(path: .simd, threads: 1, instructionSet: set))
                 check("key-path write", .keyPathWrite, a.count, written.exactnessValues + refused.map { $0 ? 1 : 0 }, {
                     let expected = zip(a, values).map { try? $0.setting(keyPath, to: $1) }
                     return zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 }
@@ -181,14 +181,12 @@ import Testing
                 let bounds = Self.references("blend budget \(a.count) \(fraction)") {
                     zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
                 }
-                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, path: .simd, precision: precision, threads: 1,
-                                                                     instructionSet: set).exactnessValues, expected, bounds: bounds)
-                check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, path: .simd, precision: precision, threads: 1,
-                                                                                    instructionSet: set).exactnessValues, expected, bounds: bounds)
+                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues, expected, bounds: bounds)
+                check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues, expected, bounds: bounds)
             }
             let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999, 1e5, -0x1p20, 7e6][$0 % 13] }
             check("blend (plan, fractions)", .blendPrepared, a.count,
-                  try Batch.interpolate(plan, fractions: fractions, path: .simd, precision: precision, threads: 1, instructionSet: set).exactnessValues,
+                  try Batch.interpolate(plan, fractions: fractions, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
                   zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues,
                   bounds: zip(zip(a, b), fractions).flatMap { ExactnessBudget.interpolation(from: $0.0, to: $0.1, fraction: $1) }, key: "\(a.count)")
         }
@@ -200,8 +198,7 @@ import Testing
         // lanes repeat its first pair: at `.fast` its 3 pairs are not compared.
         let tile = decomposable.count / 16 * 16, pairsA = Array(decomposable.prefix(tile)), pairsB = Array(partners.prefix(tile))
         let tileFractions = pairsA.indices.map { [0.3, 0.7, .nan, -0.25, 1.5, 2e5][$0 % 6] }
-        let plain = try Batch.interpolate(InterpolationPlan(from: pairsA, to: pairsB, instructionSet: set), fractions: tileFractions, path: .simd,
-                                          precision: precision, threads: 1, instructionSet: set)
+        let plain = try Batch.interpolate(InterpolationPlan(from: pairsA, to: pairsB, instructionSet: set), fractions: tileFractions, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
         let streamed = (1 << 15) + 19, checkedPairs = precision == .exact ? streamed : streamed / 16 * 16
         let large = try InterpolationPlan(from: (0..<streamed).map { pairsA[$0 % tile] }, to: (0..<streamed).map { pairsB[$0 % tile] },
                                           instructionSet: set)
@@ -211,7 +208,7 @@ import Testing
         for (offset, threads) in [(0, 1), (16, 2), (8, 1)] {
             let out = UnsafeMutableBufferPointer(start: (storage + offset).bindMemory(to: Transform3D.self, capacity: streamed), count: streamed)
             try largeFractions.withUnsafeBufferPointer { f in
-                try Batch.interpolate(large, fractions: f, into: out, path: .simd, precision: precision, threads: threads, instructionSet: set)
+                try Batch.interpolate(large, fractions: f, into: out, options: BatchOptions(path: .simd, precision: precision, threads: threads, instructionSet: set))
             }
             let mismatch = (0..<checkedPairs).first { out[$0].exactnessValues.map(\.bitPattern) != plain[$0 % tile].exactnessValues.map(\.bitPattern) }
             #expect(mismatch == nil, "\(set) \(precision) streamed blends, output \(offset) bytes past a line, \(threads) threads: pair \(mismatch ?? 0)")
@@ -222,7 +219,7 @@ import Testing
         let curves = TimingCurveTable(TimingCurveCases.functions)
         for x in windows(TimingCurveCases.progresses) {
             let indices = x.indices.map { UInt32(($0 * 7) % curves.functions.count) }
-            check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, path: .simd, threads: 1, instructionSet: set),
+            check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
                   zip(indices, x).map { curves.functions[Int($0)].evaluate($1) }, key: "\(x.count)")
         }
         // Transform animations at one time: every shape, every phase, against the reference per animation; each
@@ -232,7 +229,7 @@ import Testing
             for (a, m) in zip(windows(animations), windows(models)) {
                 let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
                 for time in AnimationCases.parentTimes {
-                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, precision: precision, threads: 1, instructionSet: set)
+                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
                     check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 }, {
                         let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
                         return expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 }
@@ -249,7 +246,7 @@ import Testing
             for (a, m) in zip(windows(animations), windows(models)) {
                 let batch = try ValueAnimationBatch(a, models: m)
                 for time in AnimationCases.parentTimes {
-                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, path: .simd, threads: 1, instructionSet: set)
+                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set))
                     check("animate values", .animateValues, a.count, values + applied.map { $0 ? 1 : 0 }, {
                         var expected = [Double](repeating: 0, count: a.count * batch.width), expectedApplied: [Bool] = []
                         expected.withUnsafeMutableBufferPointer { e in
@@ -266,7 +263,7 @@ import Testing
         for time in AnimationCases.parentTimes {
             let expected = try #require(animatedRoot.presentation(at: time))
             check("presentation", .presentationFrames, presentation.model.count,
-                  try Batch.presentation(presentation, atMediaTime: time, path: .simd, threads: 1, instructionSet: set).geometries.flatMap(\.exactnessValues),
+                  try Batch.presentation(presentation, atMediaTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).geometries.flatMap(\.exactnessValues),
                   LayerTree(root: expected).geometries.flatMap(\.exactnessValues))
         }
         // The media-timing model in lanes: every phase, fill, direction and cycle rule, and the special values
@@ -282,13 +279,13 @@ import Testing
         // Springs: every regime, one spring at many times and many springs at one time, within the budget.
         for window in windows(SpringCases.springs) {
             for time in SpringCases.times {
-                check("springs", .springs, window.count, try Batch.springFractions(window, atTime: time, path: .simd, threads: 1, instructionSet: set),
+                check("springs", .springs, window.count, try Batch.springFractions(window, atTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
                       window.map { $0.fraction(atTime: time) }, bounds: window.map { ExactnessBudget.springFraction($0, atTime: time) },
                       key: "\(window.count) \(time)")
             }
         }
         for (k, spring) in SpringCases.springs.prefix(24).enumerated() {
-            check("springs", .springs, SpringCases.times.count, try Batch.springFractions(spring, at: SpringCases.times, path: .simd, threads: 1, instructionSet: set),
+            check("springs", .springs, SpringCases.times.count, try Batch.springFractions(spring, at: SpringCases.times, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
                   SpringCases.times.map { spring.fraction(atTime: $0) }, bounds: SpringCases.times.map { ExactnessBudget.springFraction(spring, atTime: $0) },
                   key: "\(k)")
         }

@@ -139,7 +139,7 @@ extension ReadmeExampleTests {
             return SIMD3(x, y, z)
         }
         let projected = try Batch.mapPoints(points, through: camera)
-        let quick = try Batch.mapPoints(points, through: camera, precision: .fast)
+        let quick = try Batch.mapPoints(points, through: camera, options: BatchOptions(precision: .fast))
         let reference: [Double] = points.flatMap { p -> [Double] in let q = camera.mapPoint(p); return [q.x, q.y, q.z] }
         let exact: [Double] = projected.flatMap { q -> [Double] in [q.x, q.y, q.z] }
         let fast: [Double] = quick.flatMap { q -> [Double] in [q.x, q.y, q.z] }

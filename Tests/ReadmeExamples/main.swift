@@ -89,5 +89,5 @@ let (inverses, singular) = try Batch.invert(transforms)               // CA's si
 let projected = try Batch.mapPoints(points, through: camera)          // (x, y, z, 1)·M / W
 let hits = try Batch.hitTest(touches, in: LayerTree(root: window))    // node index or Batch.noHit
 
-let quick = try Batch.mapPoints(points, through: camera, precision: .fast)   // within 1e-13·scale/|W|
+let quick = try Batch.mapPoints(points, through: camera, options: .fast)   // within 1e-13·scale/|W|
 

@@ -16,37 +16,37 @@ package enum Workloads {
         switch operation {
         case .concatPairwise:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(a.read, b.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.concat(a.read, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.concat($0, $1) } },
                 baselines: Baselines.concat(a, aStep: 1, b, bStep: 1, out))
         case .concatManyByOne:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(a.read, one, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.concat(a.read, one, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } },
                 baselines: Baselines.concat(a, aStep: 1, shared, bStep: 0, out))
         case .concatOneByMany:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(one, b.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.concat(one, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { b.read.flatMap { ExactnessBudget.concat(one, $0) } },
                 baselines: Baselines.concat(shared, aStep: 0, b, bStep: 1, out))
         case .invert:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.invert(a.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.invert(a.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { a.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invert(a, out))
         case .invertAffine:
             let affine = Buffer(SeededInputs.affineTransforms(n, seed: seed))
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.invertAffine(affine.read, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.invertAffine(affine.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { affine.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invertAffine(affine, out))
         case .affineRoundTrip:
             let flags = Buffer(repeating: false, count: n), parts = Buffer(repeating: Transform2D(), count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.affineParts(of: a.read, isAffine: flags.pointer, affine: parts.pointer, path: p, threads: t) },
+                try Batch.affineParts(of: a.read, isAffine: flags.pointer, affine: parts.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { parts.pointer.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + flags.pointer.map { $0 ? 1 : 0 } })
         case .mapPoints3D:
             let points = Buffer(SeededInputs.points3(n, seed: seed)), mapped = Buffer(repeating: SIMD3<Double>(), count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: one, into: mapped.pointer, path: p, precision: q, threads: t) },
+                try Batch.mapPoints(points.read, through: one, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } },
                 baselines: Baselines.points3(shared, points, mapped))
@@ -54,27 +54,27 @@ package enum Workloads {
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: h, into: mapped.pointer, path: p, precision: q, threads: t) },
+                try Batch.mapPoints(points.read, through: h, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } },
                 baselines: Baselines.points2(h, points, mapped))
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,
-                            body: { p, q, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, path: p, threads: t) },
+                            body: { p, q, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, options: BatchOptions(path: p, threads: t)) },
                             output: { parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] } })
         case .keyPathRead:
             let values = Buffer(repeating: TransformKeyPathValue.number(0), count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, path: p, threads: t) },
+                try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { values.pointer.map { $0.number ?? .nan } })
         case .keyPathWrite:
             let values = Buffer((0..<n).map { TransformKeyPathValue.number(Double($0 % 628) / 100) })
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, path: p, threads: t) }, output: matrices)
+                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, options: BatchOptions(path: p, threads: t)) }, output: matrices)
         case .blend:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .blendPrepared:
             // The plan is made once, outside the timed calls: what an animation does before its frames. It
@@ -83,13 +83,13 @@ package enum Workloads {
                 try InterpolationPlan(from: Array(a.read), to: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.frames(of: plan, into: rects.pointer, path: p, precision: q, threads: t) },
+                try Batch.frames(of: plan, into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } },
                 budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects))
         case .hitTest:
@@ -98,7 +98,7 @@ package enum Workloads {
             let points = Buffer(SeededInputs.points2(pointCount, seed: seed).map { CGPoint(x: $0.x + 500, y: $0.y + 500) })
             let hits = Buffer(repeating: 0, count: pointCount)
             return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
-                try Batch.hitTest(points.read, in: plan, into: hits.pointer, path: p, threads: t) },
+                try Batch.hitTest(points.read, in: plan, into: hits.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { hits.pointer.map(Double.init) })
         case .timingFunction:
             // The five named curves and three custom ones (one overshooting, one with control x outside
@@ -107,7 +107,7 @@ package enum Workloads {
             let indices = Buffer((0..<n).map { UInt32($0 % table.functions.count) })
             let x = Buffer(SeededInputs.progresses(n, seed: seed)), y = Buffer(repeating: 0.0, count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(table, indices: indices.read, at: x.read, into: y.pointer, path: p, threads: t) },
+                try Batch.evaluate(table, indices: indices.read, at: x.read, into: y.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { Array(y.pointer) })
         case .animateTransforms:
             // One frame of n transform animations, prepared once: half basic (from → to), half keyframes
@@ -120,7 +120,7 @@ package enum Workloads {
                 try TransformAnimationBatch(animations, models: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, path: p, precision: q, threads: t) }, output: matrices,
+                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { (try? batch.get()).map { b in (0..<b.count).flatMap { ExactnessBudget.transformAnimation(b, $0, atParentTime: 0.7) } } ?? [] })
         case .animateValues:
             // One frame of n position animations (basic, additive, spring, linear and cubic keyframes), prepared
@@ -129,13 +129,13 @@ package enum Workloads {
             let batch: Result<ValueAnimationBatch, BatchError> = Result { () throws(BatchError) in try ValueAnimationBatch(animations, models: models) }
             let points = Buffer(repeating: 0.0, count: 2 * n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: points.pointer, path: p, threads: t) },
+                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: points.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { Array(points.pointer) })
         case .springs:
             // One frame of n springs (under-, critically and over-damped, with initial velocities) 0.3 s in.
             let springs = Buffer(SeededInputs.springs(n, seed: seed)), x = Buffer(repeating: 0.0, count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, path: p, threads: t) },
+                try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { Array(x.pointer) }, budget: { springs.read.map { ExactnessBudget.springFraction($0, atTime: 0.3) } })
         case .presentationFrames:
             // A compositor's frame loop: the presentation tree of n animated layers at one time (one transform
@@ -148,8 +148,8 @@ package enum Workloads {
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 let b = try batch.get()
                 if tree == nil { tree = b.model }
-                try Batch.presentation(b, atMediaTime: 0.7, into: &tree!, path: p, threads: t)
-                try Batch.frames(of: tree!, into: rects.pointer, path: p, threads: t) },
+                try Batch.presentation(b, atMediaTime: 0.7, into: &tree!, options: BatchOptions(path: p, threads: t))
+                try Batch.frames(of: tree!, into: rects.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
@@ -157,7 +157,7 @@ package enum Workloads {
             let old = CGSize(width: 1000, height: 800), new = CGSize(width: 1280, height: 720)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.autoresize(input.read, masks: bits.read, oldSuperlayerSize: old, newSuperlayerSize: new,
-                                     into: resized.pointer, path: p, threads: t) },
+                                     into: resized.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { resized.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
         }
     }

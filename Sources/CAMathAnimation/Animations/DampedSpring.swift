@@ -13,7 +13,8 @@ public struct DampedSpring: Sendable, Equatable {
     public init() {}
 
     /// A spring with these parameters; each invalid one (see the properties) keeps its default.
-    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+                allowsOverdamping: Bool = false) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
         self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
     }

@@ -44,7 +44,10 @@ open class KeyframeAnimation: PropertyAnimation {
     /// timing function already applied, except in the paced modes, which ignore it), in the kind of
     /// `model` (which only sets the kind). `nil`: no effect (no keyframes, or values of another kind).
     /// Cost: O(n) for n keyframes (paced paths: a few hundred Gauss–Legendre evaluations per segment).
-    public func keyframeValue(atProgress f: Double, model: AnimationValue) -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)? {
+    public func keyframeValue(atProgress f: Double,
+                              model: AnimationValue)
+        -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)?
+    {
         guard !f.isNaN else { return nil }
         if let path {
             guard case .point = model else { return nil }

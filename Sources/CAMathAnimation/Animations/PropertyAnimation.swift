@@ -74,7 +74,8 @@ open class PropertyAnimation: LayerAnimation {
     /// The presentation value of the property after this animation at `evaluation`, from `model` (the
     /// whole model value) and `current` (the whole presentation value so far). `nil`: no effect. O(1),
     /// plus the subclass's value (a transform: a blend).
-    public func value(at evaluation: MediaTimingEvaluation, model: AnimationValue, current: AnimationValue) -> AnimationValue? {
+    public func value(at evaluation: MediaTimingEvaluation, model: AnimationValue,
+                      current: AnimationValue) -> AnimationValue? {
         guard evaluation.contributes else { return nil }
         let target = self.target
         if keyPath != nil && target == nil { return nil }

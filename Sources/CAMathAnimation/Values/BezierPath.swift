@@ -22,7 +22,9 @@ public struct BezierPath: Sendable, Equatable {
 
     public mutating func move(to p: CGPoint) { elements.append(.move(to: p)) }
     public mutating func addLine(to p: CGPoint) { elements.append(.line(to: p)) }
-    public mutating func addQuadCurve(to p: CGPoint, control: CGPoint) { elements.append(.quadCurve(to: p, control: control)) }
+    public mutating func addQuadCurve(to p: CGPoint, control: CGPoint) {
+        elements.append(.quadCurve(to: p, control: control))
+    }
     public mutating func addCurve(to p: CGPoint, control1: CGPoint, control2: CGPoint) {
         elements.append(.curve(to: p, control1: control1, control2: control2))
     }

@@ -10,20 +10,20 @@ extension Batch {
     /// `precision` (see ``BatchPrecision``); `.fast` lets `.auto` take `.blas` where the tuning says CBLAS wins.
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("b", b.count, equals: a.count)
         try BatchError.check("out", out.count, equals: a.count)
-        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+        try concat(.concatPairwise, a.baseAddress, aStep: 1, b.baseAddress, bStep: 1, out, options: options)
     }
 
     /// Many by one: `out[i] = a[i]·b` — one transform applied after many. `out` may be `a`.
     /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: Transform3D,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("out", out.count, equals: a.count)
         try withUnsafePointer(to: b) { pb throws(BatchError) in
-            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+            try concat(.concatManyByOne, a.baseAddress, aStep: 1, pb, bStep: 0, out, options: options)
         }
     }
 
@@ -31,44 +31,46 @@ extension Batch {
     /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` throws (not a single matrix product in this layout).
     public static func concat(_ a: Transform3D, _ b: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
-                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("out", out.count, equals: b.count)
         try withUnsafePointer(to: a) { pa throws(BatchError) in
-            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+            try concat(.concatOneByMany, pa, aStep: 0, b.baseAddress, bStep: 1, out, options: options)
         }
     }
 
-    /// Array form of pairwise `concat(_:_:into:path:precision:threads:instructionSet:)`.
-    public static func concat(_ a: [Transform3D], _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of pairwise `concat(_:_:into:options:)`.
+    public static func concat(_ a: [Transform3D], _ b: [Transform3D],
+                              options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
         try BatchError.check("b", b.count, equals: a.count)
         return try Array.filled(count: a.count) { out throws(BatchError) in
             try a.withUnsafeBufferPointer { pa throws(BatchError) in
-                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
+                try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(pa, pb, into: out, options: options) }
             }
         }
     }
 
     /// Array form of many-by-one concat: `a[i]·b`.
-    public static func concat(_ a: [Transform3D], _ b: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: [Transform3D], _ b: Transform3D,
+                              options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
         try Array.filled(count: a.count) { out throws(BatchError) in
-            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
+            try a.withUnsafeBufferPointer { pa throws(BatchError) in try concat(pa, b, into: out, options: options) }
         }
     }
 
     /// Array form of one-by-many concat: `a·b[i]`.
-    public static func concat(_ a: Transform3D, _ b: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    public static func concat(_ a: Transform3D, _ b: [Transform3D],
+                              options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
         try Array.filled(count: b.count) { out throws(BatchError) in
-            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
+            try b.withUnsafeBufferPointer { pb throws(BatchError) in try concat(a, pb, into: out, options: options) }
         }
     }
 
     /// The one implementation behind the three shapes: `out[m] = a[m·aStep]·b[m·bStep]`.
     private static func concat(_ operation: BatchOperation, _ a: UnsafePointer<Transform3D>?, aStep: Int,
                                _ b: UnsafePointer<Transform3D>?, bStep: Int, _ out: UnsafeMutableBufferPointer<Transform3D>,
-                               path: BatchPath, precision: BatchPrecision, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                               options: BatchOptions) throws(BatchError) {
         let n = out.count
-        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(operation, count: n, options: options)
         guard n > 0, let a, let b, let o = out.baseAddress else { return }
         let pa = SharedReadPointer(base: a), pb = SharedReadPointer(base: b), po = SharedPointer(base: o)
         switch resolved {

@@ -8,11 +8,12 @@ extension Batch {
     /// CAMathCore's `Elementary` in lane form, branches as lane masks: bit-identical); `.blas` throws. Cost: O(n); per
     /// element one 4×4 inversion (with perspective, or always for `.interpolation3D`), an `asin`, two
     /// `atan2` and a square root.
-    public static func decompose(_ t: UnsafeBufferPointer<Transform3D>, method: Transform3D.DecompositionMethod = .keyPaths,
+    public static func decompose(_ t: UnsafeBufferPointer<Transform3D>,
+                                 method: Transform3D.DecompositionMethod = .keyPaths,
                                  into out: UnsafeMutableBufferPointer<Transform3D.Decomposition?>,
-                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("out", out.count, equals: t.count)
-        let (resolved, threadCount, kernels) = try schedule(.decompose, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.decompose, count: t.count, options: options.exactPrecision)
         guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
         chunks(count: t.count, threads: threadCount) { r in
@@ -34,12 +35,12 @@ extension Batch {
     }
 
     /// `out[i] = t[i].value(for: keyPath)` (CAMathCore's *Key paths and decomposition* article, *Key paths*;
-    /// undecomposable reads 0). Paths as ``decompose(_:method:into:path:threads:instructionSet:)``, bit-identical.
+    /// undecomposable reads 0). Paths as ``decompose(_:method:into:options:)``, bit-identical.
     public static func values(for keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
                               into out: UnsafeMutableBufferPointer<TransformKeyPathValue>,
-                              path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                              options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("out", out.count, equals: t.count)
-        let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, options: options.exactPrecision)
         guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
         let rotations: Int32 = keyPath.eulerAngleRead
@@ -69,12 +70,13 @@ extension Batch {
     /// `.blas` throws. `out` may be `t`'s memory. Cost: O(n), one decomposition and recomposition per element.
     public static func setting(_ keyPath: TransformKeyPath, of t: UnsafeBufferPointer<Transform3D>,
                                to values: UnsafeBufferPointer<TransformKeyPathValue>,
-                               into out: UnsafeMutableBufferPointer<Transform3D>, refused: UnsafeMutableBufferPointer<Bool>? = nil,
-                               path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                               into out: UnsafeMutableBufferPointer<Transform3D>,
+                               refused: UnsafeMutableBufferPointer<Bool>? = nil,
+                               options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("values", values.count, equals: t.count)
         try BatchError.check("out", out.count, equals: t.count)
         if let refused { try BatchError.check("refused", refused.count, equals: t.count) }
-        let (resolved, threadCount, kernels) = try schedule(.keyPathWrite, count: t.count, path: path, threads: threads, instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.keyPathWrite, count: t.count, options: options.exactPrecision)
         guard !t.isEmpty, let tb = t.baseAddress, let vb = values.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), pv = SharedReadPointer(base: vb), po = SharedPointer(base: o)
         let pr = refused?.baseAddress.map { SharedPointer(base: $0) }
@@ -119,13 +121,12 @@ extension Batch {
     /// decompositions, the slerp's angle, sign and cut-off and every fallback to the reference stay exact.
     /// Cost: O(n), two decompositions, a slerp and a recomposition per pair. For many fractions of the same pairs, prepare an
     /// ``InterpolationPlan`` once.
-    public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>, fraction t: Double,
-                                   into out: UnsafeMutableBufferPointer<Transform3D>, path: BatchPath = .auto, precision: BatchPrecision = .exact,
-                                   threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public static func interpolate(from: UnsafeBufferPointer<Transform3D>, to: UnsafeBufferPointer<Transform3D>,
+                                   fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
+                                   options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("to", to.count, equals: from.count)
         try BatchError.check("out", out.count, equals: from.count)
-        let (resolved, threadCount, kernels) = try schedule(.blend, count: from.count, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.blend, count: from.count, options: options)
         guard !from.isEmpty, let fb = from.baseAddress, let tb = to.baseAddress, let o = out.baseAddress else { return }
         let pf = SharedReadPointer(base: fb), pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
         let stream = InterpolationPlan.streams(from.count)
@@ -146,36 +147,37 @@ extension Batch {
         }
     }
 
-    /// Array form of ``decompose(_:method:into:path:threads:instructionSet:)``.
+    /// Array form of ``decompose(_:method:into:options:)``.
     public static func decompose(_ t: [Transform3D], method: Transform3D.DecompositionMethod = .keyPaths,
-                                 path: BatchPath = .auto, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D.Decomposition?] {
+                                 options: BatchOptions = .auto) throws(BatchError) -> [Transform3D.Decomposition?] {
         try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
-                try decompose(pt, method: method, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try decompose(pt, method: method, into: out, options: options.exactPrecision)
             }
         }
     }
 
-    /// Array form of ``values(for:of:into:path:threads:instructionSet:)``.
-    public static func values(for keyPath: TransformKeyPath, of t: [Transform3D], path: BatchPath = .auto, threads: Int? = nil,
-                              instructionSet: InstructionSet? = nil) throws(BatchError) -> [TransformKeyPathValue] {
+    /// Array form of ``values(for:of:into:options:)``.
+    public static func values(for keyPath: TransformKeyPath, of t: [Transform3D],
+                              options: BatchOptions = .auto) throws(BatchError) -> [TransformKeyPathValue] {
         try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
-                try values(for: keyPath, of: pt, into: out, path: path, threads: threads, instructionSet: instructionSet)
+                try values(for: keyPath, of: pt, into: out, options: options.exactPrecision)
             }
         }
     }
 
-    /// Array form of ``setting(_:of:to:into:refused:path:threads:instructionSet:)``: the written transforms and the refusals.
+    /// Array form of ``setting(_:of:to:into:refused:options:)``: the written transforms and the refusals.
     public static func setting(_ keyPath: TransformKeyPath, of t: [Transform3D], to values: [TransformKeyPathValue],
-                               path: BatchPath = .auto, threads: Int? = nil,
-                               instructionSet: InstructionSet? = nil) throws(BatchError) -> (transforms: [Transform3D], refused: [Bool]) {
+                               options: BatchOptions = .auto) throws(BatchError)
+        -> (transforms: [Transform3D], refused: [Bool])
+    {
         var refused = [Bool](repeating: false, count: t.count)
         let written = try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try values.withUnsafeBufferPointer { pv throws(BatchError) in
                     try refused.withUnsafeMutableBufferPointer { pr throws(BatchError) in
-                        try setting(keyPath, of: pt, to: pv, into: out, refused: pr, path: path, threads: threads, instructionSet: instructionSet)
+                        try setting(keyPath, of: pt, to: pv, into: out, refused: pr, options: options.exactPrecision)
                     }
                 }
             }
@@ -183,15 +185,14 @@ extension Batch {
         return (written, refused)
     }
 
-    /// Array form of ``interpolate(from:to:fraction:into:path:precision:threads:instructionSet:)``.
-    public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double, path: BatchPath = .auto,
-                                   precision: BatchPrecision = .exact, threads: Int? = nil,
-                                   instructionSet: InstructionSet? = nil) throws(BatchError) -> [Transform3D] {
+    /// Array form of ``interpolate(from:to:fraction:into:options:)``.
+    public static func interpolate(from: [Transform3D], to: [Transform3D], fraction t: Double,
+                                   options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
         try BatchError.check("to", to.count, equals: from.count)
         return try Array.filled(count: from.count) { out throws(BatchError) in
             try from.withUnsafeBufferPointer { pf throws(BatchError) in
                 try to.withUnsafeBufferPointer { pt throws(BatchError) in
-                    try interpolate(from: pf, to: pt, fraction: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                    try interpolate(from: pf, to: pt, fraction: t, into: out, options: options)
                 }
             }
         }

@@ -10,44 +10,44 @@ extension Batch {
     /// determinant, hence the same singular verdict; within the inverse budget of <doc:ExactnessContract>).
     public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
                               singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                              path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try invert(.invert, t, into: out, singular: singular, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                              options: BatchOptions = .auto) throws(BatchError) {
+        try invert(.invert, t, into: out, singular: singular, options: options)
     }
 
-    /// The affine fast path of ``invert(_:into:singular:path:precision:threads:instructionSet:)``: elements whose column 4 is
+    /// The affine fast path of ``invert(_:into:singular:options:)``: elements whose column 4 is
     /// `(0, 0, 0, 1)` use the reduced Laplace formula (the dropped terms are exact zeros, so results equal
     /// the general formula's up to the sign of zero — the one `.simd` contract that is not bitwise, see
     /// <doc:ExactnessContract> — at ~40% of the flops); other elements take the general formula. Same singular
     /// rule, same mask.
-    public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+    public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>,
+                                    into out: UnsafeMutableBufferPointer<Transform3D>,
                                     singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                                    path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
-        try invert(.invertAffine, t, into: out, singular: singular, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                                    options: BatchOptions = .auto) throws(BatchError) {
+        try invert(.invertAffine, t, into: out, singular: singular, options: options)
     }
 
-    /// Array form of ``invert(_:into:singular:path:precision:threads:instructionSet:)``: the inverses and the singular mask.
-    public static func invert(_ t: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
+    /// Array form of ``invert(_:into:singular:options:)``: the inverses and the singular mask.
+    public static func invert(_ t: [Transform3D], options: BatchOptions = .auto) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
-        try invert(.invert, t, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+        try invert(.invert, t, options: options)
     }
 
-    /// Array form of ``invertAffine(_:into:singular:path:precision:threads:instructionSet:)``: the inverses and the singular mask.
-    public static func invertAffine(_ t: [Transform3D], path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError)
+    /// Array form of ``invertAffine(_:into:singular:options:)``: the inverses and the singular mask.
+    public static func invertAffine(_ t: [Transform3D], options: BatchOptions = .auto) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
-        try invert(.invertAffine, t, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+        try invert(.invertAffine, t, options: options)
     }
 
-    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], path: BatchPath, precision: BatchPrecision, threads: Int?,
-                               instructionSet: InstructionSet?) throws(BatchError)
+    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], options: BatchOptions) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         var mask = [Bool](repeating: false, count: t.count)
         let inverses = try Array.filled(count: t.count) { out throws(BatchError) in
             try t.withUnsafeBufferPointer { pt throws(BatchError) in
                 try mask.withUnsafeMutableBufferPointer { pm throws(BatchError) in
-                    try invert(operation, pt, into: out, singular: pm, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                    try invert(operation, pt, into: out, singular: pm, options: options)
                 }
             }
         }
@@ -56,12 +56,11 @@ extension Batch {
 
     private static func invert(_ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
                                into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
-                               path: BatchPath, precision: BatchPrecision, threads: Int?, instructionSet: InstructionSet?) throws(BatchError) {
+                               options: BatchOptions) throws(BatchError) {
         let n = t.count
         try BatchError.check("out", out.count, equals: n)
         if let singular { try BatchError.check("singular", singular.count, equals: n) }
-        let (resolved, threadCount, kernels) = try schedule(operation, count: n, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(operation, count: n, options: options)
         guard n > 0, let ti = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: ti), po = SharedPointer(base: o)
         let pm = singular?.baseAddress.map { SharedPointer(base: $0) }

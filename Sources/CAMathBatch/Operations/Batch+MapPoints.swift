@@ -8,11 +8,11 @@ extension Batch {
     /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of <doc:ExactnessContract>).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
-                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 options: BatchOptions = .auto) throws(BatchError) {
         try BatchError.check("out", out.count, equals: points.count)
         let stride = MemoryLayout<SIMD3<Double>>.stride
         try mapPoints(UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
-                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, path: path, precision: precision, threads: threads, instructionSet: instructionSet)
+                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, options: options)
     }
 
     /// The stream form (DirectXMath's `XMVector3TransformCoordStream`): `count` points of three doubles
@@ -20,12 +20,11 @@ extension Batch {
     /// `SIMD3<Double>` strides (32) take the level's vector kernel; other strides a portable loop of the same arithmetic.
     public static func mapPoints(_ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
                                  into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
-                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 options: BatchOptions = .auto) throws(BatchError) {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
         guard count >= 0 else { throw .negativeCount(argument: "count", count: count) }
-        let (resolved, threadCount, kernels) = try schedule(.mapPoints3D, count: count, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints3D, count: count, options: options)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints3D) : nil
         guard count > 0, let input, let output else { return }
         let pin = SharedReadPointer(base: input.assumingMemoryBound(to: UInt8.self))
@@ -62,10 +61,11 @@ extension Batch {
         }
     }
 
-    /// Array form of `mapPoints(_:through:into:path:precision:threads:instructionSet:)` (3-D points).
-    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD3<Double>] {
+    /// Array form of `mapPoints(_:through:into:options:)` (3-D points).
+    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D,
+                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD3<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, options: options) }
         }
     }
 
@@ -74,11 +74,10 @@ extension Batch {
     /// for X and Y plus the translation row, then W and the divide; FMA order).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                                 path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) {
+                                 options: BatchOptions = .auto) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, path: path, precision: precision, threads: threads,
-                                                            instructionSet: instructionSet)
+        let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, options: options)
         let library = resolved == .blas ? try blasLibrary(for: .mapPoints2D) : nil
         guard n > 0, let source = points.baseAddress, let o = out.baseAddress else { return }
         let pp = SharedReadPointer(base: source), po = SharedPointer(base: o)
@@ -108,10 +107,46 @@ extension Batch {
         }
     }
 
-    /// Array form of the homography `mapPoints(_:through:into:path:precision:threads:instructionSet:)` (2-D points).
-    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography, path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil, instructionSet: InstructionSet? = nil) throws(BatchError) -> [SIMD2<Double>] {
+    /// Array form of the homography `mapPoints(_:through:into:options:)` (2-D points).
+    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography,
+                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD2<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, path: path, precision: precision, threads: threads, instructionSet: instructionSet) }
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, options: options) }
+        }
+    }
+
+    /// `out[i] = t.mapHomogeneous(points[i])`: homogeneous points `(x, y, z, w)` through `t`, with no
+    /// divide (row-vector convention, `x·row 1 + y·row 2 + z·row 3 + w·row 4` in that order). Four
+    /// consecutive points are the rows of one 4×4 matrix, so the call is the many-by-one concat of those
+    /// matrices by `t` and has its contract: bitwise on `.scalar` and `.simd` at either precision, within
+    /// the concat budget of <doc:ExactnessContract> on `.blas`; the last `count % 4` points take
+    /// `Transform3D.mapHomogeneous(_:)` itself. `out` may be `points`. NaN and
+    /// infinities propagate by IEEE 754 (`0·∞` is NaN). Mismatched counts and bad options throw before
+    /// anything is written. Cost: 16 multiplies and 12 adds per point; memory-bound at 64 bytes per point.
+    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD4<Double>>, through t: Transform3D,
+                                 into out: UnsafeMutableBufferPointer<SIMD4<Double>>,
+                                 options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: points.count)
+        let groups = points.count / 4
+        guard groups > 0, let p = points.baseAddress, let o = out.baseAddress else {
+            _ = try concat([], t, options: options)  // checks the options, as a call with points does
+            for i in points.indices { out[i] = t.mapHomogeneous(points[i]) }
+            return
+        }
+        try p.withMemoryRebound(to: Transform3D.self, capacity: groups) { a throws(BatchError) in
+            try o.withMemoryRebound(to: Transform3D.self, capacity: groups) { c throws(BatchError) in
+                try concat(UnsafeBufferPointer(start: a, count: groups), t,
+                           into: UnsafeMutableBufferPointer(start: c, count: groups), options: options)
+            }
+        }
+        for i in 4 * groups..<points.count { out[i] = t.mapHomogeneous(points[i]) }
+    }
+
+    /// Array form of the homogeneous `mapPoints(_:through:into:options:)` (`SIMD4` points, no divide).
+    public static func mapPoints(_ points: [SIMD4<Double>], through t: Transform3D,
+                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD4<Double>] {
+        try Array.filled(count: points.count) { out throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, options: options) }
         }
     }
 

@@ -5,9 +5,12 @@ extension Batch {
     /// The recomposition kernel at `instructionSet`'s level, for the tests that hold it to
     /// `Transform3D(_:rotation:)` bit for bit: the transforms, and for each whether the lane needs the
     /// reference (an Euler angle of 2¹⁹ or more; its value then unspecified). Throws when the level cannot run here.
-    @_spi(Testing) public static func recompositionLanes(_ parts: [Transform3D.Decomposition], rotation: Transform3D.RecompositionRotation,
-                                                         instructionSet: InstructionSet) throws(BatchError) -> (values: [Transform3D], slow: [Bool]) {
-        let (_, _, kernels) = try schedule(.decompose, count: parts.count, path: .simd, threads: 1, instructionSet: instructionSet)
+    @_spi(Testing) public static func recompositionLanes(_ parts: [Transform3D.Decomposition],
+                                                         rotation: Transform3D.RecompositionRotation,
+                                                         instructionSet: InstructionSet) throws(BatchError)
+        -> (values: [Transform3D], slow: [Bool])
+    {
+        let (_, _, kernels) = try schedule(.decompose, count: parts.count, options: BatchOptions(path: .simd, threads: 1, instructionSet: instructionSet))
         let n = parts.count
         var records = [Double](repeating: 0, count: Int(CAMATH_PARTS) * n), slow = [UInt8](repeating: 0, count: n)
         for (j, d) in parts.enumerated() {

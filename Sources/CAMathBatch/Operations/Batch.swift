@@ -32,19 +32,18 @@ public enum Batch {
     /// The path, thread count and kernels of one call: `.auto` resolved, `.blas` checked (it must be a
     /// matrix product and a library must load), `threads` validated, the instruction set's kernels chosen
     /// (``InstructionSet/current`` for `nil`). Throws before anything is written.
-    package static func schedule(_ operation: BatchOperation, count: Int, path: BatchPath, precision: BatchPrecision = .exact,
-                         threads: Int?, instructionSet: InstructionSet? = nil) throws(BatchError)
+    package static func schedule(_ operation: BatchOperation, count: Int, options: BatchOptions) throws(BatchError)
         -> (path: BatchPath, threads: Int, kernels: KernelTable)
     {
-        let set = instructionSet ?? .current
+        let set = options.instructionSet ?? .current
         guard let exact = set.kernels else {
             throw .instructionSetUnavailable(requested: set.name, cpu: InstructionSet.cpu.name)
         }
-        let resolved = resolvedPath(path, for: operation, count: count, precision: precision)
+        let resolved = resolvedPath(options.path, for: operation, count: count, precision: options.precision)
         if resolved == .blas { _ = try blasLibrary(for: operation) }
-        let kernels = precision == .fast ? exact.fast : exact
+        let kernels = options.precision == .fast ? exact.fast : exact
         let threshold = BatchTuning.activeThreadingThresholds[operation.ordinal]
-        return (resolved, try Parallel.threads(threads, count: count, threshold: threshold), kernels)
+        return (resolved, try Parallel.threads(options.threads, count: count, threshold: threshold), kernels)
     }
 
     package static func blasLibrary(for operation: BatchOperation) throws(BatchError) -> CBLAS {

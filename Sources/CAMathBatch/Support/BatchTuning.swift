@@ -15,17 +15,17 @@
     case frames = "frames"
     case hitTest = "hit-test"
     case autoresize = "autoresize"
-    /// ``Batch/interpolate(_:fraction:into:path:precision:threads:instructionSet:)``: blends from an ``InterpolationPlan``.
+    /// ``Batch/interpolate(_:fraction:into:options:)``: blends from an ``InterpolationPlan``.
     case blendPrepared = "blend-prepared"
-    /// `Batch.evaluate(_:at:into:path:threads:instructionSet:)` (CAMathAnimationBatch): timing functions at many inputs.
+    /// `Batch.evaluate(_:at:into:options:)` (CAMathAnimationBatch): timing functions at many inputs.
     case timingFunction = "timing-function"
-    /// `Batch.evaluate(_:atParentTime:into:contributes:path:precision:threads:instructionSet:)` (CAMathAnimationBatch): transform animations at one time.
+    /// `Batch.evaluate(_:atParentTime:into:contributes:options:)` (CAMathAnimationBatch): transform animations at one time.
     case animateTransforms = "animate-transforms"
-    /// `Batch.springFractions(_:atTime:into:path:threads:instructionSet:)` (CAMathAnimationBatch): many springs at one time.
+    /// `Batch.springFractions(_:atTime:into:options:)` (CAMathAnimationBatch): many springs at one time.
     case springs = "springs"
-    /// `Batch.presentation(_:atMediaTime:path:threads:instructionSet:)` (CAMathAnimationBatch) followed by the frames of the result.
+    /// `Batch.presentation(_:atMediaTime:options:)` (CAMathAnimationBatch) followed by the frames of the result.
     case presentationFrames = "presentation-frames"
-    /// `Batch.evaluate(_:atParentTime:into:contributes:path:threads:instructionSet:)` (CAMathAnimationBatch): number, point and rect animations at one time.
+    /// `Batch.evaluate(_:atParentTime:into:contributes:options:)` (CAMathAnimationBatch): number, point and rect animations at one time.
     case animateValues = "animate-values"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.

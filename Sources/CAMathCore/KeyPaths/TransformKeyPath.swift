@@ -25,7 +25,9 @@ public enum TransformKeyPath: String, CaseIterable, Hashable, Sendable {
 
     /// What the key path reads from an undecomposable matrix: `.size(width: 0, height: 0)` for
     /// ``translation``, else `.number(0)`.
-    public var undecomposableValue: TransformKeyPathValue { self == .translation ? .size(width: 0, height: 0) : .number(0) }
+    public var undecomposableValue: TransformKeyPathValue {
+        self == .translation ? .size(width: 0, height: 0) : .number(0)
+    }
 
     /// The kind of value the key path reads and writes: a size for ``translation``, else a number.
     public var valueKind: TransformKeyPathValue.Kind { self == .translation ? .size : .number }

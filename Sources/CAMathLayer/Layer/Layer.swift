@@ -198,7 +198,10 @@ open class Layer: NSObject {
         get { geometry.sublayerTransform } set { geometry.sublayerTransform = newValue }
     }
     /// Whether the layer's y axis is flipped toward its superlayer (``LayerGeometry/isGeometryFlipped``).
-    public var isGeometryFlipped: Bool { get { geometry.isGeometryFlipped } set { geometry.isGeometryFlipped = newValue } }
+    public var isGeometryFlipped: Bool {
+        get { geometry.isGeometryFlipped }
+        set { geometry.isGeometryFlipped = newValue }
+    }
     /// Whether hit testing prunes outside `bounds` (``LayerGeometry/masksToBounds``).
     public var masksToBounds: Bool { get { geometry.masksToBounds } set { geometry.masksToBounds = newValue } }
     /// Whether the layer and its subtree are skipped by hit testing (``LayerGeometry/isHidden``).
