@@ -11,7 +11,7 @@ import Testing
 
     /// The article's rows: each row's operations (every one of them once), and those with a `.blas` form.
     static let rows: [String: (operations: [BatchOperation], blas: [BatchOperation])] = [
-        "concat (pairwise, many-by-one, one-by-many)": ([.concatPairwise, .concatManyByOne, .concatOneByMany], [.concatManyByOne]),
+        "concat (pairwise, many-by-one, one-by-many; homogeneous point maps)": ([.concatPairwise, .concatManyByOne, .concatOneByMany], [.concatManyByOne]),
         "invert, map points 3-D and 2-D, frames": ([.invert, .mapPoints3D, .mapPoints2D, .frames], [.mapPoints3D, .mapPoints2D]),
         "invert affine": ([.invertAffine], []),
         "blend (also from a plan), transform animations": ([.blend, .blendPrepared, .animateTransforms], []),
