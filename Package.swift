@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "CAMathLayerBatch", targets: ["CAMathLayerBatch"]),
         .library(name: "CAMathAnimationBatch", targets: ["CAMathAnimationBatch"]),
         .library(name: "CAMathQuartzCore", targets: ["CAMathQuartzCore"]),
+        // Not API: the catalogue of batch operations that the tests, the fuzz targets (Fuzz/) and camath-bench
+        // (Benchmarks/) all check through.
+        .library(name: "_CAMathCatalogue", targets: ["_CAMathCatalogue"]),
     ],
     traits: [
         .trait(name: "SIMDe", description: """
@@ -50,9 +53,11 @@ let package = Package(
         // trait its C files compile to a table lookup that finds nothing.
         .target(name: "_CAMathKernelsSIMDe", dependencies: ["_CAMathKernels"], path: "Tests/_CAMathKernelsSIMDe",
                 cSettings: [.define("CAMATH_SIMDE", .when(traits: ["SIMDe"]))]),
+        // Every batch operation described once: inputs (seeded, fuzzed, adversarial), reference, call, contract.
+        .target(name: "_CAMathCatalogue", dependencies: ["CAMath"], path: "Tests/_CAMathCatalogue"),
         .target(
             name: "_CAMathTestSupport",
-            dependencies: ["CAMath", "_CAMathKernelsSIMDe", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["CAMath", "_CAMathCatalogue", "_CAMathKernelsSIMDe", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/_CAMathTestSupport",
             swiftSettings: [.define("CAMATH_SIMDE", .when(traits: ["SIMDe"]))]),
         .testTarget(

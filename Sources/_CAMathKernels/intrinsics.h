@@ -19,10 +19,12 @@
 #undef _CMP_EQ_OQ
 #undef _CMP_GE_OQ
 #undef _CMP_LE_OQ
+#undef _CMP_LT_OQ
 #undef _CMP_ORD_Q
 #define _CMP_EQ_OQ SIMDE_CMP_EQ_OQ
 #define _CMP_GE_OQ SIMDE_CMP_GE_OQ
 #define _CMP_LE_OQ SIMDE_CMP_LE_OQ
+#define _CMP_LT_OQ SIMDE_CMP_LT_OQ
 #define _CMP_ORD_Q SIMDE_CMP_ORD_Q
 
 #define _mm256_add_pd simde_mm256_add_pd

@@ -4,21 +4,58 @@
 // each level's .c file with KERNEL_ATTR and KERNEL(name) defined.
 #include "precision.h"
 #include "kernels.h"
+#include "point_guard.h"
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 
-KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
+// Points [0, n) of p through h into out, in lanes. The fast build also marks in redo the lanes point_guard.h
+// hands to the exact formula.
+static inline __attribute__((always_inline)) void KERNEL(map_points2_lanes)(const double *h, const double *p, double *out, size_t n,
+                                                                           double limit, uint8_t *redo) {
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
     for (size_t i = 0; i < n; i++) {
         double x = p[2 * i], y = p[2 * i + 1];
         double X = x * h11 + y * h21 + h31, Y = x * h12 + y * h22 + h32, W = x * h13 + y * h23 + h33;
-        double rw = CAMATH_RECIPROCAL(W);
-        out[2 * i] = CAMATH_QUOTIENT(X, W, rw);
-        out[2 * i + 1] = CAMATH_QUOTIENT(Y, W, rw);
+        double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw);
+        out[2 * i] = qx;
+        out[2 * i + 1] = qy;
+#if defined(CAMATH_FAST)
+        redo[i] = (uint8_t)camath_point_needs_exact(x, y, 0, qx, qy, 0, limit);
+#else
+        (void)limit; (void)redo;
+#endif
     }
 }
+
+KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
+#if defined(CAMATH_FAST)
+    // Blocks of 64: the block's inputs are kept (out may be p) for the lanes the exact formula redoes.
+    const double limit = camath_point_input_limit(h, 9);
+    double in[2 * 64];
+    uint8_t redo[64];
+    for (size_t start = 0; start < n; start += 64) {
+        size_t m = n - start < 64 ? n - start : 64;
+        memcpy(in, p + 2 * start, sizeof(double) * 2 * m);
+        KERNEL(map_points2_lanes)(h, in, out + 2 * start, m, limit, redo);
+        for (size_t i = 0; i < m; i++) {
+            if (redo[i]) camath_map_point2_exact(h, in[2 * i], in[2 * i + 1], out + 2 * (start + i));
+        }
+    }
+#else
+    KERNEL(map_points2_lanes)(h, p, out, n, 0, NULL);
+#endif
+}
+
+// Whether a corner's coordinate is one the kernel may return: finite in an exact build; in a fast one well
+// inside the finite range too (point_guard.h: near the top, fused and divided results may overflow apart).
+#if defined(CAMATH_FAST)
+#define FRAME_COORDINATE_OK(q) (fabs(q) < CAMATH_POINT_RESULT_LIMIT)
+#else
+#define FRAME_COORDINATE_OK(q) lane_finite(q)
+#endif
 
 // Corner k of the frame rule (CAMathLayer's *Layer geometry* article, *frame*): X, Y, W of (u, v, z) through the transform, then the point
 // (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
@@ -27,7 +64,7 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
         double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
         double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
         double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw); \
-        ok &= (W >= eps) & lane_finite(qx) & lane_finite(qy); \
+        ok &= (W >= eps) & FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
         minX = qx < minX ? qx : minX; maxX = qx > maxX ? qx : maxX; \
         minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
     } while (0)
@@ -45,6 +82,16 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
         double u1 = u0 + bw, v1 = v0 + bh;
         double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
         int ok = 1;
+#if defined(CAMATH_FAST)
+        // A product that could overflow (the fused sums could stay finite where the reference's do not) goes
+        // to the reference: every corner coordinate times every entry stays within 2^1021 (point_guard.h).
+        double largest = 1, reach = 1;
+        const double entries[12] = {m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44};
+        for (int k = 0; k < 12; k++) largest = fabs(entries[k]) > largest ? fabs(entries[k]) : largest;
+        const double corners[5] = {u0, u1, v0, v1, z};
+        for (int k = 0; k < 5; k++) reach = fabs(corners[k]) > reach ? fabs(corners[k]) : reach;
+        ok &= (largest <= 0x1p1022) & (reach * largest <= 0x1p1021);
+#endif
         FRAME_CORNER(u0, v0);
         FRAME_CORNER(u1, v0);
         FRAME_CORNER(u1, v1);

@@ -6,20 +6,63 @@
 #include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
+#include "point_guard.h"
 
-// One point per ymm: (x, y, z, 1)·m as a row, then (X, Y, Z)/W.
-static inline KERNEL_ATTR void KERNEL(map_point3_single)(const __m256d *r, const double *q, double *o) {
+// One point per ymm: (x, y, z, 1)·m as a row, then (X, Y, Z)/W (in a fast build, the exact formula for a
+// lane point_guard.h names).
+static inline KERNEL_ATTR void KERNEL(map_point3_single)(const double *mm, const __m256d *r, double limit, const double *q, double *o) {
     __m256d h = _mm256_broadcast_sd(q) * r[0] + _mm256_broadcast_sd(q + 1) * r[1] + _mm256_broadcast_sd(q + 2) * r[2] + r[3];
     __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = CAMATH_RECIPROCAL(w);
     __m256d p = CAMATH_QUOTIENT(h, w, rw);
+#if defined(CAMATH_FAST)
+    double v[4];
+    _mm256_storeu_pd(v, p);
+    if (camath_point_needs_exact(q[0], q[1], q[2], v[0], v[1], v[2], limit)) {
+        camath_map_point3_exact(mm, q[0], q[1], q[2], o);
+        return;
+    }
+#else
+    (void)mm; (void)limit;
+#endif
     _mm_storeu_pd(o, _mm256_castpd256_pd128(p));
     _mm_store_sd(o + 2, _mm256_extractf128_pd(p, 1));
 }
+
+#if defined(CAMATH_FAST)
+// The lanes of a block that point_guard.h hands to the exact formula: a bit per lane.
+static inline KERNEL_ATTR int KERNEL(unsafe_lanes4)(__m256d x, __m256d y, __m256d z, __m256d qx, __m256d qy, __m256d qz,
+                                                    __m256d limit) {
+    const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)), big = _mm256_set1_pd(CAMATH_POINT_RESULT_LIMIT);
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(x, magnitude), limit, _CMP_LE_OQ),
+                               _mm256_cmp_pd(_mm256_and_pd(y, magnitude), limit, _CMP_LE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(z, magnitude), limit, _CMP_LE_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qx, magnitude), big, _CMP_LT_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qy, magnitude), big, _CMP_LT_OQ));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qz, magnitude), big, _CMP_LT_OQ));
+    return ~_mm256_movemask_pd(ok) & 0xF;
+}
+
+// Recomputes the lanes of `unsafe` exactly, from the block's inputs (still in registers: out may be the input).
+static inline KERNEL_ATTR void KERNEL(redo_lanes4)(const double *mm, int unsafe, __m256d x, __m256d y, __m256d z,
+                                                   __m256d *qx, __m256d *qy, __m256d *qz) {
+    double xs[4], ys[4], zs[4], ox[4], oy[4], oz[4];
+    _mm256_storeu_pd(xs, x); _mm256_storeu_pd(ys, y); _mm256_storeu_pd(zs, z);
+    _mm256_storeu_pd(ox, *qx); _mm256_storeu_pd(oy, *qy); _mm256_storeu_pd(oz, *qz);
+    for (int k = 0; k < 4; k++) {
+        if (!(unsafe >> k & 1)) continue;
+        double q[3];
+        camath_map_point3_exact(mm, xs[k], ys[k], zs[k], q);
+        ox[k] = q[0]; oy[k] = q[1]; oz[k] = q[2];
+    }
+    *qx = _mm256_loadu_pd(ox); *qy = _mm256_loadu_pd(oy); *qz = _mm256_loadu_pd(oz);
+}
+#endif
 
 KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
     const __m256d rows[4] = {_mm256_loadu_pd(mm), _mm256_loadu_pd(mm + 4), _mm256_loadu_pd(mm + 8), _mm256_loadu_pd(mm + 12)};
     __m256d m[16];
     for (int k = 0; k < 16; k++) m[k] = _mm256_set1_pd(mm[k]);
+    const double limit = camath_point_input_limit(mm, 16);
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         const double *q = p + 4 * i;
@@ -33,6 +76,10 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         __m256d Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
         __m256d rw = CAMATH_RECIPROCAL(W);
         __m256d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
+#if defined(CAMATH_FAST)
+        int unsafe = KERNEL(unsafe_lanes4)(x, y, z, qx, qy, qz, _mm256_set1_pd(limit));
+        if (unsafe) KERNEL(redo_lanes4)(mm, unsafe, x, y, z, &qx, &qy, &qz);
+#endif
         __m256d a = _mm256_unpacklo_pd(qx, qy), b = _mm256_unpackhi_pd(qx, qy);     // x0 y0 x2 y2 | x1 y1 x3 y3
         __m256d c = _mm256_unpackhi_pd(qz, qz);                                      // z1 z1 z3 z3
         double *o = out + 4 * i;
@@ -45,5 +92,5 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         _mm_storeu_pd(o + 12, _mm256_extractf128_pd(b, 1));
         _mm_store_sd(o + 14, _mm256_extractf128_pd(c, 1));
     }
-    for (; i < n; i++) KERNEL(map_point3_single)(rows, p + 4 * i, out + 4 * i);
+    for (; i < n; i++) KERNEL(map_point3_single)(mm, rows, limit, p + 4 * i, out + 4 * i);
 }

@@ -6,8 +6,35 @@
 #include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
+#include "point_guard.h"
+
+#if defined(CAMATH_FAST)
+// The lanes of a block that point_guard.h hands to the exact formula, recomputed from the block's inputs
+// (still in registers: out may be the input).
+static inline KERNEL_ATTR void KERNEL(guard_lanes8)(const double *mm, double limit, __m512d x, __m512d y, __m512d z,
+                                                    __m512d *qx, __m512d *qy, __m512d *qz) {
+    const __m512d lim = _mm512_set1_pd(limit), big = _mm512_set1_pd(CAMATH_POINT_RESULT_LIMIT);
+    __mmask8 ok = _mm512_cmp_pd_mask(_mm512_abs_pd(x), lim, _CMP_LE_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(y), lim, _CMP_LE_OQ)
+                  & _mm512_cmp_pd_mask(_mm512_abs_pd(z), lim, _CMP_LE_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(*qx), big, _CMP_LT_OQ)
+                  & _mm512_cmp_pd_mask(_mm512_abs_pd(*qy), big, _CMP_LT_OQ) & _mm512_cmp_pd_mask(_mm512_abs_pd(*qz), big, _CMP_LT_OQ);
+    if (ok == 0xFF) return;
+    double xs[8], ys[8], zs[8], ox[8], oy[8], oz[8];
+    _mm512_storeu_pd(xs, x); _mm512_storeu_pd(ys, y); _mm512_storeu_pd(zs, z);
+    _mm512_storeu_pd(ox, *qx); _mm512_storeu_pd(oy, *qy); _mm512_storeu_pd(oz, *qz);
+    for (int k = 0; k < 8; k++) {
+        if (ok >> k & 1) continue;
+        double q[3];
+        camath_map_point3_exact(mm, xs[k], ys[k], zs[k], q);
+        ox[k] = q[0]; oy[k] = q[1]; oz[k] = q[2];
+    }
+    *qx = _mm512_loadu_pd(ox); *qy = _mm512_loadu_pd(oy); *qz = _mm512_loadu_pd(oz);
+}
+#endif
 
 KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+#if defined(CAMATH_FAST)
+    const double limit = camath_point_input_limit(mm, 16);
+#endif
     const __m512d m11 = _mm512_set1_pd(mm[0]), m12 = _mm512_set1_pd(mm[1]), m13 = _mm512_set1_pd(mm[2]), m14 = _mm512_set1_pd(mm[3]);
     const __m512d m21 = _mm512_set1_pd(mm[4]), m22 = _mm512_set1_pd(mm[5]), m23 = _mm512_set1_pd(mm[6]), m24 = _mm512_set1_pd(mm[7]);
     const __m512d m31 = _mm512_set1_pd(mm[8]), m32 = _mm512_set1_pd(mm[9]), m33 = _mm512_set1_pd(mm[10]), m34 = _mm512_set1_pd(mm[11]);
@@ -27,6 +54,9 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         __m512d Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
         __m512d rw = CAMATH_RECIPROCAL(W);
         __m512d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
+#if defined(CAMATH_FAST)
+        KERNEL(guard_lanes8)(mm, limit, x, y, z, &qx, &qy, &qz);
+#endif
         // Scatter: records 2k and 2k+1 as [qx qy qz · qx qy qz ·], stored without the fourth doubles.
         for (int k = 0; k < 4; k++) {
             const __m512i pair = _mm512_set_epi64(0, 0, 9 + 2 * k, 2 * k + 1, 0, 0, 8 + 2 * k, 2 * k);

@@ -4,6 +4,7 @@
 #include "precision.h"
 #include "lanes.h"
 #include "invert_formula.h"
+#include "point_guard.h"
 #include <string.h>
 
 /// Four doubles as one value, loaded and stored without alignment (a row of a matrix).
@@ -40,28 +41,40 @@ KERNEL_ATTR void KERNEL(concat)(const double *a, size_t aStep, const double *b, 
 }
 #endif
 
-/// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m.
-static inline void KERNEL(map_point3)(const row4 r[4], const double *p, double *q) {
-    row4 h = r[0] * p[0] + r[1] * p[1] + r[2] * p[2] + r[3];
+/// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m, limit is
+/// camath_point_input_limit of m (a fast build hands the lanes point_guard.h names to the exact formula).
+static inline void KERNEL(map_point3)(const row4 r[4], double limit, const double *p, double *q) {
+    const double px = p[0], py = p[1], pz = p[2];
+    row4 h = r[0] * px + r[1] * py + r[2] * pz + r[3];
     double w = h[3], rw = CAMATH_RECIPROCAL(w);
     double x = CAMATH_QUOTIENT(h[0], w, rw), y = CAMATH_QUOTIENT(h[1], w, rw), z = CAMATH_QUOTIENT(h[2], w, rw);
+#if defined(CAMATH_FAST)
+    if (camath_point_needs_exact(px, py, pz, x, y, z, limit)) {
+        camath_map_point3_exact((const double *)r, px, py, pz, q);
+        return;
+    }
+#else
+    (void)limit;
+#endif
     q[0] = x; q[1] = y; q[2] = z;
 }
 
 KERNEL_ATTR void KERNEL(map_points3)(const double *m, const double *points, double *out, size_t n) {
     row4 r[4];
     memcpy(r, m, sizeof r);
-    for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, points + 4 * i, out + 4 * i);
+    const double limit = camath_point_input_limit(m, 16);
+    for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, limit, points + 4 * i, out + 4 * i);
 }
 
 KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
                                          size_t outStride, size_t n) {
     row4 r[4];
     memcpy(r, m, sizeof r);
+    const double limit = camath_point_input_limit(m, 16);
     for (size_t i = 0; i < n; i++) {
         double p[3], q[3];
         memcpy(p, points + inStride * i, sizeof p);
-        KERNEL(map_point3)(r, p, q);
+        KERNEL(map_point3)(r, limit, p, q);
         memcpy(out + outStride * i, q, sizeof q);
     }
 }

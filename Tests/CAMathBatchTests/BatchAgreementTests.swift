@@ -3,18 +3,9 @@ import _CAMathTestSupport
 import Foundation
 import Testing
 
-/// Every batch op on every path, instruction set (native and emulated, ``KernelSets``) and thread count
-/// meets its contract against the scalar reference (``Exactness/of(_:on:precision:)``).
+/// What the catalogue (`CatalogueTests`) does not vary: the memory layouts the kernels read, strided point
+/// streams, in-place key-path writes and blends, the array forms above the threading thresholds, and bad input.
 @Suite struct BatchAgreementTests {
-    static let threadCounts = [1, 2, 7]
-
-    /// Runs `body` for every (instruction set, thread count) pair of the `.simd` path.
-    func forEverySIMDConfiguration(_ body: (InstructionSet, Int) throws -> Void) rethrows {
-        for level in KernelSets.runnable {
-            for threads in Self.threadCounts { try body(level, threads) }
-        }
-    }
-
     func contract(_ operation: BatchOperation, _ path: BatchPath = .simd) -> Exactness { Exactness.of(operation, on: path)! }
 
     @Test func layoutsAreWhatTheKernelsRead() {
@@ -22,135 +13,6 @@ import Testing
         #expect(MemoryLayout<SIMD3<Double>>.stride == 32 && MemoryLayout<SIMD2<Double>>.stride == 16)
         #expect(MemoryLayout<CGPoint>.stride == 16 && MemoryLayout<CGRect>.stride == 32 && MemoryLayout<Bool>.size == 1)
         #expect(MemoryLayout<Homography>.size == 72 && MemoryLayout<Int>.size == 8)
-    }
-
-    @Test(arguments: BatchInputs.sizes)
-    func concatAllShapes(n: Int) throws {
-        let a = BatchInputs.transforms(n, seed: 1), b = BatchInputs.transforms(n, seed: 2)
-        let one = BatchInputs.transforms(7, seed: 3)[3]
-        let pairwise = zip(a, b).map { $0.concatenating($1) }
-        let manyByOne = a.map { $0.concatenating(one) }, oneByMany = b.map { one.concatenating($0) }
-        for path in [BatchPath.scalar, .auto] {
-            expectExact(try Batch.concat(a, b, options: BatchOptions(path: path)), pairwise, contract(.concatPairwise, path), "\(path)")
-        }
-        try forEverySIMDConfiguration { level, threads in
-            let p = try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
-            let m = try Batch.concat(a, one, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
-            let o = try Batch.concat(one, b, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
-            expectExact(p, pairwise, contract(.concatPairwise), "pairwise, \(level), \(threads) threads")
-            expectExact(m, manyByOne, contract(.concatManyByOne), "many-by-one, \(level), \(threads) threads")
-            expectExact(o, oneByMany, contract(.concatOneByMany), "one-by-many, \(level), \(threads) threads")
-            // In place.
-            var inPlace = a
-            try inPlace.withUnsafeMutableBufferPointer { p in
-                try Batch.concat(UnsafeBufferPointer(p), one, into: p, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
-            }
-            expectExact(inPlace, manyByOne, contract(.concatManyByOne), "in place, \(level), \(threads) threads")
-        }
-    }
-
-    @Test(arguments: BatchInputs.sizes)
-    func invertGeneralAndAffine(n: Int) throws {
-        let t = BatchInputs.transforms(n, seed: 4) + (0..<n).map { Transform3D(Transform2D(a: Double($0) + 0.5, b: 1, c: -2, d: 3, tx: 4, ty: 5)) }
-        let reference = t.map { $0.invertedIfPossible() }
-        let expected = zip(t, reference).map { $1 ?? $0 }, expectedMask = reference.map { $0 == nil }
-        try forEverySIMDConfiguration { level, threads in
-            for affine in [false, true] {
-                var out = [Transform3D](repeating: Transform3D(), count: t.count), mask = [Bool](repeating: false, count: t.count)
-                try t.withUnsafeBufferPointer { pt in
-                    try out.withUnsafeMutableBufferPointer { po in
-                        try mask.withUnsafeMutableBufferPointer { pm in
-                            if affine { try Batch.invertAffine(pt, into: po, singular: pm, options: BatchOptions(path: .simd, threads: threads, instructionSet: level)) }
-                            else { try Batch.invert(pt, into: po, singular: pm, options: BatchOptions(path: .simd, threads: threads, instructionSet: level)) }
-                        }
-                    }
-                }
-                expectExact(out, expected, contract(affine ? .invertAffine : .invert), "affine \(affine), \(level), \(threads) threads")
-                #expect(mask == expectedMask, "affine \(affine), \(level), \(threads) threads")
-            }
-        }
-        let (scalar, scalarMask) = try Batch.invert(t, options: .scalar)
-        expectExact(scalar, expected, contract(.invert, .scalar))
-        #expect(scalarMask == expectedMask)
-    }
-
-    @Test(arguments: BatchInputs.sizes)
-    func affineRoundTrip(n: Int) throws {
-        let t = BatchInputs.transforms(n, seed: 5)
-        var isAffine = [Bool](repeating: false, count: n), parts = [Transform2D](repeating: Transform2D(), count: n)
-        var back = [Transform3D](repeating: Transform3D(), count: n)
-        for threads in Self.threadCounts {
-            try t.withUnsafeBufferPointer { pt in
-                try isAffine.withUnsafeMutableBufferPointer { pm in
-                    try parts.withUnsafeMutableBufferPointer { pa in try Batch.affineParts(of: pt, isAffine: pm, affine: pa, options: BatchOptions(threads: threads)) }
-                }
-            }
-            try parts.withUnsafeBufferPointer { pa in
-                try back.withUnsafeMutableBufferPointer { pb in try Batch.makeTransforms(from: pa, into: pb, options: BatchOptions(threads: threads)) }
-            }
-            #expect(isAffine == t.map(\.isAffine))
-            expectExact(parts, t.map(\.affineTransform), contract(.affineRoundTrip), "\(threads) threads")
-            expectExact(back, parts.map { Transform3D($0) }, contract(.affineRoundTrip), "\(threads) threads")
-        }
-    }
-
-    @Test(arguments: BatchInputs.sizes)
-    func mapPoints3DAnd2D(n: Int) throws {
-        let points = BatchInputs.points3(n, seed: 6)
-        for m in BatchInputs.transforms(8, seed: 7) {
-            let expected = points.map { m.mapPoint($0) }
-            expectExact(try Batch.mapPoints(points, through: m, options: .scalar), expected, contract(.mapPoints3D, .scalar))
-            try forEverySIMDConfiguration { level, threads in
-                let mapped = try Batch.mapPoints(points, through: m, options: BatchOptions(path: .simd, threads: threads, instructionSet: level))
-                expectExact(mapped, expected, contract(.mapPoints3D), "\(level), \(threads) threads")
-            }
-            let h = Homography(m), flat = points.map { SIMD2($0.x, $0.y) }
-            let expected2 = flat.map { h.mapPoint($0) }
-            try forEverySIMDConfiguration { level, threads in
-                for path in [BatchPath.scalar, .simd, .auto] {
-                    var out = [SIMD2<Double>](repeating: .zero, count: n)
-                    try flat.withUnsafeBufferPointer { pf in
-                        try out.withUnsafeMutableBufferPointer { po in
-                            try Batch.mapPoints(pf, through: h, into: po, options: BatchOptions(path: path, threads: threads, instructionSet: level))
-                        }
-                    }
-                    expectExact(out, expected2, contract(.mapPoints2D, path), "\(path), \(level), \(threads) threads")
-                }
-            }
-        }
-    }
-
-    /// Homogeneous points (no divide): every path, level, precision and thread count against
-    /// `Transform3D.mapHomogeneous`, in place too; `.blas` within the concat budget of each group of four.
-    @Test(arguments: BatchInputs.sizes + [2, 6, 7, 8, 9])
-    func homogeneousPointMaps(n: Int) throws {
-        let points = BatchInputs.points3(n, seed: 11).enumerated().map { i, p in
-            SIMD4(p, [1, 0, -0.0, 2.5, .nan, .infinity, Double.leastNormalMagnitude / 4][i % 7])
-        }
-        for m in BatchInputs.transforms(8, seed: 12) + Adversarial.matricesWithSpecialValues.enumerated().filter({ $0.offset % 37 == 0 }).map(\.element) {
-            let expected = points.map { m.mapHomogeneous($0) }
-            for options in [BatchOptions.scalar, .auto, .fast] {
-                expectExact(try Batch.mapPoints(points, through: m, options: options), expected, .bitwise, "\(options)")
-            }
-            try forEverySIMDConfiguration { level, threads in
-                for precision in BatchPrecision.allCases {
-                    let options = BatchOptions(path: .simd, precision: precision, threads: threads, instructionSet: level)
-                    expectExact(try Batch.mapPoints(points, through: m, options: options), expected, .bitwise, "\(options)")
-                    var inPlace = points
-                    try inPlace.withUnsafeMutableBufferPointer { p in
-                        try Batch.mapPoints(UnsafeBufferPointer(p), through: m, into: p, options: options)
-                    }
-                    expectExact(inPlace, expected, .bitwise, "in place, \(options)")
-                }
-            }
-            guard CBLAS.available != nil else { continue }
-            let bounds = (0..<n).flatMap { i -> [Double] in
-                guard i < n / 4 * 4 else { return [0, 0, 0, 0] }
-                let group = i / 4 * 4, rows = (group..<group + 4).flatMap { [points[$0].x, points[$0].y, points[$0].z, points[$0].w] }
-                return Array(ExactnessBudget.concat(Transform3D(elements: rows)!, m)[4 * (i % 4)..<4 * (i % 4) + 4])
-            }
-            expectExact(try Batch.mapPoints(points, through: m, options: .blas), expected, .budget, bounds: bounds)
-        }
     }
 
     @Test func homogeneousPointMapsRefuseBadInputBeforeWriting() throws {
@@ -219,44 +81,6 @@ import Testing
             }
         }
     }
-
-    @Test(arguments: [0, 1, 5, 17, 300])
-    func decompositionKeyPathsAndBlend(n: Int) throws {
-        let t = BatchInputs.transforms(n, seed: 10), u = BatchInputs.transforms(n, seed: 11)
-        for threads in Self.threadCounts {
-            for path in [BatchPath.scalar, .simd, .auto] {
-                var d = [Transform3D.Decomposition?](repeating: nil, count: n), v = [TransformKeyPathValue](repeating: .number(0), count: n)
-                var w = [Transform3D](repeating: Transform3D(), count: n), refused = [Bool](repeating: false, count: n)
-                var blend = [Transform3D](repeating: Transform3D(), count: n)
-                let values = (0..<n).map { TransformKeyPathValue.number(Double($0) / 10) }
-                try t.withUnsafeBufferPointer { pt in
-                    try d.withUnsafeMutableBufferPointer { try Batch.decompose(pt, into: $0, options: BatchOptions(path: path, threads: threads)) }
-                    try v.withUnsafeMutableBufferPointer { try Batch.values(for: .rotationZ, of: pt, into: $0, options: BatchOptions(path: path, threads: threads)) }
-                    try values.withUnsafeBufferPointer { pv in
-                        try w.withUnsafeMutableBufferPointer { pw in
-                            try refused.withUnsafeMutableBufferPointer { pr in
-                                try Batch.setting(.scaleX, of: pt, to: pv, into: pw, refused: pr, options: BatchOptions(path: path, threads: threads))
-                            }
-                        }
-                    }
-                    try u.withUnsafeBufferPointer { pu in
-                        try blend.withUnsafeMutableBufferPointer { try Batch.interpolate(from: pt, to: pu, fraction: 0.3, into: $0, options: BatchOptions(path: path, threads: threads)) }
-                    }
-                }
-                // A prepared plan, each pair at its own fraction: chunks that start inside a group of records.
-                let fractions = (0..<n).map { 0.1 + Double($0 % 7) / 8 }
-                let prepared = try Batch.interpolate(InterpolationPlan(from: t, to: u), fractions: fractions, options: BatchOptions(path: path, threads: threads))
-                #expect(d == t.map { $0.decomposed() })
-                #expect(v == t.map { $0.value(for: .rotationZ) })
-                for i in 0..<n {
-                    let written = try? t[i].setting(.scaleX, to: values[i])
-                    #expect(w[i].matches(written ?? t[i]) && refused[i] == (written == nil))
-                    #expect(blend[i].matches(t[i].interpolated(to: u[i], fraction: 0.3)))
-                    #expect(prepared[i].matches(t[i].interpolated(to: u[i], fraction: fractions[i])), "\(path), \(threads) threads: prepared pair \(i)")
-                }
-            }
-        }
-    }
 }
 
 extension BatchAgreementTests {
@@ -318,17 +142,6 @@ extension BatchAgreementTests {
 /// Bulk autoresizing: every path and thread count gives the reference's rects, bit for bit; bad input
 /// throws before anything is written or leaves frames as they are.
 @Suite struct BatchAutoresizeTests {
-    @Test(arguments: [0, 1, 7, 1000, 4099])
-    func everyPathAndThreadCountAgrees(n: Int) throws {
-        let (frames, masks) = BatchInputs.autoresizing(n, seed: 61)
-        let old = CGSize(width: 800, height: 600), new = CGSize(width: 1024.5, height: 300)
-        let reference = zip(frames, masks).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }
-        for (path, threads) in [(BatchPath.scalar, 1), (.scalar, 2), (.simd, 1), (.simd, 2), (.auto, nil)] as [(BatchPath, Int?)] {
-            let out = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: old, newSuperlayerSize: new, options: BatchOptions(path: path, threads: threads))
-            #expect(out.exactnessValues.map(\.bitPattern) == reference.exactnessValues.map(\.bitPattern), "\(path), \(threads.map(String.init) ?? "auto") threads")
-        }
-    }
-
     @Test func badInputThrowsOrKeepsTheFrames() throws {
         let (frames, masks) = BatchInputs.autoresizing(10, seed: 62)
         #expect(throws: BatchError.self) {

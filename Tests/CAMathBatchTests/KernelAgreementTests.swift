@@ -5,11 +5,12 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Every kernel of every instruction set — native where this CPU runs it, and the AVX2 and AVX-512
+/// The animation batches' kernels (timing curves, transform and value animations, presentation trees, springs)
+/// and the streamed blends, at every instruction set — native where this CPU runs it, and the AVX2 and AVX-512
 /// intrinsic kernels compiled against SIMDe on any x86-64 — against the scalar reference under the
-/// operation's contract, at every tail length of every block size (4-wide AVX2, 8-wide AVX-512, 32-point
-/// hit-test blocks) and on the adversarial inputs. One line per level and kernel says how many inputs
-/// were compared; a level that cannot run here is a skipped test that names the reason.
+/// operation's contract, at every tail length of every block size and on the adversarial inputs. The
+/// transform and layer operations are the catalogue's (`CatalogueTests`). One line per level and kernel
+/// says how many inputs were compared; a level that cannot run here is a skipped test that names the reason.
 @Suite struct KernelAgreementTests {
     /// Batch sizes covering every tail of 4-, 8- and 32-element blocks, and a long batch.
     static let sizes = Array(0...40) + [67, 1000]
@@ -47,14 +48,11 @@ import Testing
         }
     }
 
-    /// Runs every kernel of `set` at `precision` over ``sizes`` and the adversarial inputs; prints one line
-    /// per kernel. The fast kernels are held to their budgets (ExactnessBudget) element by element.
+    /// Runs the animation kernels and the streamed blends of `set` at `precision` over ``sizes`` and the
+    /// adversarial inputs; prints one line per kernel. The fast kernels are held to their budgets
+    /// (ExactnessBudget) element by element.
     func checkEveryKernel(_ set: InstructionSet, _ precision: BatchPrecision) throws {
         let transforms = BatchInputs.transforms(1000, seed: 51) + Adversarial.matrices
-        let others = BatchInputs.transforms(transforms.count, seed: 52).reversed() as [Transform3D]
-        let affine = transforms.map { Transform3D($0.affineTransform) }
-        let one = Adversarial.base
-        let points = BatchInputs.points3(1000, seed: 53) + Adversarial.points.map { SIMD3(Double($0.x), Double($0.y), -0.0) }
         func windows<T>(_ all: [T]) -> [[T]] {
             Self.sizes.map { n in Array(all.prefix(n)) } + [all]
         }
@@ -75,121 +73,8 @@ import Testing
                 compared[kernel] = -.max
             }
         }
-        for (a, b) in zip(windows(transforms), windows(others)) {
-            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) }, key: "\(a.count)")
-            check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, one, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  a.map { $0.concatenating(one) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, one) }, key: "\(a.count)")
-            check("concat one-by-many", .concatOneByMany, a.count, try Batch.concat(one, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  b.map { one.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(one, $0) }, key: "\(a.count)")
-            let (inverses, singular) = try Batch.invert(a, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
-            check("invert", .invert, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
-                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(a.count)")
-        }
-        // Rows whose products overflow one by one, alternating in sign: summed with fused multiply-adds, some
-        // would stay finite where the reference's are ±∞ or NaN, which the contract keeps identical (so concat
-        // has no fused kernels; this fails the moment one comes back unguarded).
-        let overflowing = [1e308, -1e308, 0x1p1000, -0x1p1000].map { v in
-            Transform3D(elements: [1, v, v, v, v, -v, v, -v, 1, 1, 1, 1, 0.5, v / 2, -v, 3])!
-        }
-        let spread = Transform3D(elements: [1, 3, -3, 1, 3, 1, 1, -3, -3, 1, 1, 3, 1, -3, 3, 1])!
-        for (a, b) in [(overflowing, overflowing.map { _ in spread }), (overflowing.map { _ in spread }, overflowing), (overflowing, overflowing.reversed())] {
-            check("concat pairwise", .concatPairwise, a.count, try Batch.concat(a, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  zip(a, b).map { $0.concatenating($1) }.exactnessValues, bounds: zip(a, b).flatMap { ExactnessBudget.concat($0, $1) })
-            for m in [spread, overflowing[0]] {
-                check("concat many-by-one", .concatManyByOne, a.count, try Batch.concat(a, m, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                      a.map { $0.concatenating(m) }.exactnessValues, bounds: a.flatMap { ExactnessBudget.concat($0, m) })
-                check("concat one-by-many", .concatOneByMany, b.count, try Batch.concat(m, b, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                      b.map { m.concatenating($0) }.exactnessValues, bounds: b.flatMap { ExactnessBudget.concat(m, $0) })
-            }
-        }
-        for (k, a) in (windows(affine) + windows(transforms)).enumerated() {
-            let (inverses, singular) = try Batch.invertAffine(a, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
-            check("invert affine", .invertAffine, a.count, inverses.exactnessValues + singular.map { $0 ? 1 : 0 },
-                  a.map { $0.inverted() }.exactnessValues + a.map { $0.invertedIfPossible() == nil ? 1 : 0 },
-                  bounds: a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count), key: "\(k)")
-        }
-        for p in windows(points) {
-            for (k, m) in ([one] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms).enumerated() {
-                check("map points 3-D", .mapPoints3D, p.count, try Batch.mapPoints(p, through: m, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                      p.map { m.mapPoint($0) }.exactnessValues, bounds: p.flatMap { ExactnessBudget.mapPoint($0, through: m) }, key: "\(p.count) \(k)")
-                let flat = p.map { SIMD2($0.x, $0.y) }, h = Homography(m)
-                check("map points 2-D", .mapPoints2D, p.count, try Batch.mapPoints(flat, through: h, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                      flat.map { h.mapPoint($0) }.exactnessValues, bounds: flat.flatMap { ExactnessBudget.mapPoint($0, through: h) }, key: "\(p.count) \(k)")
-            }
-        }
-        var rng = Xoshiro(seed: (54, 55, 56, 57))
-        let generated = (0..<12).map { _ in LayerTree(root: LayerTreeGen.tree(maxNodes: 60).run(using: &rng).build()[0]) }
-        for (k, t) in ([LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] + generated).enumerated() {
-            check("frames", .frames, t.count, try Batch.frames(of: t, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  t.geometries.map(\.frame).exactnessValues, bounds: t.geometries.flatMap(ExactnessBudget.frame), key: "\(k)")
-            for p in windows(points.map { CGPoint(x: $0.x / 8 + 40, y: $0.y / 8 + 40) }) {
-                check("hit test", .hitTest, p.count, try Batch.hitTest(p, in: t, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).map(Double.init),
-                      p.map { Double(t.hitTest($0) ?? Batch.noHit) }, key: "\(k) \(p.count)")
-            }
-        }
-        let (seededFrames, seededMasks) = BatchInputs.autoresizing(1000, seed: 58)
-        // Origins and sizes at the rounding functions' edges (halves, signed zeros, the last fractions below 2⁵²
-        // and beyond them), where the rule floors each origin and ceils each extent. Masks: sizable only (the
-        // origin floored as given) and every bit.
-        let edges: [Double] = [-0.0, 0.3, -0.3, 0.5, -0.5, -0.7, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
-                               0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p51 + 0.5, 0x1p52, -0x1p53 - 2]
-        let edgeFrames = edges.flatMap { v in [CGRect(x: v, y: -v, width: 10, height: 20), CGRect(x: 1, y: 2, width: v, height: -v)] }
-        let frames = seededFrames + Adversarial.rects + edgeFrames
-        let masks = seededMasks + Adversarial.rects.indices.map { AutoresizingMask(rawValue: UInt32($0 % 64)) }
-            + edgeFrames.indices.map { $0 % 2 == 0 ? [.layerWidthSizable, .layerHeightSizable] : AutoresizingMask(rawValue: 63) }
-        let sizeChanges: [(CGSize, CGSize)] = [
-            (CGSize(width: 1000, height: 800), CGSize(width: 1280, height: 720)), (CGSize(width: 100, height: 100), CGSize(width: 50, height: 25)),
-            (CGSize(width: 100, height: 100), CGSize(width: 100, height: 100)), (CGSize(width: 0.3, height: 1e300), CGSize(width: 1e-300, height: -7.5)),
-        ]
-        for (k, (old, new)) in sizeChanges.enumerated() {
-            for (f, m) in zip(windows(frames), windows(masks)) {
-                check("autoresize", .autoresize, f.count,
-                      try Batch.autoresize(f, masks: m, oldSuperlayerSize: old, newSuperlayerSize: new, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).exactnessValues,
-                      zip(f, m).map { LayerAutoresizing.resizedFrame($0, mask: $1, oldSuperlayerSize: old, newSuperlayerSize: new) ?? $0 }.exactnessValues,
-                      key: "\(k) \(f.count)")
-            }
-        }
-        // Decomposition and key paths (no fast form: the exact kernels at either precision), and the blends (fast:
-        // within the interpolation budget).
         let decomposable = transforms + DecompositionCases.all
         let partners = decomposable.reversed() + decomposable.map { Transform3D($0.affineTransform) }
-        let anglesAndScales = decomposable.indices.map { i -> TransformKeyPathValue in
-            [.number(Double(i) * 0.37 - 9), .number(1e7 + Double(i)), .number(-0.0), .number(.nan), .size(width: 1, height: 2)][i % 5]
-        }
-        for (a, b) in zip(windows(decomposable + decomposable), windows(partners)) {
-            for method in [Transform3D.DecompositionMethod.keyPaths, .interpolation3D, .interpolation2D] {
-                check("decompose", .decompose, a.count, try Batch.decompose(a, method: method, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).flatMap(\.exactnessValues),
-                      a.map { $0.decomposed(method) }.flatMap(\.exactnessValues), key: "\(a.count) \(method)")
-            }
-            for keyPath in TransformKeyPath.allCases {
-                check("key-path read", .keyPathRead, a.count, try Batch.values(for: keyPath, of: a, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).flatMap(\.exactnessValues),
-                      a.map { $0.value(for: keyPath) }.flatMap(\.exactnessValues), key: "\(a.count) \(keyPath)")
-                let values = Array(anglesAndScales.prefix(a.count)) + Array(repeating: .number(2), count: max(0, a.count - anglesAndScales.count))
-                let (written, refused) = try Batch.setting(keyPath, of: a, to: values, options: BatchOptions(path: .simd, threads: 1, instructionSet: set))
-                check("key-path write", .keyPathWrite, a.count, written.exactnessValues + refused.map { $0 ? 1 : 0 }, {
-                    let expected = zip(a, values).map { try? $0.setting(keyPath, to: $1) }
-                    return zip(a, expected).map { $1 ?? $0 }.exactnessValues + expected.map { $0 == nil ? 1 : 0 }
-                }(), key: "\(a.count) \(keyPath)")
-            }
-            let plan = try InterpolationPlan(from: a, to: b, instructionSet: set)
-            for fraction in [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e5, -3e4, 0x1p20, -3e6, 1e300] {
-                let expected = Self.references("blend reference \(a.count) \(fraction)") {
-                    zip(a, b).map { $0.interpolated(to: $1, fraction: fraction) }.exactnessValues
-                }
-                let bounds = Self.references("blend budget \(a.count) \(fraction)") {
-                    zip(a, b).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: fraction) }
-                }
-                check("blend", .blend, a.count, try Batch.interpolate(from: a, to: b, fraction: fraction, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues, expected, bounds: bounds)
-                check("blend (plan)", .blendPrepared, a.count, try Batch.interpolate(plan, fraction: fraction, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues, expected, bounds: bounds)
-            }
-            let fractions = a.indices.map { [0.3, 0.5, -0.75, 2, 0, 1, .nan, 4e5, 1e-300, 0.999, 1e5, -0x1p20, 7e6][$0 % 13] }
-            check("blend (plan, fractions)", .blendPrepared, a.count,
-                  try Batch.interpolate(plan, fractions: fractions, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set)).exactnessValues,
-                  zip(zip(a, b), fractions).map { $0.0.interpolated(to: $0.1, fraction: $1) }.exactnessValues,
-                  bounds: zip(zip(a, b), fractions).flatMap { ExactnessBudget.interpolation(from: $0.0, to: $0.1, fraction: $1) }, key: "\(a.count)")
-        }
         // Outputs large enough for non-temporal stores (InterpolationPlan.streams), at each alignment the kernels
         // tell apart (32 bytes, 16, 8), on one thread and two, with pairs the kernels leave to the reference among
         // them: every matrix has the bits of the same pair's plain-store blend (held to the reference above). The

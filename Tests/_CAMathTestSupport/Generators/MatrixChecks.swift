@@ -22,24 +22,8 @@ extension Transform3D {
     public func subtracting(_ other: Transform3D) -> Transform3D {
         Transform3D(elements: zip(elements, other.elements).map { $0 - $1 })!
     }
-
-    /// The value of element `index` (storage order) replaced by `value`.
-    public func replacing(_ index: Int, with value: Double) -> Transform3D {
-        var e = elements
-        e[index] = value
-        return Transform3D(elements: e)!
-    }
 }
 
-extension Transform2D {
-    /// The six elements `a, b, c, d, tx, ty`.
-    public var elements: [Double] { [a, b, c, d, tx, ty] }
-
-    /// Builds a transform from six elements.
-    public init(elements e: [Double]) {
-        self.init(a: e[0], b: e[1], c: e[2], d: e[3], tx: e[4], ty: e[5])
-    }
-}
 
 /// An independent, loop-based `a·b` in the reference's order (CAMathCore's *Conventions* article, *Composition order*) (differential oracle for ``Transform3D/concatenating(_:)``).
 public func loopConcat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
