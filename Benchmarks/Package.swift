@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "CAMathBaselinesCXX",
                 cxxSettings: [.unsafeFlags(nativeBaseline), .define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
         .target(name: "CAMathWorkloads",
-                dependencies: [.product(name: "CAMath", package: "CAMath"), "CAMathProbes", "CAMathBaselines",
+                dependencies: [.product(name: "CAMath", package: "CAMath"), .product(name: "_CAMathCatalogue", package: "CAMath"),
+                               "CAMathProbes", "CAMathBaselines",
                                .target(name: "CAMathBaselinesCXX", condition: .when(traits: ["EigenGLM"]))],
                 swiftSettings: [.define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
         .executableTarget(

@@ -13,7 +13,8 @@ let package = Package(
     name: "CAMathFuzz",
     dependencies: [.package(name: "CAMath", path: "..")],
     targets: [
-        .target(name: "CAMathFuzzSupport", dependencies: [.product(name: "CAMath", package: "CAMath")], path: "Support"),
+        .target(name: "CAMathFuzzSupport", dependencies: [.product(name: "CAMath", package: "CAMath"),
+                                                  .product(name: "_CAMathCatalogue", package: "CAMath")], path: "Support"),
         .target(name: "CAMathFuzzDriver", path: "Driver"),
     ] + targets.map { target in
         .executableTarget(name: target.name,

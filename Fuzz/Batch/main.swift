@@ -1,10 +1,11 @@
 @_spi(Benchmarks) import CAMath
 import CAMathFuzzDriver
-import CAMathFuzzSupport
+@_spi(Benchmarks) import CAMathFuzzSupport
 import Foundation
 
-// Batch operations on fuzz-built buffers: mismatched counts and bad strides must throw without
-// writing; otherwise `.simd` (1 and 2 threads) must return exactly what `.scalar` returns.
+// Batch operations on fuzz-built buffers: mismatched counts and bad strides must throw without writing; and
+// one catalogue entry per input, on inputs drawn from the bytes, must meet its contract on every level,
+// precision and thread count.
 func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let n = input.int(below: 40), m = input.byte() % 8 == 0 ? input.int(below: 40) : n
@@ -37,28 +38,10 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     if stride < 24 { guard case .failure(.invalidStride) = strided else { preconditionFailure("a bad stride did not throw") } }
-    func agree(_ operation: BatchOperation, _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
-        requireSIMDMeetsContract(operation, threads: [1, threads], run)
-    }
-    agree(.concatPairwise) { p, t, s in try Batch.concat(a, b, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
-    agree(.concatManyByOne) { p, t, s in try Batch.concat(a, one, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
-    agree(.concatOneByMany) { p, t, s in try Batch.concat(one, b, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap(\.elements) }
-    agree(.invert) { p, t, s in
-        let r = try Batch.invert(a, options: BatchOptions(path: p, threads: t, instructionSet: s))
-        return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
-    }
-    agree(.invertAffine) { p, t, s in
-        let r = try Batch.invertAffine(a, options: BatchOptions(path: p, threads: t, instructionSet: s))
-        return r.inverses.flatMap(\.elements) + r.singular.map { $0 ? 1 : 0 }
-    }
-    agree(.affineRoundTrip) { p, t, _ in
-        let r = try Batch.affineParts(of: a, options: BatchOptions(path: p, threads: t))
-        return r.affine.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + r.isAffine.map { $0 ? 1 : 0 }
-    }
-    agree(.mapPoints3D) { p, t, s in try Batch.mapPoints(points, through: one, options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap { [$0.x, $0.y, $0.z] } }
-    agree(.mapPoints2D) { p, t, s in
-        try Batch.mapPoints(points.map { SIMD2($0.x, $0.y) }, through: Homography(one), options: BatchOptions(path: p, threads: t, instructionSet: s)).flatMap { [$0.x, $0.y] }
-    }
+    // Every operation of the catalogue, one per input (the next bytes choose it), on inputs drawn from the rest.
+    var source: any CatalogueSource = input
+    let entry = BatchCatalogue.entries[source.int(below: BatchCatalogue.entries.count)]
+    requireContract(entry.generated(count: n, from: &source), threads: [1, threads])
     if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, options: BatchOptions(path: .scalar, threads: 1)) {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8

@@ -1,10 +1,10 @@
 @_spi(Benchmarks) import CAMath
 import CAMathFuzzDriver
-import CAMathFuzzSupport
+@_spi(Benchmarks) import CAMathFuzzSupport
 import Foundation
 
 // Decomposition, key-path reads and writes, inversion and blending of arbitrary bit patterns, each
-// against its CAMathCore's *Conventions* article, *Special values* rule, and the batch paths against the scalar reference on the same matrices.
+// against its CAMathCore's *Conventions* article, *Special values* rule, and the batch paths (the catalogue's entries) on more.
 func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let m = input.transform(), other = input.transform(), t = input.double()
@@ -39,14 +39,10 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let blended = m.interpolated(to: other, fraction: t)
     if !t.isFinite { precondition(blended.elements.allSatisfy(\.isNaN)) }
-    // The batch paths on the same matrices.
-    let batch = [m, other, inverse]
-    requireSIMDMeetsContract(.invert) { p, n, s in try Batch.invert(batch, options: BatchOptions(path: p, threads: n, instructionSet: s)).inverses.flatMap(\.elements) }
-    requireSIMDMeetsContract(.decompose) { p, n, _ in
-        try Batch.decompose(batch, options: BatchOptions(path: p, threads: n)).flatMap { $0.map { [$0.rotation.x, $0.scale.y, $0.skew.x, $0.translation.z] } ?? [-1] }
-    }
-    requireSIMDMeetsContract(.blend) { p, n, _ in
-        try Batch.interpolate(from: batch, to: batch.reversed(), fraction: t, options: BatchOptions(path: p, threads: n)).flatMap(\.elements)
+    // The batch decomposition, inversion and blend (the catalogue's entries) on matrices drawn from the rest.
+    var source: any CatalogueSource = input
+    for name in ["invert", "decompose", "blend"] {
+        requireContract(BatchCatalogue.entry(name)!.generated(count: 3, from: &source), threads: [1, 2])
     }
     return 0
 }

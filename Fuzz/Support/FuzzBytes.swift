@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import CAMath
+@_spi(Benchmarks) @_exported import _CAMathCatalogue
 import Foundation
 
 /// Reads typed values from a fuzzer's bytes, biased towards the values that break geometry code: one
@@ -66,9 +67,10 @@ package func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exac
 }
 
 /// `.simd` at every instruction set this CPU runs, on each thread count in `threads`, must meet
-/// `operation`'s contract (``Exactness/of(_:on:)``) against `.scalar` on one thread; a throw is a failure too.
+/// `operation`'s contract (`Exactness.of(_:on:)`) against `.scalar` on one thread; a throw is a failure too.
+/// For the animation batches, which the catalogue does not describe yet.
 package func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int] = [1],
-                                     _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
+                                      _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
     guard let reference = try? run(.scalar, 1, .current) else { preconditionFailure("a scalar batch call threw") }
     for set in InstructionSet.all where set.isSupported {
         for t in threads {
@@ -77,3 +79,24 @@ package func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int
         }
     }
 }
+
+/// A catalogue case must meet its contract against the reference on `.scalar`, and on `.simd` at every
+/// instruction set this CPU runs, both precisions and each thread count in `threads`; a throw is a failure too.
+package func requireContract(_ c: CatalogueCase, threads: [Int] = [1]) {
+    var configurations = [BatchOptions.scalar]
+    for set in InstructionSet.all where set.isSupported {
+        for precision in BatchPrecision.allCases {
+            configurations += threads.map { BatchOptions(path: .simd, precision: precision, threads: $0, instructionSet: set) }
+        }
+    }
+    for options in configurations {
+        do {
+            if let mismatch = try c.firstMismatch(options) { preconditionFailure("\(c.name) on \(options): \(mismatch)") }
+        } catch {
+            preconditionFailure("\(c.name) on \(options) threw \(error)")
+        }
+    }
+}
+
+/// Fuzz bytes feed the catalogue's inputs directly.
+extension FuzzBytes: CatalogueSource {}

@@ -1,13 +1,34 @@
 @_spi(Benchmarks) import CAMath
+@_spi(Benchmarks) import _CAMathCatalogue
 
 /// Runs a ``BenchmarkConfiguration``: per operation and size, one workload; every path × thread count
-/// is checked against `.scalar`'s output, then timed in alternating rounds (each configuration takes
+/// is checked against `.scalar`'s output (and, for the operations the batch catalogue describes, its CAMath
+/// paths also against the catalogue's cases of up to ``catalogueCount`` elements), then timed in alternating rounds (each configuration takes
 /// one sample per round, so a burst of load on a shared machine hits all of them alike) and reported
 /// as the median with its spread. Each round also re-runs the memory probes at the working sets the
 /// rows' roofline reads, so the roof sees the same drift of a shared machine's bandwidth as the rows.
 package enum BenchmarkRunner {
     /// One configuration of a path: `threads` is `nil` for `.auto`.
     struct Setting { let path: BenchmarkPath; let threads: Int? }
+
+    /// The largest catalogue case a row is checked on (the catalogue's hit-test reference walks every layer
+    /// for every point, so its cost grows with the square of the size).
+    static let catalogueCount = 1_000
+
+    /// The first break of `s`'s contract on the catalogue's cases (seeded) of `operation`, or `nil`; `nil` for a
+    /// baseline or an operation the catalogue does not describe.
+    static func catalogueMismatch(_ cases: [CatalogueCase], _ s: Setting) -> String? {
+        guard let call = s.path.call else { return nil }
+        let options = BatchOptions(path: call.path, precision: call.precision, threads: s.threads)
+        for c in cases {
+            do {
+                if let mismatch = try c.firstMismatch(options) { return "catalogue \(c.name), \(c.count) inputs: \(mismatch)" }
+            } catch {
+                return "catalogue \(c.name): \(error)"
+            }
+        }
+        return nil
+    }
 
     /// The rows of `configuration` against `limits` (raised by the same-round probes), plus notes on
     /// paths that could not run.
@@ -34,10 +55,12 @@ package enum BenchmarkRunner {
                 }
                 try workload.run(path: .scalar, threads: 1)
                 let reference = workload.snapshot()
-                var deviations: [Deviation] = [], calls: [Int] = []
+                let cases = BatchCatalogue.entries(for: operation).map { $0.seeded(count: min(n, catalogueCount), seed: configuration.seed) }
+                var deviations: [Deviation] = [], catalogueBreaks: [String?] = [], calls: [Int] = []
                 for s in settings {
                     try workload.run(path: s.path, threads: s.threads)
                     deviations.append(workload.deviation(on: s.path, from: reference))
+                    catalogueBreaks.append(catalogueMismatch(cases, s))
                     let perSample = configuration.seconds / Double(configuration.repetitions)
                     calls.append(try Stopwatch.calls(workload, path: s.path, threads: s.threads, seconds: perSample))
                 }
@@ -59,7 +82,7 @@ package enum BenchmarkRunner {
                 }
                 let rowLimits = limits.raising(sameRound)
                 for (k, s) in settings.enumerated() {
-                    rows.append(row(operation, workload, s, samples[k], deviations[k], rowLimits))
+                    rows.append(row(operation, workload, s, samples[k], deviations[k], catalogueBreaks[k], rowLimits))
                 }
             }
         }
@@ -67,15 +90,16 @@ package enum BenchmarkRunner {
     }
 
     static func row(_ operation: BatchOperation, _ workload: Workload, _ s: Setting, _ samples: [Double],
-                    _ deviation: Deviation, _ limits: MachineLimits) -> Report.Row {
+                    _ deviation: Deviation, _ catalogueBreak: String?, _ limits: MachineLimits) -> Report.Row {
         let sorted = samples.sorted(), mops = median(samples)
         let row = Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
                              path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
                              maxMops: sorted.last ?? 0, samples: samples.count, gigabytesPerSecond: nil,
                              roofline: nil, rooflineFraction: nil, rooflineUnderMeasured: false,
                              maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
-                             contract: deviation.contract.description, firstMismatch: deviation.mismatch?.description,
-                             correct: deviation.mismatch == nil)
+                             contract: deviation.contract.description,
+                             firstMismatch: deviation.mismatch?.description ?? catalogueBreak,
+                             correct: deviation.mismatch == nil && catalogueBreak == nil)
         return rooflined(row, limits)
     }
 

@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import CAMath
+@_spi(Benchmarks) import _CAMathCatalogue
 @testable import CAMathWorkloads
 import Testing
 
@@ -128,5 +129,24 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let raised = limits.raising([probe("read", 1 << 20, 120), probe("read", 1 << 20, 110), probe("copy", 1 << 22, 30)])
         #expect(raised.bandwidth.map(\.gigabytesPerSecond) == [120, 80, 90, 50, 40, 45])
         #expect(limits.probedNeighbours(of: 3 << 20) == [1 << 20, 1 << 22] && limits.probedNeighbours(of: 1 << 20) == [1 << 20])
+    }
+}
+
+/// The correctness column also holds each CAMath row to the batch catalogue's cases of its operation.
+@Suite struct CatalogueVerdictTests {
+    @Test func aBrokenCaseIsReportedAndBaselinesAreNotAsked() throws {
+        let broken = CatalogueCase("made up", .concatPairwise, count: 1, reference: [1]) { _ throws(BatchError) in [2] }
+        let verdict = BenchmarkRunner.catalogueMismatch([broken], .init(path: .simd, threads: 1))
+        #expect(verdict?.hasPrefix("catalogue made up, 1 inputs: ") == true)
+        #expect(BenchmarkRunner.catalogueMismatch([broken], .init(path: .cLoop, threads: 1)) == nil)
+    }
+
+    @Test func everyCataloguedOperationMeetsItsContractOnEveryCAMathPath() throws {
+        for operation in BatchOperation.allCases {
+            let cases = BatchCatalogue.entries(for: operation).map { $0.seeded(count: 300, seed: 42) }
+            for path in [BenchmarkPath.scalar, .simd, .fast, .auto] {
+                #expect(BenchmarkRunner.catalogueMismatch(cases, .init(path: path, threads: 2)) == nil, "\(operation) \(path)")
+            }
+        }
     }
 }
