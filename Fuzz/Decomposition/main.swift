@@ -42,7 +42,7 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The batch decomposition, inversion and blend (the catalogue's entries) on matrices drawn from the rest.
     var source: any CatalogueSource = input
     for name in ["invert", "decompose", "blend"] {
-        requireContract(BatchCatalogue.entry(name)!.generated(count: 3, from: &source), threads: [1, 2])
+        requireContract(BatchCatalogue.entry(name)!.generated(count: 3, from: &source))
     }
     return 0
 }
