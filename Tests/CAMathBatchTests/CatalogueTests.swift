@@ -13,7 +13,7 @@ import Testing
     /// Every tail of 4-, 8- and 32-element blocks, and two longer batches.
     static let sizes = Array(0...40) + [67, 1000]
     /// The generated sizes that also run threaded, on `.auto` and on `.blas`.
-    static let threadedSizes: Set<Int> = [17, 67, 1000]
+    static let threadedSizes = [17, 67, 1000]
 
     /// The kernel field that runs `operation` (for saying which code an emulated level ran).
     static func kernel(_ operation: BatchOperation) -> PartialKeyPath<camath_kernels> {
@@ -31,48 +31,75 @@ import Testing
         }
     }
 
+    /// The cases of `entry`: seeded at every size of ``sizes`` (or only `sizes`), then the adversarial ones.
+    static func cases(_ entry: CatalogueEntry, sizes: [Int] = CatalogueTests.sizes) -> [CatalogueCase] {
+        sizes.map { entry.seeded(count: $0, seed: UInt64($0) &+ 0xCA7A) } + entry.adversarial()
+    }
+
+    /// `.scalar`, and `.simd` on one thread at every runnable level and both precisions.
     @Test(arguments: BatchCatalogue.entries)
-    func meetsItsContractOnEveryPath(_ entry: CatalogueEntry) throws {
-        let generated = Self.sizes.map { (size: $0, case: entry.seeded(count: $0, seed: UInt64($0) &+ 0xCA7A)) }
-        let adversarial = entry.adversarial()
-        #expect(!adversarial.isEmpty)
-        var compared: [String: Int] = [:]
-        func check(_ c: CatalogueCase, _ options: BatchOptions, _ label: String) throws {
-            if let mismatch = try c.firstMismatch(options) {
-                Issue.record("\(entry) on \(label), \(c.count) inputs: \(mismatch)")
-                compared[label] = -.max
-            } else {
-                compared[label, default: 0] += c.count
-            }
-        }
-        for c in generated.map(\.case) + adversarial {
-            try check(c, .scalar, "scalar")
+    func meetsItsContractOnEveryLevel(_ entry: CatalogueEntry) throws {
+        var log = CatalogueLog(entry)
+        for c in Self.cases(entry) {
+            try log.check(c, .scalar, "scalar")
             for level in KernelSets.runnable {
                 for precision in BatchPrecision.allCases {
-                    try check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: level), "\(level) \(precision)")
+                    try log.check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: level), "\(level) \(precision)")
                 }
             }
         }
-        for c in generated.filter({ Self.threadedSizes.contains($0.size) }).map(\.case) + adversarial {
+        log.print()
+    }
+
+    /// `.simd` on 2 and 7 threads, `.auto` at both precisions, and `.blas` (or its refusal), on the larger cases.
+    /// (The suite ThreadSanitizer runs; the one above runs one thread.)
+    @Test(arguments: BatchCatalogue.entries)
+    func meetsItsContractOnThreadsAndEveryPath(_ entry: CatalogueEntry) throws {
+        var log = CatalogueLog(entry)
+        for c in Self.cases(entry, sizes: Self.threadedSizes) {
             for precision in BatchPrecision.allCases {
                 for threads in [2, 7] {
-                    try check(c, BatchOptions(path: .simd, precision: precision, threads: threads), "simd \(threads) threads \(precision)")
+                    try log.check(c, BatchOptions(path: .simd, precision: precision, threads: threads), "simd \(threads) threads \(precision)")
                 }
-                try check(c, BatchOptions(path: .auto, precision: precision), "auto \(precision)")
+                try log.check(c, BatchOptions(path: .auto, precision: precision), "auto \(precision)")
             }
             if c.contract(.blas) == nil {
                 #expect(throws: BatchError.self, "\(entry) on blas") { try c.run(.blas) }
             } else if CBLAS.available != nil {
-                try check(c, .blas, "blas")
+                try log.check(c, .blas, "blas")
             }
         }
+        log.print()
+    }
+}
+
+/// The inputs compared per configuration of one entry, printed as one line each with the contract and the code
+/// that ran.
+struct CatalogueLog {
+    let entry: CatalogueEntry
+    var compared: [String: Int] = [:]
+
+    init(_ entry: CatalogueEntry) { self.entry = entry }
+
+    mutating func check(_ c: CatalogueCase, _ options: BatchOptions, _ label: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let mismatch = try c.firstMismatch(options) {
+            Issue.record("\(entry) on \(label), \(c.count) inputs: \(mismatch)", sourceLocation: sourceLocation)
+            compared[label] = -.max
+        } else {
+            compared[label, default: 0] += c.count
+        }
+    }
+
+    func print() {
         for (label, inputs) in compared.sorted(by: { $0.key < $1.key }) where inputs >= 0 {
             let level = KernelSets.runnable.first { label.hasPrefix("\($0) ") }
             let precision: BatchPrecision = label.hasSuffix("fast") ? .fast : .exact
-            let rule = label == "scalar" ? "bitwise" : Exactness.of(entry.operation, on: level == nil && label.hasPrefix("blas") ? .blas : .simd,
-                                                                     precision: precision).map(String.init(describing:)) ?? "throws"
-            let code = level.map { KernelSets.code(of: $0, Self.kernel(entry.operation), precision: precision) } ?? "this CPU's kernels"
-            print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(label == "scalar" ? "reference code" : code)")
+            let path: BatchPath = label == "scalar" ? .scalar : label == "blas" ? .blas : .simd
+            let rule = Exactness.of(entry.operation, on: path, precision: precision).map(String.init(describing:)) ?? "throws"
+            let code = label == "scalar" ? "reference code"
+                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry.operation), precision: precision) } ?? "this CPU's kernels"
+            Swift.print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(code)")
         }
     }
 }
