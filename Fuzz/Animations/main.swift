@@ -1,6 +1,6 @@
 @_spi(Benchmarks) import CAMath
 import CAMathFuzzDriver
-import CAMathFuzzSupport
+@_spi(Benchmarks) import CAMathFuzzSupport
 import Foundation
 
 // Animation batches on fuzz-built animations: basic, spring and keyframe animations of transforms (the whole
@@ -90,29 +90,14 @@ func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let models = (0..<n).map { _ in input.transform() }
     let time = input.parentTime()
-    guard let transforms = try? TransformAnimationBatch(animations, models: models) else { preconditionFailure("a transform batch refused matching counts") }
-    requireSIMDMeetsContract(.animateTransforms, threads: [1, threads]) { p, t, s in
-        flattened(try Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: p, threads: t, instructionSet: s)))
-    }
-    guard let reference = try? Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: .scalar, threads: 1)) else { preconditionFailure("a scalar batch call threw") }
-    let bounds = (0..<n).flatMap { ExactnessBudget.transformAnimation(transforms, $0, atParentTime: time) } + Array(repeating: 0, count: n)
-    for set in InstructionSet.all where set.isSupported {
-        guard let fast = try? Batch.evaluate(transforms, atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: threads, instructionSet: set))
-        else { preconditionFailure("a fast batch call threw") }
-        if let mismatch = Exactness.budget.firstMismatch(flattened(fast), flattened(reference), bounds: bounds) {
-            preconditionFailure("animate transforms at precision .fast on \(set): \(mismatch)")
-        }
-    }
+    guard (try? TransformAnimationBatch(animations, models: models)) != nil else { preconditionFailure("a transform batch refused matching counts") }
+    requireContract(BatchCatalogue.animateTransforms(animations, models, times: [time]), threads: [1, threads])
 
     let m = input.int(below: 24)
     let points = (0..<m).map { _ in input.animation(keyPath: "position") { input in CGPoint(x: input.double(), y: input.double()) } }
     let positions = (0..<m).map { _ in AnimationValue.point(CGPoint(x: input.double(), y: input.double())) }
-    guard let values = try? ValueAnimationBatch(points, models: positions) else { preconditionFailure("a value batch refused points") }
-    let at = input.parentTime()
-    requireSIMDMeetsContract(.animateValues, threads: [1, threads]) { p, t, s in
-        let r = try Batch.evaluate(values, atParentTime: at, options: BatchOptions(path: p, threads: t, instructionSet: s))
-        return r.values + r.contributes.map { $0 ? 1 : 0 }
-    }
+    guard (try? ValueAnimationBatch(points, models: positions)) != nil else { preconditionFailure("a value batch refused points") }
+    requireContract(BatchCatalogue.animateValues(points, positions, times: [input.parentTime()]), threads: [1, threads])
     return 0
 }
 

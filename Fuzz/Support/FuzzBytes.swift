@@ -66,20 +66,6 @@ package func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exac
     if let mismatch = rule.firstMismatch(actual, expected) { preconditionFailure("\(what()): \(mismatch)") }
 }
 
-/// `.simd` at every instruction set this CPU runs, on each thread count in `threads`, must meet
-/// `operation`'s contract (`Exactness.of(_:on:)`) against `.scalar` on one thread; a throw is a failure too.
-/// For the animation batches, which the catalogue does not describe yet.
-package func requireSIMDMeetsContract(_ operation: BatchOperation, threads: [Int] = [1],
-                                      _ run: (BatchPath, Int, InstructionSet) throws -> [Double]) {
-    guard let reference = try? run(.scalar, 1, .current) else { preconditionFailure("a scalar batch call threw") }
-    for set in InstructionSet.all where set.isSupported {
-        for t in threads {
-            guard let out = try? run(.simd, t, set) else { preconditionFailure("a simd batch call threw") }
-            requireExact(out, reference, Exactness.of(operation, on: .simd)!, "\(operation.rawValue) on simd \(set) (\(t) threads)")
-        }
-    }
-}
-
 /// A catalogue case must meet its contract against the reference on `.scalar`, and on `.simd` at every
 /// instruction set this CPU runs, both precisions and each thread count in `threads`; a throw is a failure too.
 package func requireContract(_ c: CatalogueCase, threads: [Int] = [1]) {

@@ -3,7 +3,7 @@
 import _CAMathKernels
 import Testing
 
-/// Every entry of the batch catalogue (`BatchCatalogue`: the operations of CAMathBatch and CAMathLayerBatch)
+/// Every entry of the batch catalogue (`BatchCatalogue`: every batch operation)
 /// against the scalar reference under its operation's contract: on `.scalar`; on `.simd` at every instruction
 /// set that runs here (native, and with the SIMDe trait the AVX2 and AVX-512 intrinsic bodies over SIMDe) and
 /// both precisions, one thread, at every tail length of 4-, 8- and 32-element blocks; on 2 and 7 threads, on
@@ -25,8 +25,12 @@ import Testing
         case .mapPoints2D: \.map_points2
         case .decompose, .keyPathRead, .keyPathWrite, .affineRoundTrip: \.decompose
         case .blend, .blendPrepared: \.interpolate
-        case .frames: \.frames
+        case .frames, .presentationFrames: \.frames
         case .hitTest: \.hit_test_block
+        case .timingFunction: \.timing_curve
+        case .springs: \.spring_fractions
+        case .animateTransforms: \.interpolate
+        case .animateValues: \.media_timing
         default: \.autoresize
         }
     }

@@ -5,12 +5,12 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// The animation batches' kernels (timing curves, transform and value animations, presentation trees, springs)
-/// and the streamed blends, at every instruction set — native where this CPU runs it, and the AVX2 and AVX-512
-/// intrinsic kernels compiled against SIMDe on any x86-64 — against the scalar reference under the
-/// operation's contract, at every tail length of every block size and on the adversarial inputs. The
-/// transform and layer operations are the catalogue's (`CatalogueTests`). One line per level and kernel
-/// says how many inputs were compared; a level that cannot run here is a skipped test that names the reason.
+/// The kernels below the batch operations (the media-timing model, the elementary functions and the
+/// recomposition in lane form) and the blends' non-temporal stores, at every instruction set — native where
+/// this CPU runs it, and the AVX2 and AVX-512 intrinsic kernels compiled against SIMDe on any x86-64 —
+/// against the scalar reference, at every tail length of every block size and on the adversarial inputs. The
+/// batch operations themselves are the catalogue's (`CatalogueTests`). One line per level and kernel says how
+/// many inputs were compared; a level that cannot run here is a skipped test that names the reason.
 @Suite struct KernelAgreementTests {
     /// Batch sizes covering every tail of 4-, 8- and 32-element blocks, and a long batch.
     static let sizes = Array(0...40) + [67, 1000]
@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    /// Runs the animation kernels and the streamed blends of `set` at `precision` over ``sizes`` and the
+    /// Runs the lane kernels and the streamed blends of `set` at `precision` over ``sizes`` and the
     /// adversarial inputs; prints one line per kernel. The fast kernels are held to their budgets
     /// (ExactnessBudget) element by element.
     func checkEveryKernel(_ set: InstructionSet, _ precision: BatchPrecision) throws {
@@ -99,58 +99,6 @@ import Testing
             #expect(mismatch == nil, "\(set) \(precision) streamed blends, output \(offset) bytes past a line, \(threads) threads: pair \(mismatch ?? 0)")
         }
 
-        // Timing curves: named, custom, overshooting, non-monotone and non-finite curves at progresses that take
-        // every branch (the clamp, NaN, the spline samples themselves, the bisection fallback).
-        let curves = TimingCurveTable(TimingCurveCases.functions)
-        for x in windows(TimingCurveCases.progresses) {
-            let indices = x.indices.map { UInt32(($0 * 7) % curves.functions.count) }
-            check("timing function", .timingFunction, x.count, try Batch.evaluate(curves, indices: indices, at: x, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
-                  zip(indices, x).map { curves.functions[Int($0)].evaluate($1) }, key: "\(x.count)")
-        }
-        // Transform animations at one time: every shape, every phase, against the reference per animation; each
-        // with a timing of its own, and six timings shared (the timing classes' path).
-        for (k, (animations, models)) in [AnimationCases.transformAnimations(300, seed: 62),
-                                          AnimationCases.transformAnimations(300, seed: 69, timings: 6)].enumerated() {
-            for (a, m) in zip(windows(animations), windows(models)) {
-                let batch = try TransformAnimationBatch(a, models: m, instructionSet: set)
-                for time in AnimationCases.parentTimes {
-                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
-                    check("animate transforms", .animateTransforms, a.count, values.exactnessValues + applied.map { $0 ? 1 : 0 }, {
-                        let expected = (0..<a.count).map { batch.referenceValue($0, atParentTime: time) }
-                        return expected.map(\.0).exactnessValues + expected.map { $0.1 ? 1 : 0 }
-                    }(), bounds: a.indices.flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) } + Array(repeating: 0, count: a.count),
-                          key: "\(k) \(a.count) \(time)")
-                }
-            }
-        }
-        // Value animations at one time: numbers, points, rects and vectors, whole and by field, every shape and
-        // phase, against the reference per animation.
-        for (property, seed, timings) in [("opacity", 64, nil), ("position", 65, nil), ("bounds", 66, nil), ("vector", 67, nil), ("position", 70, 5)]
-            as [(String, UInt64, Int?)] {
-            let (animations, models) = AnimationCases.valueAnimations(300, property: property, seed: seed, timings: timings)
-            for (a, m) in zip(windows(animations), windows(models)) {
-                let batch = try ValueAnimationBatch(a, models: m)
-                for time in AnimationCases.parentTimes {
-                    let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set))
-                    check("animate values", .animateValues, a.count, values + applied.map { $0 ? 1 : 0 }, {
-                        var expected = [Double](repeating: 0, count: a.count * batch.width), expectedApplied: [Bool] = []
-                        expected.withUnsafeMutableBufferPointer { e in
-                            expectedApplied = (0..<a.count).map { batch.referenceValue($0, atParentTime: time, over: nil, into: e.baseAddress! + $0 * batch.width) }
-                        }
-                        return expected + expectedApplied.map { $0 ? 1 : 0 }
-                    }(), key: "\(seed) \(a.count) \(time)")
-                }
-            }
-        }
-        // Presentation trees: every node's geometry as Layer.presentation(at:) gives it.
-        let animatedRoot = AnimationCases.animatedTree(120, seed: 63)
-        let presentation = try PresentationBatch(root: animatedRoot, instructionSet: set)
-        for time in AnimationCases.parentTimes {
-            let expected = try #require(animatedRoot.presentation(at: time))
-            check("presentation", .presentationFrames, presentation.model.count,
-                  try Batch.presentation(presentation, atMediaTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)).geometries.flatMap(\.exactnessValues),
-                  LayerTree(root: expected).geometries.flatMap(\.exactnessValues))
-        }
         // The media-timing model in lanes: every phase, fill, direction and cycle rule, and the special values
         // (NaN and infinite times, speeds, offsets and durations, the end of the active interval).
         let timingCases = MediaTimingCases.sweep(6000, seed: 68)
@@ -160,19 +108,6 @@ import Testing
             check("media timing", .animateValues, cases.count, lanes.flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] },
                   cases.map { $0.timing.evaluate(parentTime: $0.time, removedOnCompletion: $0.removed) }
                       .flatMap { [$0.contributes ? 1 : 0, $0.basicTime, $0.progress, $0.cycle] }, key: "\(cases.count)")
-        }
-        // Springs: every regime, one spring at many times and many springs at one time, within the budget.
-        for window in windows(SpringCases.springs) {
-            for time in SpringCases.times {
-                check("springs", .springs, window.count, try Batch.springFractions(window, atTime: time, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
-                      window.map { $0.fraction(atTime: time) }, bounds: window.map { ExactnessBudget.springFraction($0, atTime: time) },
-                      key: "\(window.count) \(time)")
-            }
-        }
-        for (k, spring) in SpringCases.springs.prefix(24).enumerated() {
-            check("springs", .springs, SpringCases.times.count, try Batch.springFractions(spring, at: SpringCases.times, options: BatchOptions(path: .simd, threads: 1, instructionSet: set)),
-                  SpringCases.times.map { spring.fraction(atTime: $0) }, bounds: SpringCases.times.map { ExactnessBudget.springFraction(spring, atTime: $0) },
-                  key: "\(k)")
         }
         // The elementary functions in lane form, on the arguments that take every branch.
         for function in ElementaryLaneFunction.allCases {

@@ -1,11 +1,11 @@
 @_spi(Benchmarks) import CAMath
 
-/// Every batch operation of CAMathBatch and CAMathLayerBatch, described once (``CatalogueEntry``). The one
-/// parameterised test (`CatalogueTests`), the fuzz target `fuzz-batch` and camath-bench's correctness
-/// column run these entries; the animation batches are still checked by `KernelAgreementTests` alone.
+/// Every batch operation of CAMathBatch, CAMathLayerBatch and CAMathAnimationBatch, described once
+/// (``CatalogueEntry``). The one parameterised test (`CatalogueTests`), the fuzz targets `fuzz-batch`,
+/// `fuzz-decomposition` and `fuzz-animations` and camath-bench's correctness column run these entries.
 @_spi(Benchmarks) public enum BatchCatalogue {
-    /// The entries, transforms first.
-    public static let entries: [CatalogueEntry] = transformEntries + layerEntries
+    /// The entries: transforms, layer trees, animations.
+    public static let entries: [CatalogueEntry] = transformEntries + layerEntries + animationEntries
 
     /// The entry named `name`.
     public static func entry(_ name: String) -> CatalogueEntry? { entries.first { $0.name == name } }
