@@ -11,46 +11,57 @@
 
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 
-// Points [0, n) of p through h into out, in lanes. The fast build also marks in redo the lanes point_guard.h
-// hands to the exact formula.
-static inline __attribute__((always_inline)) void KERNEL(map_points2_lanes)(const double *h, const double *p, double *out, size_t n,
-                                                                           double limit, uint8_t *redo) {
+// Points [0, n) of p through h into out, in lanes. Never fused, at either precision: the fast build only
+// multiplies by the reciprocal of W (fused, an overflowed product could come back finite, and guarding the
+// inputs against that cost a third of the loop), so the one lane whose special values can differ from the
+// reference's is a result at the top of the range (X·(1/W) and X/W round across it apart) or a reciprocal that
+// overflows.
+static inline __attribute__((always_inline)) void KERNEL(map_points2_lanes)(const double *h, const double *p, double *out, size_t n) {
+#pragma clang fp contract(off)
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
     for (size_t i = 0; i < n; i++) {
         double x = p[2 * i], y = p[2 * i + 1];
         double X = x * h11 + y * h21 + h31, Y = x * h12 + y * h22 + h32, W = x * h13 + y * h23 + h33;
-        double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw);
-        out[2 * i] = qx;
-        out[2 * i + 1] = qy;
-#if defined(CAMATH_FAST)
-        redo[i] = (uint8_t)camath_point_needs_exact(x, y, 0, qx, qy, 0, limit);
-#else
-        (void)limit; (void)redo;
-#endif
+        double rw = CAMATH_RECIPROCAL(W);
+        out[2 * i] = CAMATH_QUOTIENT(X, W, rw);
+        out[2 * i + 1] = CAMATH_QUOTIENT(Y, W, rw);
     }
 }
 
+#if defined(CAMATH_FAST)
+// Redoes exactly, from the inputs p, the results in out that lie at the top of the range or are not finite.
+static inline __attribute__((always_inline)) void KERNEL(map_points2_guard)(const double *h, const double *p, double *out, size_t n) {
+    int any = 0;
+    for (size_t i = 0; i < 2 * n; i += 2) any |= !(fabs(out[i]) + fabs(out[i + 1]) < CAMATH_POINT_RESULT_LIMIT);
+    if (!any) return;
+    for (size_t i = 0; i < n; i++) {
+        if (!(fabs(out[2 * i]) + fabs(out[2 * i + 1]) < CAMATH_POINT_RESULT_LIMIT)) camath_map_point2_exact(h, p[2 * i], p[2 * i + 1], out + 2 * i);
+    }
+}
+#endif
+
 KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
 #if defined(CAMATH_FAST)
-    // Blocks of 64: the block's inputs are kept (out may be p) for the lanes the exact formula redoes.
-    const double limit = camath_point_input_limit(h, 9);
-    double in[2 * 64];
-    uint8_t redo[64];
+    if (!(out < p + 2 * n && p < out + 2 * n)) {
+        KERNEL(map_points2_lanes)(h, p, out, n);
+        KERNEL(map_points2_guard)(h, p, out, n);
+        return;
+    }
+    // In place: blocks of 64 through scratch, so the inputs are still there for the lanes to redo.
+    double scratch[2 * 64];
     for (size_t start = 0; start < n; start += 64) {
         size_t m = n - start < 64 ? n - start : 64;
-        memcpy(in, p + 2 * start, sizeof(double) * 2 * m);
-        KERNEL(map_points2_lanes)(h, in, out + 2 * start, m, limit, redo);
-        for (size_t i = 0; i < m; i++) {
-            if (redo[i]) camath_map_point2_exact(h, in[2 * i], in[2 * i + 1], out + 2 * (start + i));
-        }
+        KERNEL(map_points2_lanes)(h, p + 2 * start, scratch, m);
+        KERNEL(map_points2_guard)(h, p + 2 * start, scratch, m);
+        memcpy(out + 2 * start, scratch, sizeof(double) * 2 * m);
     }
 #else
-    KERNEL(map_points2_lanes)(h, p, out, n, 0, NULL);
+    KERNEL(map_points2_lanes)(h, p, out, n);
 #endif
 }
 
 // Whether a corner's coordinate is one the kernel may return: finite in an exact build; in a fast one well
-// inside the finite range too (point_guard.h: near the top, fused and divided results may overflow apart).
+// inside the finite range too (point_guard.h: near the top, X·(1/W) and X/W may round across it apart).
 #if defined(CAMATH_FAST)
 #define FRAME_COORDINATE_OK(q) (fabs(q) < CAMATH_POINT_RESULT_LIMIT)
 #else
@@ -69,7 +80,9 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
         minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
     } while (0)
 
+// Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals.
 KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
+#pragma clang fp contract(off)
     const double eps = 1.0 / 16384;
     const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
     const double *c11 = c[7], *c21 = c[8], *c31 = c[9], *c41 = c[10], *c12 = c[11], *c22 = c[12], *c32 = c[13], *c42 = c[14];
@@ -82,16 +95,6 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
         double u1 = u0 + bw, v1 = v0 + bh;
         double minX = INFINITY, minY = INFINITY, maxX = -INFINITY, maxY = -INFINITY;
         int ok = 1;
-#if defined(CAMATH_FAST)
-        // A product that could overflow (the fused sums could stay finite where the reference's do not) goes
-        // to the reference: every corner coordinate times every entry stays within 2^1021 (point_guard.h).
-        double largest = 1, reach = 1;
-        const double entries[12] = {m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44};
-        for (int k = 0; k < 12; k++) largest = fabs(entries[k]) > largest ? fabs(entries[k]) : largest;
-        const double corners[5] = {u0, u1, v0, v1, z};
-        for (int k = 0; k < 5; k++) reach = fabs(corners[k]) > reach ? fabs(corners[k]) : reach;
-        ok &= (largest <= 0x1p1022) & (reach * largest <= 0x1p1021);
-#endif
         FRAME_CORNER(u0, v0);
         FRAME_CORNER(u1, v0);
         FRAME_CORNER(u1, v1);

@@ -42,9 +42,9 @@ static inline void camath_map_point2_exact(const double *h, double x, double y, 
     q[1] = Y / W;
 }
 
-/// Whether a fast lane with inputs (x, y, z) and result (qx, qy, qz) must be recomputed exactly.
+/// Whether a fast lane with inputs (x, y, z) and result (qx, qy, qz) must be recomputed exactly. Sums of
+/// magnitudes bound each coordinate's and are NaN when one is: two compares decide, with no branch.
 static inline int camath_point_needs_exact(double x, double y, double z, double qx, double qy, double qz, double limit) {
-    return !(fabs(x) <= limit && fabs(y) <= limit && fabs(z) <= limit && fabs(qx) < CAMATH_POINT_RESULT_LIMIT
-             && fabs(qy) < CAMATH_POINT_RESULT_LIMIT && fabs(qz) < CAMATH_POINT_RESULT_LIMIT);
+    return !(fabs(x) + fabs(y) + fabs(z) <= limit) | !(fabs(qx) + fabs(qy) + fabs(qz) < CAMATH_POINT_RESULT_LIMIT);
 }
 #endif

@@ -33,12 +33,9 @@ static inline KERNEL_ATTR void KERNEL(map_point3_single)(const double *mm, const
 static inline KERNEL_ATTR int KERNEL(unsafe_lanes4)(__m256d x, __m256d y, __m256d z, __m256d qx, __m256d qy, __m256d qz,
                                                     __m256d limit) {
     const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)), big = _mm256_set1_pd(CAMATH_POINT_RESULT_LIMIT);
-    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(_mm256_and_pd(x, magnitude), limit, _CMP_LE_OQ),
-                               _mm256_cmp_pd(_mm256_and_pd(y, magnitude), limit, _CMP_LE_OQ));
-    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(z, magnitude), limit, _CMP_LE_OQ));
-    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qx, magnitude), big, _CMP_LT_OQ));
-    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qy, magnitude), big, _CMP_LT_OQ));
-    ok = _mm256_and_pd(ok, _mm256_cmp_pd(_mm256_and_pd(qz, magnitude), big, _CMP_LT_OQ));
+    __m256d in = _mm256_and_pd(x, magnitude) + _mm256_and_pd(y, magnitude) + _mm256_and_pd(z, magnitude);
+    __m256d out = _mm256_and_pd(qx, magnitude) + _mm256_and_pd(qy, magnitude) + _mm256_and_pd(qz, magnitude);
+    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(in, limit, _CMP_LE_OQ), _mm256_cmp_pd(out, big, _CMP_LT_OQ));
     return ~_mm256_movemask_pd(ok) & 0xF;
 }
 
