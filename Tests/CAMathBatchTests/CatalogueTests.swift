@@ -10,8 +10,8 @@ import Testing
 /// `.auto` and on `.blas` for the larger cases; and on the entry's fixed adversarial inputs. Array forms and
 /// in-place forms alike. One line per entry and level says how many inputs were compared and which code ran.
 @Suite struct CatalogueTests {
-    /// Every tail of 4-, 8- and 32-element blocks, and two longer batches.
-    static let sizes = Array(0...40) + [67, 1000]
+    /// Every tail of 4-, 8- and 32-element blocks, and three longer batches.
+    static let sizes = Array(0...40) + [67, 1000, 3000]
     /// The generated sizes that also run threaded, on `.auto` and on `.blas`.
     static let threadedSizes = [17, 67, 1000]
 

@@ -18,7 +18,7 @@ extension BatchCatalogue {
         }, adversarial: { adversarialTrees.map(frames) }),
         CatalogueEntry("hit test", .hitTest, generate: { s, n in
             let tree = CatalogueInputs.tree(&s, count: max(1, n / 2))
-            return hitTest(draw(n, &s) { s in CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700)) }, tree)
+            return hitTest(draw(4 * n, &s) { s in CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700)) }, tree)
         }, adversarial: {
             let grid = stride(from: -50.0, through: 450, by: 12.5).flatMap { x in stride(from: -50.0, through: 350, by: 25).map { CGPoint(x: x, y: $0) } }
             let points = Adversarial.points + grid

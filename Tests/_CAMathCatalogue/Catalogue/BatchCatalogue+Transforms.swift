@@ -90,7 +90,7 @@ extension BatchCatalogue {
         }),
         CatalogueEntry("blend", .blend, generate: { s, n in
             blend(draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) },
-                  draw(3, &s) { CatalogueInputs.fraction(&$0) })
+                  draw(6, &s) { CatalogueInputs.fraction(&$0) })
         }, adversarial: { [blend(decomposable, decomposable.reversed(), blendFractions)] }),
         CatalogueEntry("blend (plan)", .blendPrepared, generate: { s, n in
             let a = draw(n, &s) { CatalogueInputs.transform(&$0) }, b = draw(n, &s) { CatalogueInputs.transform(&$0) }
