@@ -1,4 +1,5 @@
 import CAMath
+import _CAMathCatalogue
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

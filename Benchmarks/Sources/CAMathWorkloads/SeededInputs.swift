@@ -1,20 +1,6 @@
 import CAMath
+import _CAMathCatalogue
 import Foundation
-
-/// SplitMix64: a tiny seeded generator, so every benchmark input is the same on every run and machine.
-package struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    /// A generator whose sequence is fixed by `seed`.
-    package init(seed: UInt64) { state = seed }
-    /// The next 64 random bits.
-    package mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
 
 /// Inputs that look like real layer transforms: scale · rotation · translation, every fourth with a
 /// perspective `m34 = −1/d`.

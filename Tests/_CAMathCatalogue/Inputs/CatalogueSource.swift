@@ -24,20 +24,30 @@ extension CatalogueSource {
     public mutating func pick<T>(_ choices: [T]) -> T { choices[int(below: choices.count)] }
 }
 
-/// A deterministic source (SplitMix64): 3 doubles in 4 ordinary (in ±1000), the rest special values or
-/// arbitrary bit patterns.
-public struct SeededSource: CatalogueSource, Sendable {
+/// SplitMix64: a tiny seeded generator, so every seeded input — the catalogue's and camath-bench's — is the
+/// same on every run and machine.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
-
-    public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678 }
-
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
     }
+}
+
+/// A deterministic source (``SeededGenerator``): 3 doubles in 4 ordinary (in ±1000), the rest special values or
+/// arbitrary bit patterns.
+public struct SeededSource: CatalogueSource, Sendable {
+    private var generator: SeededGenerator
+
+    public init(seed: UInt64) { generator = SeededGenerator(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x1234_5678) }
+
+    private mutating func next() -> UInt64 { generator.next() }
 
     public mutating func int(below bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
 
