@@ -1,10 +1,10 @@
-// What the fast point maps fall back to. Fused, a sum can stay finite where the reference's overflowed (the
-// unrounded product inside a fused multiply-add cannot overflow), and a reciprocal can overflow where the
-// reference's quotient does not; the contract keeps the reference's special values (the same NaN and
-// infinities) at either precision. So a fast kernel hands back to the exact formula every lane whose inputs
-// could make a product overflow (a coordinate above camath_point_input_limit of the matrix) or whose result
-// is not well inside the finite range (2^1020 or more, or NaN): there the two agree on which values are
-// special. Lanes are rare in real data; the check is a few vector compares per block.
+// What the fast point maps fall back to. The contract keeps the reference's special values (the same NaN and
+// infinities) at either precision. Fused, a sum can stay finite where the reference's overflowed (the
+// unrounded product inside a fused multiply-add cannot overflow), so the fused 3-D map hands back to the exact
+// formula every lane whose inputs could make a product overflow (coordinates above camath_point_input_limit of
+// the matrix); the 2-D map and the frames do not fuse. And a reciprocal can overflow, or x·(1/w) and x/w round
+// across the top of the range apart, so all of them redo a result that is not well inside the finite range
+// (2^1020 or more, or NaN). Such lanes are rare in real data; the check is a few vector compares per block.
 #ifndef CAMATH_POINT_GUARD_H
 #define CAMATH_POINT_GUARD_H
 #include <math.h>
@@ -40,6 +40,18 @@ static inline void camath_map_point2_exact(const double *h, double x, double y, 
     double X = x * h[0] + y * h[3] + h[6], Y = x * h[1] + y * h[4] + h[7], W = x * h[2] + y * h[5] + h[8];
     q[0] = X / W;
     q[1] = Y / W;
+}
+
+/// Recomputes exactly, over the results (qx, qy, qz), the lanes of a block whose bit is set in `redo`, from
+/// the lanes' inputs (x, y, z); the vector kernels store their registers to these arrays and load them back.
+static inline void camath_redo_points3(const double *m, unsigned redo, int lanes, const double *x, const double *y,
+                                       const double *z, double *qx, double *qy, double *qz) {
+    for (int k = 0; k < lanes; k++) {
+        if (!(redo >> k & 1)) continue;
+        double q[3];
+        camath_map_point3_exact(m, x[k], y[k], z[k], q);
+        qx[k] = q[0]; qy[k] = q[1]; qz[k] = q[2];
+    }
 }
 
 /// Whether a fast lane with inputs (x, y, z) and result (qx, qy, qz) must be recomputed exactly. Sums of

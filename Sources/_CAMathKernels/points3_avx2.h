@@ -45,12 +45,7 @@ static inline KERNEL_ATTR void KERNEL(redo_lanes4)(const double *mm, int unsafe,
     double xs[4], ys[4], zs[4], ox[4], oy[4], oz[4];
     _mm256_storeu_pd(xs, x); _mm256_storeu_pd(ys, y); _mm256_storeu_pd(zs, z);
     _mm256_storeu_pd(ox, *qx); _mm256_storeu_pd(oy, *qy); _mm256_storeu_pd(oz, *qz);
-    for (int k = 0; k < 4; k++) {
-        if (!(unsafe >> k & 1)) continue;
-        double q[3];
-        camath_map_point3_exact(mm, xs[k], ys[k], zs[k], q);
-        ox[k] = q[0]; oy[k] = q[1]; oz[k] = q[2];
-    }
+    camath_redo_points3(mm, (unsigned)unsafe, 4, xs, ys, zs, ox, oy, oz);
     *qx = _mm256_loadu_pd(ox); *qy = _mm256_loadu_pd(oy); *qz = _mm256_loadu_pd(oz);
 }
 #endif

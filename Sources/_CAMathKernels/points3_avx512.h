@@ -20,12 +20,7 @@ static inline KERNEL_ATTR void KERNEL(guard_lanes8)(const double *mm, double lim
     double xs[8], ys[8], zs[8], ox[8], oy[8], oz[8];
     _mm512_storeu_pd(xs, x); _mm512_storeu_pd(ys, y); _mm512_storeu_pd(zs, z);
     _mm512_storeu_pd(ox, *qx); _mm512_storeu_pd(oy, *qy); _mm512_storeu_pd(oz, *qz);
-    for (int k = 0; k < 8; k++) {
-        if (ok >> k & 1) continue;
-        double q[3];
-        camath_map_point3_exact(mm, xs[k], ys[k], zs[k], q);
-        ox[k] = q[0]; oy[k] = q[1]; oz[k] = q[2];
-    }
+    camath_redo_points3(mm, (unsigned)(~ok & 0xFF), 8, xs, ys, zs, ox, oy, oz);
     *qx = _mm512_loadu_pd(ox); *qy = _mm512_loadu_pd(oy); *qz = _mm512_loadu_pd(oz);
 }
 #endif
