@@ -15,16 +15,21 @@ extension LayerHierarchy {
     /// steps 2, 3 and 5 skip it, and its sublayers back-map `p` through their map composed with its own
     /// (``planeMap(of:)``'s order), so the point is projected only once, where a plane flattens.
     ///
+    /// A subtree whose ``hitRegion(of:)`` rules the point out (in the plane its superlayer flattens into) is
+    /// skipped: regions never rule out a point the walk would hit, so skipping changes no result.
+    ///
     /// Iterative (no recursion), so depth is bounded only by memory. A NaN/±∞ point → `nil`.
     /// Cost: O(visited layers), one level map each.
     public func hitTest(_ p: CGPoint, in node: Node) -> Node? {
         let point = p.simd
-        guard point.x.isFinite, point.y.isFinite, let start = enter(node, at: point, below: nil) else { return nil }
+        guard point.x.isFinite, point.y.isFinite, hitRegion(of: node).mayContain(point),
+              let start = enter(node, at: point, below: nil) else { return nil }
         var stack = [start]
         while let top = stack.last {
             if top.nextSublayer >= 0 {
                 stack[stack.count - 1].nextSublayer -= 1
                 let child = sublayer(of: top.node, at: top.nextSublayer)
+                if top.pending == nil && !hitRegion(of: child).mayContain(top.point) { continue }
                 if let frame = enter(child, at: top.point, below: top.pending) { stack.append(frame) }
             } else {
                 stack.removeLast()

@@ -27,6 +27,11 @@ public protocol LayerHierarchy {
     /// The level map of `node` (its homography to its superlayer's space and the inverse). The default
     /// computes it from ``transformToSuperlayer(of:)``; a snapshot may return a cached copy of the same value.
     func levelMap(of node: Node) -> LevelMap
+    /// Where in its superlayer's space a point can hit `node`'s subtree (``HitRegion``); ``hitTest(_:in:)``
+    /// skips subtrees it rules out. The default is ``HitRegion/anywhere`` (no skipping); ``Layer`` supplies
+    /// cached regions. A region must be ``HitRegion/anywhere`` for a layer that does not flatten or whose
+    /// superlayer does not, and otherwise never rule out a point the walk would hit.
+    func hitRegion(of node: Node) -> HitRegion
 }
 
 extension LayerHierarchy {
@@ -40,6 +45,9 @@ extension LayerHierarchy {
     public func levelMap(of node: Node) -> LevelMap {
         LevelMap(Homography(transformToSuperlayer(of: node)))
     }
+
+    /// ``HitRegion/anywhere``: without cached regions, hit tests walk every subtree. O(1).
+    public func hitRegion(of node: Node) -> HitRegion { .anywhere }
 
     /// The map from `node`'s plane to the next plane up — the nearest ancestor that flattens its
     /// sublayers, or root space (`above == nil`) — and that ancestor. When the superlayer flattens (every

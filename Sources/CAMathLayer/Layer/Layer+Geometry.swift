@@ -2,18 +2,20 @@ import CAMathCore
 import Foundation
 
 extension Layer {
-    private var hierarchy: ObjectLayerHierarchy<Layer> { ObjectLayerHierarchy() }
+    /// The hierarchy that reads the cached maps and regions (<doc:CachedGeometry>).
+    private var hierarchy: CachedLayerHierarchy { CachedLayerHierarchy() }
 
     /// CALayer's `frame`: get = ``LayerGeometry/frame`` (projected bounding box, clipped at
     /// `W ≥ 1/16384`); set = ``LayerGeometry/setFrame(_:)`` (a non-finite rect or transform is ignored).
+    /// The getter is cached until the geometry changes: O(1) after the first read.
     public var frame: CGRect {
-        get { geometry.frame }
+        get { cachedFrame }
         set { geometry.setFrame(newValue) }
     }
 
     /// Converts `p` from this layer's bounds space to `layer`'s (`nil` = root space), <doc:LayerGeometryRules>, *Converting between layers*.
     /// Same layer → `p` unchanged; layers of different trees convert through their roots; a singular
-    /// level gives `(NaN, NaN)`. Cost: O(depth).
+    /// level gives `(NaN, NaN)`. Cost: O(depth) cached level maps (each computed once until an input changes).
     public func convert(_ p: CGPoint, to layer: Layer?) -> CGPoint {
         hierarchy.convert(p, from: self, to: layer)
     }
@@ -42,7 +44,9 @@ extension Layer {
     /// The front-most layer of this subtree under `p`, with `p` in the **superlayer's** space (root
     /// space for a root), or `nil` (<doc:LayerGeometryRules>, *hitTest*): hidden subtrees, singular or behind-the-eye levels and
     /// NaN/±∞ points hit nothing; `masksToBounds` prunes; sublayers are tried last to first and
-    /// `zPosition` is ignored. Cost: O(visited layers).
+    /// `zPosition` is ignored. Reads the cached level maps and skips subtrees whose cached hit region rules the
+    /// point out (<doc:CachedGeometry>): the answer is the uncached walk's. Cost: O(visited layers); the
+    /// first call after a change recomputes what the change dropped.
     public func hitTest(_ p: CGPoint) -> Layer? {
         hierarchy.hitTest(p, in: self)
     }

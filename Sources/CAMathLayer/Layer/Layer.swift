@@ -17,15 +17,21 @@ open class Layer: NSObject {
     /// coding or this property) marks the layer as needing layout and then, at once, calls
     /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:LayoutRules>).
     public var geometry = LayerGeometry() {
-        didSet { if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) } }
+        didSet {
+            geometryDidChange(from: oldValue)
+            if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) }
+        }
     }
+    /// The values derived from the geometry, kept until an input changes (<doc:CachedGeometry>).
+    var geometryCache = LayerGeometryCache()
     /// A name for debugging and lookup (default `nil`).
     public var name: String?
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
     /// it: `hitTest` ignores it, as `CALayer`'s does.
     public var opacity: Float = 1
 
-    private var children: [Layer] = []
+    /// The sublayers, back to front (``sublayers`` without the optional).
+    var children: [Layer] = []
     /// The layer whose `sublayers` contains this one, or `nil` for a root (held weakly).
     public private(set) weak var superlayer: Layer?
     /// The values of keys that are not properties (``setValue(_:forKey:)``).
@@ -211,38 +217,45 @@ open class Layer: NSObject {
 
     /// The sublayers, back to front; `nil` when there are none (as `CALayer`). Setting it removes the
     /// current sublayers and adds the new ones in order (each leaves its old superlayer first).
-    /// Setting an array that contains this layer or one of its ancestors is refused by a precondition.
+    /// An array that contains this layer or one of its ancestors would make a cycle: the assignment is
+    /// ignored and the tree stays as it was (<doc:CachedGeometry>, *Cycles*).
     public var sublayers: [Layer]? {
         get { children.isEmpty ? nil : children }
         set {
-            for layer in newValue ?? [] { checkCanAdopt(layer, operation: "sublayers") }
-            for child in children { child.superlayer = nil }
+            let layers = newValue ?? []
+            guard layers.allSatisfy(canAdopt) else { return }
+            for child in children {
+                child.superlayer = nil
+                child.superlayerDidChange(from: self)
+            }
             children = []
-            for layer in newValue ?? [] { adopt(layer, operation: "sublayers") { $0.children.count } }
+            for layer in layers { adopt(layer) { $0.children.count } }
             setNeedsLayout()
         }
     }
 
     /// Appends `layer` as the front-most sublayer; a layer that has a superlayer is moved.
-    /// Adding this layer or one of its ancestors is refused by a precondition (it would make a cycle).
+    /// Adding this layer or one of its ancestors would make a cycle: the call is ignored.
     public func addSublayer(_ layer: Layer) {
-        adopt(layer, operation: "addSublayer") { $0.children.count }
+        adopt(layer) { $0.children.count }
     }
 
     /// Inserts `layer` at `index` of `sublayers` (an index past the end appends); moves it if it has a
-    /// superlayer. Adding this layer or an ancestor is refused by a precondition.
+    /// superlayer. Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, at index: UInt32) {
-        adopt(layer, operation: "insertSublayer(_:at:)") { _ in Int(index) }
+        adopt(layer) { _ in Int(index) }
     }
 
     /// Inserts `layer` just behind `sibling`; when `sibling` is `nil` or not a sublayer, at the back.
+    /// Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
-        adopt(layer, operation: "insertSublayer(_:below:)") { parent in sibling.flatMap(parent.indexOfChild) ?? 0 }
+        adopt(layer) { parent in sibling.flatMap(parent.indexOfChild) ?? 0 }
     }
 
     /// Inserts `layer` just in front of `sibling`; when `sibling` is `nil` or not a sublayer, at the front.
+    /// Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        adopt(layer, operation: "insertSublayer(_:above:)") { parent in
+        adopt(layer) { parent in
             sibling.flatMap(parent.indexOfChild).map { $0 + 1 } ?? parent.children.count
         }
     }
@@ -252,14 +265,16 @@ open class Layer: NSObject {
         guard let parent = superlayer else { return }
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        superlayerDidChange(from: parent)
         parent.setNeedsLayout()
     }
 
     /// Puts `newLayer` where `oldLayer` is and detaches `oldLayer`. No effect when `oldLayer` is not a
-    /// sublayer or the two are the same layer. `newLayer` leaves its old superlayer first.
+    /// sublayer, the two are the same layer, or `newLayer` is this layer or an ancestor. `newLayer` leaves its
+    /// old superlayer first.
     public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
-        guard oldLayer !== newLayer, indexOfChild(oldLayer) != nil else { return }
-        adopt(newLayer, operation: "replaceSublayer(_:with:)") { parent in
+        guard oldLayer !== newLayer, indexOfChild(oldLayer) != nil, canAdopt(newLayer) else { return }
+        adopt(newLayer) { parent in
             let index = parent.indexOfChild(oldLayer)!
             oldLayer.removeFromSuperlayer()
             return index
@@ -268,29 +283,28 @@ open class Layer: NSObject {
 
     private func indexOfChild(_ layer: Layer) -> Int? { children.firstIndex { $0 === layer } }
 
-    /// Refuses cycles, detaches `layer` from its superlayer, then inserts it at `index(self)` (clamped).
-    private func adopt(_ layer: Layer, operation: String, at index: (Layer) -> Int) {
-        checkCanAdopt(layer, operation: operation)
+    /// Unless `layer` would make a cycle: detaches it from its superlayer, then inserts it at `index(self)`
+    /// (clamped).
+    private func adopt(_ layer: Layer, at index: (Layer) -> Int) {
+        guard canAdopt(layer) else { return }
         layer.removeFromSuperlayer()
         children.insert(layer, at: min(max(index(self), 0), children.count))
         layer.superlayer = self
+        layer.superlayerDidChange(from: nil)
         setNeedsLayout()
     }
 
-    /// Refuses `layer` when it is the receiver or one of its ancestors. Only a layer with sublayers can
-    /// be a strict ancestor, so adding a leaf costs O(1); otherwise O(depth of the receiver).
-    private func checkCanAdopt(_ layer: Layer, operation: String) {
-        var ancestor: Layer? = layer.children.isEmpty ? (layer === self ? self : nil) : self
+    /// Whether `layer` may become a sublayer: not the receiver and not one of its ancestors. Only a layer with
+    /// sublayers can be a strict ancestor, so a leaf costs O(1); otherwise O(depth of the receiver).
+    private func canAdopt(_ layer: Layer) -> Bool {
+        if layer === self { return false }
+        guard !layer.children.isEmpty else { return true }
+        var ancestor = superlayer
         while let a = ancestor {
-            // fatalError, not precondition: an optimised build drops a precondition's message.
-            if a === layer {
-                fatalError("""
-                    Layer.\(operation): cannot add a layer to itself or to one of its own sublayers \
-                    (the layer is \(a === self ? "the receiver" : "an ancestor of the receiver"); that would make a cycle)
-                    """)
-            }
+            if a === layer { return false }
             ancestor = a.superlayer
         }
+        return true
     }
 }
 

@@ -1,0 +1,139 @@
+import CAMathCore
+import Foundation
+
+/// What a layer derives from its geometry and keeps until one of the inputs changes (<doc:CachedGeometry>):
+/// each value is computed by the reference function on first use and dropped exactly when an input changes,
+/// so a cached answer is the uncached one, bit for bit.
+///
+/// | value | inputs |
+/// |---|---|
+/// | `transformToSuperlayer`, `levelMap` | own geometry; the superlayer (which one, whether its `sublayerTransform` is the identity, and when it is not, its bits and the superlayer's anchor) |
+/// | `frame` | own geometry |
+/// | `hitRegion` | own geometry and level map, whether the superlayer flattens, every sublayer's region, the sublayer list |
+struct LayerGeometryCache {
+    var transformToSuperlayer: Transform3D?
+    var levelMap: LevelMap?
+    var frame: CGRect?
+    /// `nil` = not computed. Invariant: a layer whose region is known has sublayers whose regions are known, so
+    /// dropping a region climbs only until it meets an ancestor whose region is already unknown.
+    var hitRegion: HitRegion?
+
+    /// Drops what depends on the layer's own geometry or on its superlayer; the hit region is dropped by
+    /// ``Layer/dropHitRegions()``, which also climbs.
+    mutating func dropMaps() {
+        transformToSuperlayer = nil
+        levelMap = nil
+    }
+}
+
+extension Layer {
+    /// The cache's part of a geometry change: every value of this layer; every sublayer's maps when what they
+    /// read of this layer changed; the hit regions from here up.
+    func geometryDidChange(from old: LayerGeometry) {
+        geometryCache.dropMaps()
+        geometryCache.frame = nil
+        dropHitRegions()
+        let new = geometry
+        let newIsIdentity = new.sublayerTransform.isIdentity
+        let sublayersRead = newIsIdentity != old.sublayerTransform.isIdentity
+            || (!newIsIdentity && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform)
+                                    && bitwiseEqual(new.anchorInBounds, old.anchorInBounds)))
+        guard sublayersRead || new.flattensSublayers != old.flattensSublayers else { return }
+        for child in children {
+            child.geometryCache.dropMaps()
+            child.geometryCache.hitRegion = nil
+        }
+    }
+
+    /// The cache's part of a change of superlayer (added, moved, removed): this layer's maps and region, and the
+    /// regions of the old and new superlayers and their ancestors.
+    func superlayerDidChange(from old: Layer?) {
+        geometryCache.dropMaps()
+        old?.dropHitRegions()
+        dropHitRegions()
+    }
+
+    /// Drops this layer's hit region and its ancestors', up to the first one already unknown.
+    func dropHitRegions() {
+        geometryCache.hitRegion = nil
+        var layer = self
+        while let up = layer.superlayer, up.geometryCache.hitRegion != nil {
+            up.geometryCache.hitRegion = nil
+            layer = up
+        }
+    }
+
+    /// The map to the superlayer, cached (``LayerGeometry/transformToSuperlayer(_:)``).
+    var cachedTransformToSuperlayer: Transform3D {
+        if let m = geometryCache.transformToSuperlayer { return m }
+        let m = geometry.transformToSuperlayer(superlayer?.geometry)
+        geometryCache.transformToSuperlayer = m
+        return m
+    }
+
+    /// The level map, cached (`LevelMap(Homography(transformToSuperlayer))`).
+    var cachedLevelMap: LevelMap {
+        if let m = geometryCache.levelMap { return m }
+        let m = LevelMap(Homography(cachedTransformToSuperlayer))
+        geometryCache.levelMap = m
+        return m
+    }
+
+    /// The hit region, computed for every layer of the subtree whose region is unknown, sublayers first
+    /// (iteratively). Cost: O(layers whose region was unknown).
+    var cachedHitRegion: HitRegion {
+        if let r = geometryCache.hitRegion { return r }
+        var stack: [(layer: Layer, expanded: Bool)] = [(self, false)]
+        while let (layer, expanded) = stack.popLast() {
+            guard layer.geometryCache.hitRegion == nil else { continue }
+            if !expanded {
+                stack.append((layer, true))
+                for child in layer.children where child.geometryCache.hitRegion == nil { stack.append((child, false)) }
+                continue
+            }
+            layer.geometryCache.hitRegion = layer.uncachedHitRegion
+        }
+        return geometryCache.hitRegion!
+    }
+
+    /// ``HitRegion/of(_:level:sublayers:)`` for a layer whose sublayers' regions are known; ``HitRegion/anywhere``
+    /// for a transform layer or a layer under one, ``HitRegion/nowhere`` for a hidden layer.
+    private var uncachedHitRegion: HitRegion {
+        let g = geometry
+        if g.isHidden { return .nowhere }
+        guard g.flattensSublayers, superlayer?.geometry.flattensSublayers ?? true else { return .anywhere }
+        return HitRegion.of(g, level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
+    }
+
+    /// `frame`, cached (``LayerGeometry/frame``).
+    var cachedFrame: CGRect {
+        if let r = geometryCache.frame { return r }
+        let r = geometry.frame
+        geometryCache.frame = r
+        return r
+    }
+}
+
+/// Whether two matrices have the same bits (so `-0` differs from `+0`, and a NaN equals itself only with the
+/// same payload): the test for "this input did not change" that a cache of bitwise results needs.
+func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+}
+
+/// Whether two points have the same bits, lane by lane.
+func bitwiseEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool {
+    a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern && a.z.bitPattern == b.z.bitPattern
+}
+
+/// The ``LayerHierarchy`` of ``Layer`` trees that reads each layer's cached maps and hit regions: the same
+/// algorithms as ``ObjectLayerHierarchy`` (the uncached reference) on the same values.
+struct CachedLayerHierarchy: LayerHierarchy {
+    func geometry(of node: Layer) -> LayerGeometry { node.geometry }
+    func superlayer(of node: Layer) -> Layer? { node.superlayer }
+    func sublayerCount(of node: Layer) -> Int { node.children.count }
+    func sublayer(of node: Layer, at index: Int) -> Layer { node.children[index] }
+    func isSame(_ a: Layer, _ b: Layer) -> Bool { a === b }
+    func transformToSuperlayer(of node: Layer) -> Transform3D { node.cachedTransformToSuperlayer }
+    func levelMap(of node: Layer) -> LevelMap { node.cachedLevelMap }
+    func hitRegion(of node: Layer) -> HitRegion { node.cachedHitRegion }
+}
