@@ -26,7 +26,7 @@ public struct PresentationBatch {
     }
 
     /// The model tree, in `LayerTree`'s node order.
-    public let model: LayerTree
+    public private(set) var model: LayerTree
     let root: Layer
     let layers: [Layer]
     /// Each node's clock (begin time, speed, offset).
@@ -74,6 +74,12 @@ public struct PresentationBatch {
             }
         }
         self.stages = stages
+    }
+
+    /// Sets node `node`'s model geometry (a layer without animations: no stage holds its values), as if the
+    /// batch were made again. O(sublayers of the node).
+    package mutating func setModelGeometry(_ g: LayerGeometry, at node: Int) {
+        model.setGeometry(g, at: node)
     }
 
     /// The parent time and the local time of every node at global time `t`: a node's parent time is the root's

@@ -24,6 +24,7 @@ extension Layer {
         let state = animationState
         if let key { state.animations.removeAll { $0.key == key } }
         state.animations.append((key, resolved))
+        changeJournal?.recordAnimations()
     }
 
     /// The animation attached under `key` (the stored copy), or `nil`. O(animations).
@@ -41,11 +42,20 @@ extension Layer {
     /// Detaches the animation under `key`. O(animations).
     public func removeAnimation(forKey key: String) {
         (attachment as? LayerAnimationState)?.animations.removeAll { $0.key == key }
+        changeJournal?.recordAnimations()
     }
 
     /// Detaches every animation. O(1).
     public func removeAllAnimations() {
         (attachment as? LayerAnimationState)?.animations.removeAll()
+        changeJournal?.recordAnimations()
+    }
+
+    /// Detaches the attached animation `animation` (the stored copy, by identity): how a render tree removes an
+    /// animation whose active duration has passed. O(animations).
+    package func removeAttachedAnimation(_ animation: LayerAnimation) {
+        (attachment as? LayerAnimationState)?.animations.removeAll { $0.animation === animation }
+        changeJournal?.recordAnimations()
     }
 
     /// The presentation copy now: ``presentation(at:)`` at ``currentMediaTime()``.
@@ -58,9 +68,16 @@ extension Layer {
     /// and key-path reads work on it as on the model, and ``model()`` leads back. The copy is a root (its
     /// superlayer is `nil`): to convert between layers of one presentation tree, take the presentation of
     /// their common ancestor and reach them through its sublayers. A non-finite `t` gives the model values
-    /// (no animation contributes). Never `nil` (the optional is Apple's signature). Cost: O(layers in the
-    /// subtree × their animations + depth).
+    /// (no animation contributes). Never `nil` (the optional is Apple's signature).
+    ///
+    /// In a tree with a render tree (`RenderTree`), the render tree evaluates it with the batch kernels, bit
+    /// for bit the same copy; otherwise the reference folds each layer's animations. Cost: O(layers in the
+    /// subtree × their animations + depth); through a render tree, one evaluation of its whole tree per time
+    /// and change (kept for later calls at the same time) and a copy per layer of the subtree.
     public func presentation(at t: Double) -> Layer? {
+        if let source = changeJournal?.owner as? any PresentationSource, let copy = source.presentation(of: self, atMediaTime: t) {
+            return copy
+        }
         let parentTime = superlayer.map { $0.localTime(atMediaTime: t) } ?? t
         return Self.presentationCopy(of: self, parentTime: parentTime)
     }
@@ -70,14 +87,18 @@ extension Layer {
         (attachment as? LayerAnimationState)?.modelLayer ?? self
     }
 
-    /// The presentation copy of `layer` and its subtree at parent time `parentTime`.
+    /// The presentation copy of `layer` and its subtree at parent time `parentTime`, iteratively (any depth).
     static func presentationCopy(of layer: Layer, parentTime: Double) -> Layer {
-        let copy = layer.presentedCopy(atParentTime: parentTime)
-        let local = layer.timingParameters.localTime(fromParent: parentTime)
-        for sub in layer.sublayers ?? [] {
-            copy.addSublayer(presentationCopy(of: sub, parentTime: local))
+        let top = layer.presentedCopy(atParentTime: parentTime)
+        var pending: [(model: Layer, copy: Layer, local: Double)] = [(layer, top, layer.timingParameters.localTime(fromParent: parentTime))]
+        while let (model, copy, local) = pending.popLast() {
+            for sub in model.sublayers ?? [] {
+                let subCopy = sub.presentedCopy(atParentTime: local)
+                copy.addSublayer(subCopy)
+                pending.append((sub, subCopy, sub.timingParameters.localTime(fromParent: local)))
+            }
         }
-        return copy
+        return top
     }
 
     /// A copy of this layer alone (no sublayers) with its animations folded in order at its local time for
@@ -91,6 +112,15 @@ extension Layer {
         for (_, animation) in state.animations {
             animation.apply(atParentTime: local, to: copy, model: self, isGroupChild: false)
         }
+        return copy
+    }
+
+    /// A copy of this layer alone whose geometry is `geometry` (the presented one a batch computed): what
+    /// ``presentedCopy(atParentTime:)`` gives when its animations change only the geometry. O(custom keys).
+    package func presentedCopy(geometry: LayerGeometry) -> Layer {
+        let copy: Layer = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
+        copy.animationState.modelLayer = self
+        copy.geometry = geometry
         return copy
     }
 

@@ -6,35 +6,35 @@ import CAMathLayer
 extension Layer: MediaTiming {
     /// Where the layer's time starts in its superlayer's time (default 0).
     public var beginTime: Double {
-        get { timingParameters.beginTime } set { animationState.timing.beginTime = newValue }
+        get { timingParameters.beginTime } set { animationState.timing.beginTime = newValue; changeJournal?.recordAnimations() }
     }
     /// Stored and read back; a layer's time never stops, whatever it is (default +∞).
     public var duration: Double {
-        get { timingParameters.duration } set { animationState.timing.duration = newValue }
+        get { timingParameters.duration } set { animationState.timing.duration = newValue; changeJournal?.recordAnimations() }
     }
     /// The rate of the layer's time (default 1; 0 pauses the layer and everything in it).
     public var speed: Float {
-        get { timingParameters.speed } set { animationState.timing.speed = newValue }
+        get { timingParameters.speed } set { animationState.timing.speed = newValue; changeJournal?.recordAnimations() }
     }
     /// Added to the layer's local time (default 0).
     public var timeOffset: Double {
-        get { timingParameters.timeOffset } set { animationState.timing.timeOffset = newValue }
+        get { timingParameters.timeOffset } set { animationState.timing.timeOffset = newValue; changeJournal?.recordAnimations() }
     }
     /// Stored and read back; unused by a layer's clock (default 0).
     public var repeatCount: Float {
-        get { timingParameters.repeatCount } set { animationState.timing.repeatCount = newValue }
+        get { timingParameters.repeatCount } set { animationState.timing.repeatCount = newValue; changeJournal?.recordAnimations() }
     }
     /// Stored and read back; unused by a layer's clock (default 0).
     public var repeatDuration: Double {
-        get { timingParameters.repeatDuration } set { animationState.timing.repeatDuration = newValue }
+        get { timingParameters.repeatDuration } set { animationState.timing.repeatDuration = newValue; changeJournal?.recordAnimations() }
     }
     /// Stored and read back; unused by a layer's clock (default `false`).
     public var autoreverses: Bool {
-        get { timingParameters.autoreverses } set { animationState.timing.autoreverses = newValue }
+        get { timingParameters.autoreverses } set { animationState.timing.autoreverses = newValue; changeJournal?.recordAnimations() }
     }
     /// Stored and read back; unused by a layer's clock (default `.removed`).
     public var fillMode: FillMode {
-        get { timingParameters.fillMode } set { animationState.timing.fillMode = newValue }
+        get { timingParameters.fillMode } set { animationState.timing.fillMode = newValue; changeJournal?.recordAnimations() }
     }
 
     /// Time `t` of `layer`'s clock in this layer's clock (`nil`: the global media time). Through the

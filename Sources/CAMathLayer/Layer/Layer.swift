@@ -19,6 +19,7 @@ open class Layer: NSObject {
     public var geometry = LayerGeometry() {
         didSet {
             geometryDidChange(from: oldValue)
+            changeJournal?.recordModel(renderIndex)
             if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) }
         }
     }
@@ -28,7 +29,7 @@ open class Layer: NSObject {
     public var name: String?
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
     /// it: `hitTest` ignores it, as `CALayer`'s does.
-    public var opacity: Float = 1
+    public var opacity: Float = 1 { didSet { changeJournal?.recordModel(renderIndex) } }
 
     /// The sublayers, back to front (``sublayers`` without the optional).
     var children: [Layer] = []
@@ -48,6 +49,9 @@ open class Layer: NSObject {
     var layoutIsPending = false
     /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
     package var attachment: (any LayerAttachment)?
+    /// The journal of the render tree this layer belongs to, if any, and the layer's index there.
+    package var changeJournal: LayerChangeJournal?
+    package var renderIndex = -1
 
     /// A layer with CALayer's defaults and no sublayers.
     public override init() {
@@ -228,6 +232,7 @@ open class Layer: NSObject {
                 child.superlayer = nil
                 child.superlayerDidChange(from: self)
             }
+            changeJournal?.recordShape()
             children = []
             for layer in layers { adopt(layer) { $0.children.count } }
             setNeedsLayout()
@@ -266,6 +271,7 @@ open class Layer: NSObject {
         parent.children.removeAll { $0 === self }
         superlayer = nil
         superlayerDidChange(from: parent)
+        parent.changeJournal?.recordShape()
         parent.setNeedsLayout()
     }
 
@@ -291,6 +297,7 @@ open class Layer: NSObject {
         children.insert(layer, at: min(max(index(self), 0), children.count))
         layer.superlayer = self
         layer.superlayerDidChange(from: nil)
+        changeJournal?.recordShape()
         setNeedsLayout()
     }
 

@@ -105,6 +105,12 @@ extension Layer {
         return HitRegion.of(g, level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
     }
 
+    /// Gives the cache the level map a batch computed for this layer's geometry under its superlayer's (the
+    /// same value ``cachedLevelMap`` would compute): how a render tree's presentation copies start with their maps.
+    package func primeLevelMap(_ m: LevelMap) {
+        geometryCache.levelMap = m
+    }
+
     /// `frame`, cached (``LayerGeometry/frame``).
     var cachedFrame: CGRect {
         if let r = geometryCache.frame { return r }
@@ -116,7 +122,7 @@ extension Layer {
 
 /// Whether two matrices have the same bits (so `-0` differs from `+0`, and a NaN equals itself only with the
 /// same payload): the test for "this input did not change" that a cache of bitwise results needs.
-func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
+package func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
     withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
 }
 

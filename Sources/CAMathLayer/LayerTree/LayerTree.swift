@@ -97,6 +97,17 @@ public struct LayerTree: Sendable {
         return LevelMap(Homography(geometries[i].transformToSuperlayer(within: geometries[parent])))
     }
 
+    /// Sets node `i`'s geometry and recomputes the level maps that read it (its own and its sublayers').
+    /// O(sublayers of the node).
+    package mutating func setGeometry(_ g: LayerGeometry, at i: Int) {
+        geometries[i] = g
+        let parents = parents, root = rootSuperlayerGeometry
+        let affected = [i] + sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]
+        geometries.withUnsafeBufferPointer { gb in
+            for j in affected { levelMaps[j] = Self.levelMap(j, geometries: gb, parents: parents, rootSuperlayerGeometry: root) }
+        }
+    }
+
     /// Whether `other` has this tree's shape because it was made from the same snapshot (by
     /// ``replacingGeometries(_:)`` or a batch, or is this tree): their parent lists are one storage. O(1).
     package func sharesShape(with other: LayerTree) -> Bool {

@@ -1,0 +1,217 @@
+@_spi(Benchmarks) import CAMathBatch
+import CAMathAnimation
+import CAMathCore
+import CAMathLayer
+import CAMathLayerBatch
+import Dispatch
+import Foundation
+
+/// Caller buffers for one frame of a ``RenderTree``, indexed by layer (the tree's order): for layer i,
+/// `transforms[4i ..< 4i + 4]`, `opacities[i]`, `hidden[i]`, `frames[i]`.
+public struct RenderOutput {
+    /// The world transform as four GPU-ready columns (<doc:RenderTrees>, *World transforms*): column j is row j of
+    /// CAMath's row-vector matrix, each element rounded once from the exact double result — the column-vector
+    /// matrix that Metal, Vulkan, WebGPU and OpenGL upload, translation in column 3.
+    public var transforms: UnsafeMutableBufferPointer<SIMD4<Float>>
+    /// The presented opacity of the layer itself (not multiplied by its ancestors').
+    public var opacities: UnsafeMutableBufferPointer<Float>
+    /// Whether the layer or one of its ancestors is hidden.
+    public var hidden: UnsafeMutableBufferPointer<Bool>
+    /// The presented `frame`, in the superlayer's space.
+    public var frames: UnsafeMutableBufferPointer<CGRect>
+
+    /// Buffers for a tree of n layers: 4n columns and n of each other value.
+    public init(transforms: UnsafeMutableBufferPointer<SIMD4<Float>>, opacities: UnsafeMutableBufferPointer<Float>,
+                hidden: UnsafeMutableBufferPointer<Bool>, frames: UnsafeMutableBufferPointer<CGRect>) {
+        self.transforms = transforms; self.opacities = opacities; self.hidden = hidden; self.frames = frames
+    }
+}
+
+extension RenderTree {
+    /// One frame for a renderer: ``update(atMediaTime:)``, then every layer's values into `output`. Mismatched
+    /// buffers throw `BatchError.sizeMismatch` before anything is updated or written. Cost: the update, plus
+    /// 4n float columns and n of each value written, split over the call's threads.
+    public func render(atMediaTime t: Double, into output: RenderOutput) throws(BatchError) {
+        try check(output)
+        try update(atMediaTime: t)
+        write(into: output, nodes: nil)
+        for i in dirty.indices { dirty[i] = false }
+    }
+
+    /// ``render(atMediaTime:into:)`` for the layers whose presented values (world transform, frame, opacity or
+    /// visibility, bit for bit) changed since the previous call of this method, or all on the first call: their
+    /// indices go to `changed` (in the tree's order) and their values to `output` at those indices; the other
+    /// entries are left as they were. Returns how many. `changed` needs room for every layer.
+    public func renderChanges(atMediaTime t: Double, into output: RenderOutput,
+                              changed: UnsafeMutableBufferPointer<Int>) throws(BatchError) -> Int {
+        try check(output)
+        try BatchError.check("changed", changed.count, equals: count)
+        try update(atMediaTime: t)
+        var k = 0
+        for i in dirty.indices where dirty[i] {
+            changed[k] = i
+            k += 1
+            dirty[i] = false
+        }
+        write(into: output, nodes: UnsafeBufferPointer(rebasing: changed[0..<k]))
+        return k
+    }
+
+    private func check(_ output: RenderOutput) throws(BatchError) {
+        try BatchError.check("transforms", output.transforms.count, equals: 4 * count)
+        try BatchError.check("opacities", output.opacities.count, equals: count)
+        try BatchError.check("hidden", output.hidden.count, equals: count)
+        try BatchError.check("frames", output.frames.count, equals: count)
+    }
+
+    /// Writes the values of `nodes` (every node for `nil`) into `output`, on the call's threads.
+    private func write(into output: RenderOutput, nodes: UnsafeBufferPointer<Int>?) {
+        let n = nodes?.count ?? count
+        guard n > 0, let t = output.transforms.baseAddress, let o = output.opacities.baseAddress,
+              let h = output.hidden.baseAddress, let f = output.frames.baseAddress else { return }
+        let threads = (try? Batch.schedule(.presentationFrames, count: n, options: options).threads) ?? 1
+        let pt = SharedPointer(base: t), po = SharedPointer(base: o), ph = SharedPointer(base: h), pf = SharedPointer(base: f)
+        let pn = nodes.map { SharedReadPointer(base: $0.baseAddress!) }
+        worlds.withUnsafeBufferPointer { w in
+            hidden.withUnsafeBufferPointer { hb in
+                frames.withUnsafeBufferPointer { fb in
+                    opacities.withUnsafeBufferPointer { ob in
+                        let pw = SharedReadPointer(base: w.baseAddress!), phb = SharedReadPointer(base: hb.baseAddress!)
+                        let pfb = SharedReadPointer(base: fb.baseAddress!), pob = SharedReadPointer(base: ob.baseAddress!)
+                        Batch.chunks(count: n, threads: threads) { r in
+                            for k in r {
+                                let i = pn.map { $0.base[k] } ?? k
+                                let m = pw.base[i]
+                                pt.base[4 * i] = SIMD4(Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14))
+                                pt.base[4 * i + 1] = SIMD4(Float(m.m21), Float(m.m22), Float(m.m23), Float(m.m24))
+                                pt.base[4 * i + 2] = SIMD4(Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34))
+                                pt.base[4 * i + 3] = SIMD4(Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44))
+                                po.base[i] = pob.base[i]
+                                ph.base[i] = phb.base[i]
+                                pf.base[i] = pfb.base[i]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``presented`` at `t` for the current model (kept when it already is).
+    func evaluatePresentation(at t: Double) throws(BatchError) {
+        if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
+        try Batch.presentation(batch, atMediaTime: t, into: &presented, options: options)
+        mediaTime = t
+        isCurrent = true
+        outputsAreCurrent = false
+    }
+
+    /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes
+    /// whose values changed.
+    func evaluateOutputs() throws(BatchError) {
+        guard !outputsAreCurrent else { return }
+        let n = count
+        guard n > 0 else { return }
+        let threads = try Batch.schedule(.presentationFrames, count: n, options: options).threads
+        var newFrames = try Batch.frames(of: presented, options: options)
+        if !opacityNodes.isEmpty {
+            let parentTimes = batch.times(atMediaTime: mediaTime).parent
+            var opacities = modelOpacities
+            for i in opacityNodes { opacities[i] = layers[i].presentedCopy(atParentTime: parentTimes[i]).opacity }
+            markAndStore(opacities, into: &self.opacities)
+        } else {
+            markAndStore(modelOpacities, into: &self.opacities)
+        }
+        for i in 0..<n where Double(newFrames[i].origin.x).bitPattern != Double(frames[i].origin.x).bitPattern
+            || Double(newFrames[i].origin.y).bitPattern != Double(frames[i].origin.y).bitPattern
+            || Double(newFrames[i].size.width).bitPattern != Double(frames[i].size.width).bitPattern
+            || Double(newFrames[i].size.height).bitPattern != Double(frames[i].size.height).bitPattern {
+            dirty[i] = true
+        }
+        swap(&frames, &newFrames)
+        computeWorlds(threads: threads)
+        outputsAreCurrent = true
+    }
+
+    private func markAndStore(_ values: [Float], into stored: inout [Float]) {
+        for i in values.indices where values[i].bitPattern != stored[i].bitPattern { dirty[i] = true }
+        stored = values
+    }
+
+    /// World transforms and effective hidden flags, parents first: the spine from the root to the first layer
+    /// with two or more sublayers on this thread, then that layer's sublayer subtrees (contiguous in the tree's
+    /// order) in `threads` balanced parts.
+    private func computeWorlds(threads: Int) {
+        let n = count, tree = presented
+        var spine = 0
+        while spine + 1 < n, tree.sublayerCount(of: spine) == 1 { spine += 1 }
+        var split: [Range<Int>] = []
+        if spine + 1 < n {
+            let target = max(1, (n - spine - 1 + threads - 1) / threads)
+            var start = spine + 1, k = 0
+            let children = (0..<tree.sublayerCount(of: spine)).map { tree.sublayer(of: spine, at: $0) }
+            for (c, child) in children.enumerated() {
+                let end = c + 1 < children.count ? children[c + 1] : n
+                k += subtreeEnd[child] - child
+                if k >= target || end == n {
+                    split.append(start..<end)
+                    start = end
+                    k = 0
+                }
+            }
+        }
+        let parts = split
+        worlds.withUnsafeMutableBufferPointer { w in
+            hidden.withUnsafeMutableBufferPointer { h in
+                dirty.withUnsafeMutableBufferPointer { d in
+                    let pw = SharedPointer(base: w.baseAddress!), ph = SharedPointer(base: h.baseAddress!)
+                    let pd = SharedPointer(base: d.baseAddress!)
+                    let node: @Sendable (Int) -> Void = { i in
+                        let g = tree.geometries[i], parent = tree.parents[i]
+                        let f = tree.transformToSuperlayer(of: i)
+                        var world = f, isHidden = g.isHidden
+                        if parent != LayerTree.noParent {
+                            var above = pw.base[parent]
+                            if tree.geometries[parent].flattensSublayers { (above.m31, above.m32, above.m33, above.m34) = (0, 0, 0, 0) }
+                            world = f.concatenating(above)
+                            isHidden = isHidden || ph.base[parent]
+                        }
+                        if !bitwiseEqual(world, pw.base[i]) || isHidden != ph.base[i] { pd.base[i] = true }
+                        pw.base[i] = world
+                        ph.base[i] = isHidden
+                    }
+                    for i in 0...spine { node(i) }
+                    if parts.count <= 1 {
+                        for r in parts { for i in r { node(i) } }
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: parts.count) { p in for i in parts[p] { node(i) } }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The presentation copy of `layer`'s subtree at `t` from the render tree's evaluation (``PresentationSource``).
+    public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
+        let top = layer.renderIndex
+        guard top >= 0, top < count, layers[top] === layer, (try? applyChanges()) != nil,
+              (try? evaluatePresentation(at: t)) != nil else { return nil }
+        let end = subtreeEnd[top], tree = presented
+        let needsReference = (top..<end).contains { copiesByReference[$0] }
+        let parentTimes = needsReference ? batch.times(atMediaTime: t).parent : []
+        var copies: [Layer] = []
+        copies.reserveCapacity(end - top)
+        for j in top..<end {
+            let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j])
+                : layers[j].presentedCopy(geometry: tree.geometries[j])
+            if j > top {
+                copies[tree.parents[j] - top].addSublayer(copy)
+                copy.primeLevelMap(tree.levelMaps[j])
+            }
+            copies.append(copy)
+        }
+        return copies.first
+    }
+}
+
+extension RenderTree: PresentationSource {}

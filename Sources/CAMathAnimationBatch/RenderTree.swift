@@ -1,0 +1,216 @@
+import CAMathAnimation
+@_spi(Benchmarks) import CAMathBatch
+import CAMathCore
+import CAMathLayer
+import CAMathLayerBatch
+import Dispatch
+import Foundation
+
+/// The render tree behind a layer tree: a flattened mirror of the model (``LayerTree`` order) and its
+/// animation batches, evaluated at a media time with the batch kernels, for renderers and for the layers'
+/// own `presentation()` (<doc:RenderTrees>).
+///
+/// Made once for a root layer, it follows the model by itself: every layer of the tree records its changes in
+/// the render tree's journal, and the next ``update(atMediaTime:)`` redoes only what changed — a geometry or
+/// opacity change of a layer without animations patches that node; a change of the tree's shape, of animations
+/// or of layer timing, or a geometry change of an animated layer, prepares the tree again. An animation whose
+/// active duration has passed and that is removed on completion leaves its layer (and the batches) at the first
+/// update at or after its end. `presentation()` and `presentation(at:)` of any layer of the tree answer through
+/// it, bit for bit the reference's copies.
+///
+/// A layer belongs to at most one render tree (the latest made for a tree it is in). Like the layers, a render
+/// tree belongs to one thread at a time; its own work splits over the cores.
+public final class RenderTree {
+    /// The root of the mirrored tree.
+    public let root: Layer
+    /// The model layers in the tree's order (pre-order, sublayers back to front).
+    public private(set) var layers: [Layer] = []
+    /// The options of the batch calls (path, threads, instruction set; the precision is always exact).
+    public let options: BatchOptions
+    /// The presented tree at ``mediaTime``: geometries and level maps (hit tests, conversions, frames run on it).
+    public internal(set) var presented: LayerTree
+    /// The media time of the latest evaluation (NaN before the first).
+    public internal(set) var mediaTime = Double.nan
+
+    var batch: PresentationBatch
+    let journal: LayerChangeJournal
+    /// Per node: the end of its subtree in the tree's order, and whether some animation is attached.
+    var subtreeEnd: [Int] = []
+    var animated: [Bool] = []
+    /// The nodes whose opacity is animated (their presented opacity comes from the reference).
+    var opacityNodes: [Int] = []
+    /// Per node: whether its presentation copy comes from the reference fold (an animation the batch does not
+    /// evaluate: opacity, a group, a path with a rotation mode), not from the batch's geometry.
+    var copiesByReference: [Bool] = []
+    /// Animations removed on completion, by the global time their active duration ends (a min-heap).
+    var endings = EndingQueue()
+    /// Whether ``presented`` is the evaluation of the current model at ``mediaTime``.
+    var isCurrent = false
+    /// Per-node presented values the output writes (world transforms, effective hidden flags, frames, opacity).
+    var worlds: [Transform3D] = [], hidden: [Bool] = [], frames: [CGRect] = [], opacities: [Float] = []
+    /// The model opacities (kept by the journal's patches).
+    var modelOpacities: [Float] = []
+    /// Whether the outputs (worlds, hidden, frames, opacities) are those of ``presented``.
+    var outputsAreCurrent = false
+    /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.
+    var dirty: [Bool] = []
+
+    /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
+    /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
+    public init(root: Layer, options: BatchOptions = .auto) throws(BatchError) {
+        self.root = root
+        self.options = options.exactPrecision
+        batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
+        presented = batch.model
+        journal = LayerChangeJournal(count: 0)
+        journal.owner = self
+        try prepare()
+    }
+
+    deinit {
+        journal.owner = nil
+        for layer in layers where layer.changeJournal === journal { layer.changeJournal = nil }
+    }
+
+    /// The number of layers.
+    public var count: Int { layers.count }
+
+    /// Brings the render tree to the model and to global media time `t`: the recorded changes, then the removal
+    /// of every animation removed on completion whose active duration has passed at `t`, then the evaluation
+    /// (``presented``, world transforms, frames, visibility, opacity). A non-finite `t` evaluates the model
+    /// values and removes nothing. Cost: the evaluation (O(layers + animations), split over the call's threads),
+    /// plus what the changes need.
+    public func update(atMediaTime t: Double) throws(BatchError) {
+        try applyChanges()
+        if removeFinishedAnimations(at: t) { try applyChanges() }
+        try evaluatePresentation(at: t)
+        try evaluateOutputs()
+    }
+
+    /// Applies the journal: prepares the tree again after a change of shape or animations (or of an animated
+    /// layer's geometry), else patches the changed nodes of the model mirror.
+    func applyChanges() throws(BatchError) {
+        if journal.shapeChanged || journal.animationsChanged || journal.changedNodes.contains(where: { animated[$0] }) {
+            batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
+            try prepare()
+            return
+        }
+        guard !journal.changedNodes.isEmpty else { return }
+        for i in journal.changedNodes {
+            batch.setModelGeometry(layers[i].geometry, at: i)
+            modelOpacities[i] = layers[i].opacity
+        }
+        journal.reset(count: layers.count)
+        isCurrent = false
+    }
+
+    /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, animated nodes, endings.
+    private func prepare() throws(BatchError) {
+        layers = LayerTree.layers(of: root)
+        let n = layers.count
+        for (i, layer) in layers.enumerated() {
+            layer.changeJournal = journal
+            layer.renderIndex = i
+        }
+        journal.reset(count: n)
+        subtreeEnd = (0..<n).map { $0 + 1 }
+        for i in stride(from: n - 1, to: 0, by: -1) {
+            let p = batch.model.parents[i]
+            subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
+        }
+        animated = layers.map { !$0.attachedAnimations.isEmpty }
+        opacityNodes = layers.indices.filter { i in
+            layers[i].attachedAnimations.contains { !(($0 as? PropertyAnimation)?.target.map { $0.property != .opacity } ?? false) }
+        }
+        copiesByReference = [Bool](repeating: false, count: n)
+        for i in opacityNodes { copiesByReference[i] = true }
+        for i in batch.referenceNodes { copiesByReference[i] = true }
+        endings = EndingQueue()
+        for i in layers.indices where animated[i] {
+            for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
+                if let end = globalEnd(of: animation, on: layers[i]) { endings.push(EndingQueue.Entry(time: end, node: i, animation: animation)) }
+            }
+        }
+        if worlds.count != n {
+            worlds = [Transform3D](repeating: .identity, count: n)
+            hidden = [Bool](repeating: false, count: n)
+            frames = [CGRect](repeating: .zero, count: n)
+            opacities = [Float](repeating: 1, count: n)
+        }
+        modelOpacities = layers.map(\.opacity)
+        dirty = [Bool](repeating: true, count: n)
+        isCurrent = false
+    }
+
+    /// The global media time at which `animation` (attached to `layer`) enters its after phase, when every clock
+    /// from the root to the layer runs forward (speed > 0) and the numbers are finite; else `nil` (it is never
+    /// removed by time). The time is a candidate: the removal checks the phase exactly.
+    private func globalEnd(of animation: LayerAnimation, on layer: Layer) -> Double? {
+        let timing = ResolvedMediaTiming(animation.timing)
+        guard timing.speed != 0, timing.activeDuration.isFinite else { return nil }
+        let localEnd = timing.beginTime + timing.activeDuration / abs(timing.speed)
+        var l: Layer? = layer
+        while let current = l {
+            guard current.speed > 0 else { return nil }
+            l = current.superlayer
+        }
+        let end = layer.convertTime(localEnd, to: nil)
+        return end.isFinite ? end : nil
+    }
+
+    /// Removes the animations removed on completion that are in their after phase at `t` (checked with the
+    /// layer's local time at `t`); returns whether any was.
+    private func removeFinishedAnimations(at t: Double) -> Bool {
+        guard t.isFinite, let first = endings.first, first.time <= t else { return false }
+        let local = batch.times(atMediaTime: t).local
+        var removed = false, notYet: [EndingQueue.Entry] = []
+        while let entry = endings.first, entry.time <= t {
+            endings.pop()
+            let layer = layers[entry.node]
+            if entry.animation.evaluation(at: local[entry.node], isGroupChild: false).phase == .after {
+                layer.removeAttachedAnimation(entry.animation)
+                removed = true
+            } else {
+                notYet.append(entry)
+            }
+        }
+        for entry in notYet { endings.push(entry) }
+        return removed
+    }
+}
+
+/// Animations by the time they end: a binary min-heap.
+struct EndingQueue {
+    struct Entry {
+        let time: Double
+        let node: Int
+        let animation: LayerAnimation
+    }
+    private var heap: [Entry] = []
+
+    var first: Entry? { heap.first }
+
+    mutating func push(_ e: Entry) {
+        heap.append(e)
+        var i = heap.count - 1
+        while i > 0, heap[(i - 1) / 2].time > heap[i].time {
+            heap.swapAt(i, (i - 1) / 2)
+            i = (i - 1) / 2
+        }
+    }
+
+    mutating func pop() {
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count, heap[l].time < heap[m].time { m = l }
+            if r < heap.count, heap[r].time < heap[m].time { m = r }
+            if m == i { return }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+}

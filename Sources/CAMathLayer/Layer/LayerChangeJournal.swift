@@ -1,0 +1,49 @@
+/// Where the layers of a tree that has a render tree (`RenderTree`, in CAMathAnimationBatch) record what
+/// changed since its last update, so that the update redoes only that: the layers whose model values or
+/// animations changed (by their index in the render tree), and whether the tree's shape changed.
+///
+/// Every layer of the tree holds the journal; the journal holds no layer (no cycle). A layer that left the
+/// tree may still record into it until the next update re-reads the tree: that only makes the update look
+/// at one index too many. Not thread-safe, as layers are not.
+package final class LayerChangeJournal {
+    /// The object the journal belongs to (the render tree), for the modules that ask it for presentation values.
+    package weak var owner: AnyObject?
+    /// The indices whose model values changed, each once.
+    package private(set) var changedNodes: [Int] = []
+    /// Which indices are in ``changedNodes``.
+    private var marked: [Bool]
+    /// Whether a layer was added, removed or moved.
+    package private(set) var shapeChanged = false
+    /// Whether animations or layer timing changed.
+    package private(set) var animationsChanged = false
+
+    /// A journal for a tree of `count` layers (its owner is set after).
+    package init(count: Int) {
+        marked = [Bool](repeating: false, count: count)
+    }
+
+    /// Layer `index`'s geometry or opacity changed. O(1).
+    package func recordModel(_ index: Int) {
+        guard index >= 0, index < marked.count, !marked[index] else { return }
+        marked[index] = true
+        changedNodes.append(index)
+    }
+
+    /// A layer was added, removed or moved. O(1).
+    package func recordShape() { shapeChanged = true }
+
+    /// An animation was added or removed, or a layer's timing changed. O(1).
+    package func recordAnimations() { animationsChanged = true }
+
+    /// Forgets what was recorded, for a tree of `count` layers. O(changed nodes), or O(count) when it changed.
+    package func reset(count: Int) {
+        if count != marked.count {
+            marked = [Bool](repeating: false, count: count)
+        } else {
+            for i in changedNodes { marked[i] = false }
+        }
+        changedNodes.removeAll(keepingCapacity: true)
+        shapeChanged = false
+        animationsChanged = false
+    }
+}

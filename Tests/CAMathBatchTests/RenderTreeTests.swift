@@ -1,0 +1,142 @@
+import CAMath
+import CAMathLayer
+import _CAMathTestSupport
+import Foundation
+import Testing
+
+/// The render tree: presentation copies bit for bit the reference's, per-frame output from the presented tree,
+/// changes picked up from the journal, finished animations removed by frames only.
+@Suite struct RenderTreeTests {
+    /// Every layer's presented values, flattened: geometry fields, opacity, name and sublayer count, in pre-order.
+    static func summary(_ root: Layer) -> [UInt64] {
+        var out: [UInt64] = [], stack = [root]
+        while let layer = stack.popLast() {
+            out += LayerTree(root: Layer(layer: layer)).geometries[0].exactnessValues.map(\.bitPattern)
+            out += [UInt64(layer.opacity.bitPattern), UInt64(truncatingIfNeeded: (layer.name ?? "").hashValue), UInt64(layer.sublayers?.count ?? 0)]
+            out.append(layer.model() === layer ? 0 : 1)
+            stack += (layer.sublayers ?? []).reversed()
+        }
+        return out
+    }
+
+    /// The reference presentation of `root` at `t` (a tree without a render tree evaluates by the reference).
+    static func reference(_ root: Layer, at t: Double) -> [UInt64] {
+        summary(root.presentation(at: t)!)
+    }
+
+    @Test(arguments: [5, 40, 300])
+    func presentationThroughTheRenderTreeIsTheReference(count: Int) throws {
+        let times = [0.0, 0.3, 1.1, 2.5, 9.0, -.infinity, .nan]
+        let root = AnimationCases.animatedTree(count, seed: UInt64(count))
+        let faded = root.sublayers!.first!
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0; fade.toValue = 1.0; fade.duration = 2
+        faded.add(fade, forKey: "fade", atMediaTime: 0)
+        let expected = times.map { Self.reference(root, at: $0) }
+        let renderTree = try RenderTree(root: root)
+        for (t, e) in zip(times, expected) {
+            #expect(Self.summary(root.presentation(at: t)!) == e, "t = \(t)")
+            #expect(root.presentation(at: t)!.model() === root)
+        }
+        // A subtree's presentation is the subtree of the whole one.
+        let inner = root.sublayers!.last!
+        #expect(Self.summary(inner.presentation(at: 1.1)!) == Self.summary(Layer.withoutRenderTree(inner) { inner.presentation(at: 1.1)! }))
+        // Model changes after the render tree was made: a geometry patch, a new layer, a new animation.
+        let leaf = renderTree.layers.last!
+        leaf.position = CGPoint(x: 3, y: 4)
+        #expect(Self.summary(root.presentation(at: 0.3)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: 0.3) })
+        let added = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 5, height: 5), position: CGPoint(x: 1, y: 1)))
+        leaf.addSublayer(added)
+        let spin = BasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0.0; spin.toValue = 2.0; spin.duration = 1
+        added.add(spin, forKey: "spin", atMediaTime: 0)
+        #expect(Self.summary(root.presentation(at: 0.6)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: 0.6) })
+        #expect(renderTree.count == LayerTree(root: root).count)
+    }
+
+    @Test func hitTestsAndConversionsOnAPresentationCopyAreTheReferences() throws {
+        let root = AnimationCases.animatedTree(200, seed: 7)
+        let expected = root.presentation(at: 0.8)!
+        _ = try RenderTree(root: root)
+        let copy = root.presentation(at: 0.8)!
+        let hierarchy = ObjectLayerHierarchy<Layer>()
+        var s = SeededSource(seed: 3)
+        for _ in 0..<400 {
+            let p = CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700))
+            let hit = copy.hitTest(p), reference = hierarchy.hitTest(p, in: expected)
+            #expect(hit?.model() === reference?.model(), "\(p)")
+        }
+        let a = LayerTree.layers(of: copy), b = LayerTree.layers(of: expected)
+        for k in stride(from: 1, to: a.count, by: 7) {
+            let p = CGPoint(x: 3.5, y: -2.25)
+            let x = a[k].convert(p, to: nil), y = hierarchy.convert(p, from: b[k], to: nil)
+            #expect(Double(x.x).bitPattern == Double(y.x).bitPattern && Double(x.y).bitPattern == Double(y.y).bitPattern)
+        }
+    }
+
+    @Test func renderWritesTheWorldTransformsFramesVisibilityAndOpacity() throws {
+        let root = AnimationCases.animatedTree(120, seed: 11)
+        root.sublayers![1].isHidden = true
+        root.sublayers![0].opacity = 0.5
+        let transformLayer = TransformLayer()
+        transformLayer.transform = Transform3D(rotationAngle: 0.4, x: 0, y: 1, z: 0)
+        transformLayer.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2), zPosition: 5)))
+        root.addSublayer(transformLayer)
+        let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 2))
+        let n = renderTree.count
+        var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
+        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
+        try transforms.withUnsafeMutableBufferPointer { t in
+            try opacities.withUnsafeMutableBufferPointer { o in
+                try hidden.withUnsafeMutableBufferPointer { h in
+                    try frames.withUnsafeMutableBufferPointer { f in
+                        try renderTree.render(atMediaTime: 1.3, into: RenderOutput(transforms: t, opacities: o, hidden: h, frames: f))
+                    }
+                }
+            }
+        }
+        let presented = renderTree.presented, model = Layer.withoutRenderTree(root) { root.presentation(at: 1.3)! }
+        let copies = LayerTree.layers(of: model)
+        var worlds: [Transform3D] = []
+        for i in 0..<n {
+            // World: F(i)·Z·F(parent)·Z·…·F(root), Z dropping z below every layer that flattens; composed top-down.
+            let parent = presented.parents[i]
+            var world = presented.transformToSuperlayer(of: i)
+            if parent != LayerTree.noParent {
+                var above = worlds[parent]
+                if presented.geometries[parent].flattensSublayers { above.m31 = 0; above.m32 = 0; above.m33 = 0; above.m34 = 0 }
+                world = world.concatenating(above)
+            }
+            worlds.append(world)
+            let rows = [SIMD4(world.m11, world.m12, world.m13, world.m14), SIMD4(world.m21, world.m22, world.m23, world.m24),
+                        SIMD4(world.m31, world.m32, world.m33, world.m34), SIMD4(world.m41, world.m42, world.m43, world.m44)]
+            for j in 0..<4 { #expect(transforms[4 * i + j] == SIMD4<Float>(rows[j])) }
+            #expect(frames[i] == copies[i].frame || frames[i].origin.x.isNaN)
+            var up: Layer? = copies[i], isHidden = false
+            while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
+            #expect(hidden[i] == isHidden)
+            #expect(opacities[i] == copies[i].opacity)
+            // For layers in one plane the world transform maps bounds points where convert(_:to: nil) does.
+            if i > 0 && i < 100 && presented.geometries[i].transform.isAffine {
+                let p = CGPoint(x: 1.5, y: 2.5), q = copies[i].convert(p, to: nil)
+                let w = 1.5 * world.m14 + 2.5 * world.m24 + world.m44
+                let x = (1.5 * world.m11 + 2.5 * world.m21 + world.m41) / w, y = (1.5 * world.m12 + 2.5 * world.m22 + world.m42) / w
+                #expect(abs(x - Double(q.x)) <= 1e-9 * (1 + abs(x)) && abs(y - Double(q.y)) <= 1e-9 * (1 + abs(y)), "layer \(i)")
+            }
+        }
+        #expect(hidden[renderTree.layers.firstIndex { $0 === root.sublayers![1] }!])
+        #expect(opacities[renderTree.layers.firstIndex { $0 === root.sublayers![0] }!] == 0.5)
+    }
+}
+
+extension Layer {
+    /// `body`'s result with the layers of `root`'s tree detached from their render tree's journal (so
+    /// `presentation` runs the reference), then attached again.
+    static func withoutRenderTree<T>(_ root: Layer, _ body: () -> T) -> T {
+        let layers = LayerTree.layers(of: root)
+        let journals = layers.map(\.changeJournal)
+        for layer in layers { layer.changeJournal = nil }
+        defer { for (layer, journal) in zip(layers, journals) { layer.changeJournal = journal } }
+        return body()
+    }
+}
