@@ -5,8 +5,9 @@ import CAMathLayer
 final class LayerAnimationState: LayerAttachment {
     var timing = MediaTimingParameters.layer
     var animations: [(key: String?, animation: LayerAnimation)] = []
-    /// For a presentation copy: the layer it was made from.
-    weak var modelLayer: Layer?
+    /// For a presentation copy: the layer it was made from (held strongly: the model never holds its copies,
+    /// and a weak reference would slow every retain of the model layer).
+    var modelLayer: Layer?
 
     func copied() -> any LayerAttachment {
         let copy = LayerAnimationState()

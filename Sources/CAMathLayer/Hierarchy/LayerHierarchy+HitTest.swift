@@ -22,48 +22,52 @@ extension LayerHierarchy {
     /// Cost: O(visited layers), one level map each.
     public func hitTest(_ p: CGPoint, in node: Node) -> Node? {
         let point = p.simd
+        var pending: [Transform3D] = []
         guard point.x.isFinite, point.y.isFinite, hitRegion(of: node).mayContain(point),
-              let start = enter(node, at: point, below: nil) else { return nil }
+              let start = enter(node, at: point, below: nil, pending: &pending) else { return nil }
         var stack = [start]
         while let top = stack.last {
             if top.nextSublayer >= 0 {
                 stack[stack.count - 1].nextSublayer -= 1
                 let child = sublayer(of: top.node, at: top.nextSublayer)
-                if top.pending == nil && !hitRegion(of: child).mayContain(top.point) { continue }
-                if let frame = enter(child, at: top.point, below: top.pending) { stack.append(frame) }
+                if top.pending < 0 && !hitRegion(of: child).mayContain(top.point) { continue }
+                if let frame = enter(child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending) {
+                    stack.append(frame)
+                }
             } else {
                 stack.removeLast()
-                if top.pending == nil && geometry(of: top.node).contains(CGPoint(top.point)) { return top.node }
+                if top.pending < 0 && geometry(of: top.node).contains(CGPoint(top.point)) { return top.node }
             }
         }
         return nil
     }
 
     /// Steps 1–3 of the hit-test rule for one layer: its point `q`, or `nil` when its subtree is out.
-    /// `pending` is the composed 4×4 map of the transform layers between `node` and the plane `p` is in
-    /// (`nil` when the superlayer flattens).
-    private func enter(_ node: Node, at p: SIMD2<Double>, below pending: Transform3D?) -> HitTestFrame<Node>? {
+    /// `above` indexes `pending`'s composed 4×4 map of the transform layers between `node` and the plane `p` is
+    /// in (`nil` when the superlayer flattens); a transform layer appends its own composed map there.
+    private func enter(_ node: Node, at p: SIMD2<Double>, below above: Int?, pending: inout [Transform3D]) -> HitTestFrame<Node>? {
         let g = geometry(of: node)
         if g.isHidden { return nil }
         if !g.flattensSublayers {
             let own = transformToSuperlayer(of: node)
-            return HitTestFrame(node: node, point: p, pending: pending.map { own.concatenating($0) } ?? own,
-                                nextSublayer: sublayerCount(of: node) - 1)
+            pending.append(above.map { own.concatenating(pending[$0]) } ?? own)
+            return HitTestFrame(node: node, point: p, pending: pending.count - 1, nextSublayer: sublayerCount(of: node) - 1)
         }
-        let level = pending.map { LevelMap(Homography(transformToSuperlayer(of: node).concatenating($0))) } ?? levelMap(of: node)
+        let level = above.map { LevelMap(Homography(transformToSuperlayer(of: node).concatenating(pending[$0]))) } ?? levelMap(of: node)
         guard let inverse = level.inverse else { return nil }
         let q = inverse.mapPoint(p)
         guard q.x.isFinite, q.y.isFinite, level.forward.forwardWeight(q) > 0 else { return nil }
         if g.masksToBounds && !g.contains(CGPoint(q)) { return nil }
-        return HitTestFrame(node: node, point: q, pending: nil, nextSublayer: sublayerCount(of: node) - 1)
+        return HitTestFrame(node: node, point: q, pending: -1, nextSublayer: sublayerCount(of: node) - 1)
     }
 }
 
 /// One layer on the hit-test stack: its point (its own for a layer that flattens; for a transform layer
-/// the point of the plane above, with `pending`, its composed map to that plane) and the next sublayer.
+/// the point of the plane above, with `pending`, the index of its composed map to that plane, else −1) and the
+/// next sublayer.
 private struct HitTestFrame<Node> {
     let node: Node
     let point: SIMD2<Double>
-    let pending: Transform3D?
+    let pending: Int
     var nextSublayer: Int
 }
