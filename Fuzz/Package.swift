@@ -6,7 +6,7 @@ import PackageDescription
 // in one invocation and runs them from the seed corpus in Corpus/.
 let targets: [(name: String, folder: String)] = [
     ("fuzz-key-paths", "KeyPaths"), ("fuzz-decomposition", "Decomposition"), ("fuzz-layer-trees", "LayerTrees"),
-    ("fuzz-batch", "Batch"), ("fuzz-animations", "Animations"),
+    ("fuzz-batch", "Batch"), ("fuzz-animations", "Animations"), ("fuzz-layer-mutations", "LayerMutations"),
 ]
 
 let package = Package(

@@ -18,7 +18,7 @@ fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz-key-paths fuzz-decomposition fuzz-layer-trees fuzz-batch fuzz-animations)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz-key-paths fuzz-decomposition fuzz-layer-trees fuzz-batch fuzz-animations fuzz-layer-mutations)
 
 # Let a failed precondition reach libFuzzer directly (the runtime's backtracer trips ASan while it reads memory).
 export SWIFT_BACKTRACE=enable=no

@@ -18,6 +18,10 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     package var seconds: Double
     /// Seed of the inputs.
     package var seed: UInt64
+    /// Layer scenes, by ``LayerScene`` raw value.
+    package var scenes: [String]
+    /// Which layer counts the scenes run at: `standard`, `full` or `quick` (``LayerScene/sizes(full:quick:)``).
+    package var sceneSizes: String
 
     /// The default run, under three minutes on two cores: every operation and path, one thread and all, at
     /// N = 1e3 (in the core's caches) and 1e5 (beyond the L2). A size of 1e6 costs ten to twenty times as much
@@ -27,13 +31,15 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
                                sizes: [1_000, 100_000],
                                paths: BenchmarkPath.allCases.map(\.rawValue),
                                threads: Array(Set([1, Batch.processorCount])).sorted(),
-                               repetitions: 5, seconds: 0.1, seed: 42)
+                               repetitions: 5, seconds: 0.1, seed: 42,
+                               scenes: LayerScene.allCases.map(\.rawValue), sceneSizes: "standard")
     }
 
     /// `--full`: the exhaustive sweep, N = 1e2…1e7.
     package static var full: BenchmarkConfiguration {
         var c = standard
         c.sizes = [100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+        c.sceneSizes = "full"
         return c
     }
 
@@ -42,6 +48,7 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
         var c = standard
         c.repetitions = 3
         c.seconds = 0.03
+        c.sceneSizes = "quick"
         return c
     }
 
@@ -49,9 +56,12 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// ``MachineLimits/workingSets`` up to the first size at or above the largest working set of an
     /// operation with a cost (so a small run does not probe DRAM).
     package var probedWorkingSets: [Int] {
-        let largest = batchOperations.compactMap { operation in
+        let renderUpdate = layerScenes.contains(.renderUpdate)
+            ? LayerScene.renderUpdateBytesPerLayer * (LayerScene.renderUpdate.sizes(full: sceneSizes == "full", quick: sceneSizes == "quick").max() ?? 0)
+            : 0
+        let largest = (batchOperations.compactMap { operation in
             OperationCost.of(operation).map { $0.bytes * (sizes.max() ?? 0) }
-        }.max() ?? 0
+        } + [renderUpdate]).max() ?? 0
         let ladder = MachineLimits.workingSets
         let top = ladder.first { $0 >= largest } ?? ladder.last!
         return ladder.filter { $0 <= top }
@@ -59,15 +69,20 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
 
     /// The operations as values (the raw values were validated when the configuration was made).
     package var batchOperations: [BatchOperation] { operations.compactMap(BatchOperation.init(rawValue:)) }
+    /// The layer scenes as values.
+    package var layerScenes: [LayerScene] { scenes.compactMap(LayerScene.init(rawValue:)) }
     /// The paths as values.
     package var batchPaths: [BenchmarkPath] { paths.compactMap(BenchmarkPath.init(rawValue:)) }
 
     /// Why this configuration cannot run, or `nil` when it can.
     package var problem: String? {
-        if operations.isEmpty { return "no operation selected" }
+        if operations.isEmpty && scenes.isEmpty { return "no operation selected" }
         if let bad = operations.first(where: { BatchOperation(rawValue: $0) == nil }) {
-            return "unknown operation '\(bad)' (known: \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
+            let known = BatchOperation.allCases.map(\.rawValue) + LayerScene.allCases.map(\.rawValue)
+            return "unknown operation '\(bad)' (known: \(known.joined(separator: ", ")))"
         }
+        if let bad = scenes.first(where: { LayerScene(rawValue: $0) == nil }) { return "unknown layer scene '\(bad)'" }
+        if !["standard", "full", "quick"].contains(sceneSizes) { return "unknown scene sizes '\(sceneSizes)'" }
         if sizes.isEmpty { return "no size selected" }
         if let bad = sizes.first(where: { $0 < 1 }) { return "size \(bad) is not a positive count" }
         if let bad = sizes.first(where: { $0 > 100_000_000 }) { return "size \(bad) is above the largest supported, 100000000" }

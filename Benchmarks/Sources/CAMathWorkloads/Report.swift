@@ -6,7 +6,7 @@ import Foundation
 /// (`report.json`) is versioned; `Reports/README.md` documents every field.
 package struct Report: Codable, Sendable, Equatable {
     /// The JSON schema this code writes and reads.
-    package static let currentSchemaVersion = 3
+    package static let currentSchemaVersion = 4
 
     /// The machine the run was on.
     package struct Host: Codable, Sendable, Equatable {
@@ -84,6 +84,27 @@ package struct Report: Codable, Sendable, Equatable {
         package var isBaseline: Bool { BenchmarkPath(rawValue: path)?.isBaseline ?? false }
     }
 
+    /// One timed contender of a layer scene (``LayerScene``).
+    package struct SceneRow: Codable, Sendable, Equatable {
+        /// ``LayerScene`` raw value.
+        package var scene: String
+        /// Layers in the scene's tree.
+        package var layers: Int
+        /// What was timed (``SceneContender/name``).
+        package var contender: String
+        /// Threads its calls used.
+        package var threads: Int
+        /// Median milliseconds per call, and the fastest and slowest sample's.
+        package var milliseconds: Double, minMilliseconds: Double, maxMilliseconds: Double
+        /// Samples timed.
+        package var samples: Int
+        /// `render-update`: the time its bytes (``LayerScene/renderUpdateBytesPerLayer`` per layer) take at the
+        /// run's measured memory bandwidth on all cores; `nil` elsewhere.
+        package var memoryFloorMilliseconds: Double?
+        /// What differed when the scene's contenders were checked against the reference, or `nil`.
+        package var problem: String?
+    }
+
     /// The `.auto` thresholds: what this run measured and what the library has compiled in.
     package struct Thresholds: Codable, Sendable, Equatable {
         /// Per operation: the smallest size where all threads beat one (Tuner's rule), from this run.
@@ -115,6 +136,8 @@ package struct Report: Codable, Sendable, Equatable {
     package var thresholds: Thresholds
     /// Remarks a reader needs (a path that was unavailable, and why).
     package var notes: [String]
+    /// The layer scenes' rows, in run order.
+    package var scenes: [SceneRow]
 
     /// The rows of `operation` measured for the configured size `n`, matched by items: the hit test's count is
     /// its points, and its items (points × layers, the nominal pairs) the nearest it gets below `n`.
@@ -124,6 +147,9 @@ package struct Report: Codable, Sendable, Equatable {
 
     /// The rows whose output broke its contract.
     package var incorrectRows: [Row] { rows.filter { !$0.correct && !$0.isBaseline } }
+
+    /// The scene rows whose check found a difference.
+    package var incorrectScenes: [SceneRow] { scenes.filter { $0.problem != nil } }
 
     /// Decodes a `report.json`, refusing other schema versions.
     package static func decode(_ data: Data) throws -> Report {
@@ -239,8 +265,8 @@ extension Report.Host {
 extension Report {
     /// A report of `rows` measured under `configuration` on this machine; the thresholds follow from
     /// the rows by ``Tuner``'s rule.
-    package init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], notes: [String],
-                started: Date, durationSeconds: Double) {
+    package init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], scenes: [SceneRow] = [],
+                notes: [String], started: Date, durationSeconds: Double) {
         func names(_ t: [BatchOperation: Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: t.map { ($0.key.rawValue, $0.value) })
         }
@@ -253,6 +279,6 @@ extension Report {
                                          blasCrossover: names(measured.blasCrossover),
                                          compiledThreading: names(compiled.threadingThreshold),
                                          compiledBlasCrossover: names(compiled.blasCrossover)),
-                  notes: notes)
+                  notes: notes, scenes: scenes)
     }
 }

@@ -25,7 +25,7 @@ struct CAMathBench: ParsableCommand {
         interrupted run.
         """)
 
-    @Option(help: "Comma-separated operations (default: all): \(BatchOperation.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated operations and layer scenes (default: all): \((BatchOperation.allCases.map(\.rawValue) + LayerScene.allCases.map(\.rawValue)).joined(separator: ", ")).")
     var ops: String?
 
     @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e5; --full: 1e2 through 1e7).")
@@ -65,7 +65,11 @@ struct CAMathBench: ParsableCommand {
     func plan() throws -> BenchmarkConfiguration {
         if quick && full { throw ValidationError("--quick and --full exclude each other") }
         var c: BenchmarkConfiguration = quick ? .quick : full ? .full : .standard
-        if let ops { c.operations = try Self.list(ops, "--ops") }
+        if let ops {
+            let names = try Self.list(ops, "--ops")
+            c.scenes = names.filter { LayerScene(rawValue: $0) != nil }
+            c.operations = names.filter { LayerScene(rawValue: $0) == nil }
+        }
         if let sizes { c.sizes = try Self.list(sizes, "--sizes").map { try Self.count($0, "--sizes") } }
         if let paths { c.paths = try Self.list(paths, "--paths") }
         if !baselines { c.paths.removeAll { BenchmarkPath(rawValue: $0)?.isBaseline == true } }
@@ -108,9 +112,10 @@ struct CAMathBench: ParsableCommand {
         let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), sizes: configuration.probedWorkingSets,
                                            progress: Self.progress)
         let (rows, runNotes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
+        let scenes = try LayerSceneRunner.run(configuration, limits: limits, progress: Self.progress)
         for note in Self.buildNotes { Self.progress("warning: \(note)") }
         let notes = runNotes + Self.buildNotes
-        let report = Report(configuration: configuration, limits: limits, rows: rows, notes: notes, started: started,
+        let report = Report(configuration: configuration, limits: limits, rows: rows, scenes: scenes, notes: notes, started: started,
                             durationSeconds: Stopwatch.now() - clock)
         try ReportWriter.write(report, to: folder)
         Self.progress("report written to \(folder.path)")
@@ -131,8 +136,9 @@ struct CAMathBench: ParsableCommand {
         } else {
             print(TerminalSummary.render(report, folder: folder.relativePath), terminator: "")
         }
-        if !report.incorrectRows.isEmpty {
-            throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" })
+        if !report.incorrectRows.isEmpty || !report.incorrectScenes.isEmpty {
+            throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" }
+                               + report.incorrectScenes.map { "\($0.scene) N=\($0.layers) \($0.contender): \($0.problem ?? "")" })
         }
     }
 

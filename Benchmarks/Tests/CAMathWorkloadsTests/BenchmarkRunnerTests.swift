@@ -19,7 +19,8 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
     }
 
     @Test(arguments: [
-        (changed { c in c.operations = [] }, "no operation"),
+        (changed { c in c.operations = []; c.scenes = [] }, "no operation"),
+        (changed { c in c.scenes = ["ui-frame", "vr-frame"] }, "unknown layer scene 'vr-frame'"),
         (changed { c in c.operations = ["concat-pairwise", "nope"] }, "unknown operation 'nope'"),
         (changed { c in c.sizes = [] }, "no size"),
         (changed { c in c.sizes = [100, 0] }, "size 0"),
@@ -102,9 +103,14 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // A configuration probes only the ladder its rooflines read.
         var small = BenchmarkConfiguration.quick
         small.sizes = [100]
+        small.scenes = []
         #expect(small.probedWorkingSets == [1 << 16] && BenchmarkConfiguration.full.probedWorkingSets == MachineLimits.workingSets)
-        // The default run's largest working set (pairwise concat at 1e5: 38.4 MB) stops the ladder at 64 MiB.
-        #expect(BenchmarkConfiguration.standard.probedWorkingSets == Array(MachineLimits.workingSets.prefix(6)))
+        // Without scenes the default run's largest working set (pairwise concat at 1e5: 38.4 MB) stops the ladder
+        // at 64 MiB; render-update at 1e5 layers (about 160 MB) takes it to 256 MiB.
+        var operationsOnly = BenchmarkConfiguration.standard
+        operationsOnly.scenes = []
+        #expect(operationsOnly.probedWorkingSets == Array(MachineLimits.workingSets.prefix(6)))
+        #expect(BenchmarkConfiguration.standard.probedWorkingSets == MachineLimits.workingSets)
         #expect(limits.instructionSet == InstructionSet.current.name)
     }
 
@@ -147,6 +153,23 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
             for path in [BenchmarkPath.scalar, .simd, .fast, .auto] {
                 #expect(BenchmarkRunner.catalogueMismatch(cases, .init(path: path, threads: 2)) == nil, "\(operation) \(path)")
             }
+        }
+    }
+}
+
+/// The layer scenes' contenders agree with the reference and with each other on small trees.
+@Suite struct LayerSceneTests {
+    @Test(arguments: LayerScene.allCases)
+    func contendersAgree(scene: LayerScene) throws {
+        let (contenders, check) = try scene.contenders(layers: scene == .hitTestObject ? 1_000 : 250)
+        #expect(try check() == nil)
+        for c in contenders { try c.run() }
+        #expect(!contenders.isEmpty)
+    }
+
+    @Test func theTreeHasTheLayersAsked() {
+        for n in [1, 2, 100, 101, 250] {
+            #expect(LayerTree(root: LayerScene.tree(layers: n, animated: false)).count == n)
         }
     }
 }

@@ -1,0 +1,252 @@
+@_spi(Benchmarks) import CAMath
+@_spi(Benchmarks) import _CAMathCatalogue
+import Foundation
+
+/// The layer engine's workloads: what a UI framework and a renderer do with whole layer trees, timed through
+/// `CALayer` (`Layer`) and through the render tree side by side, with a flat loop as the hit test's peer.
+///
+/// The tree of N layers is a root, ⌈(N−1)/100⌉ groups side by side and up to 99 leaves in a 10-column grid in
+/// each; in `ui-frame` and `render-update` every layer has two basic animations (a `transform` rotation and a
+/// `position` move, both ten seconds long), so each frame interpolates 2N animations.
+package enum LayerScene: String, CaseIterable, Codable, Sendable {
+    /// One UI frame: the presentation tree at t, every presented layer's frame, 100 hit tests on it.
+    case uiFrame = "ui-frame"
+    /// One renderer frame: `RenderTree.render` into caller buffers (two threads), beside its memory floor.
+    case renderUpdate = "render-update"
+    /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf.
+    case hitTestObject = "hit-test-object"
+
+    /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
+    package func sizes(full: Bool, quick: Bool) -> [Int] {
+        switch self {
+        case .uiFrame: quick ? [100, 1_000] : full ? [100, 1_000, 10_000, 100_000] : [100, 1_000, 10_000]
+        case .renderUpdate: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
+        case .hitTestObject: [1_000]
+        }
+    }
+}
+
+/// One timed contender of a scene at one size.
+package struct SceneContender {
+    /// What is timed: `calayer`, `calayer-reference` (no render tree: the reference fold), `render-tree`,
+    /// `calayer-hit`, `calayer-miss`, `flat-loop-hit`, `flat-loop-miss`.
+    package let name: String
+    /// Threads the contender's calls use.
+    package let threads: Int
+    /// One call.
+    package let run: () throws -> Void
+}
+
+extension LayerScene {
+    /// The tree described above, with `animated` layers carrying their two animations (added at media time 0).
+    package static func tree(layers n: Int, animated: Bool) -> Layer {
+        let root = Layer()
+        let groups = max(1, (n - 1 + 99) / 100)
+        root.bounds = CGRect(x: 0, y: 0, width: 100 * Double(groups), height: 1000)
+        root.position = CGPoint(x: 50 * Double(groups), y: 500)
+        var made = 1, all = [root]
+        for g in 0..<groups where made < n {
+            let group = Layer()
+            group.bounds = CGRect(x: 0, y: 0, width: 100, height: 1000)
+            group.position = CGPoint(x: 50 + 100 * Double(g), y: 500)
+            root.addSublayer(group)
+            made += 1
+            all.append(group)
+            for k in 0..<99 where made < n {
+                let leaf = Layer()
+                leaf.bounds = CGRect(x: 0, y: 0, width: 9, height: 9)
+                leaf.position = CGPoint(x: 5 + Double(k % 10) * 10, y: 5 + Double(k / 10) * 10)
+                leaf.transform = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
+                group.addSublayer(leaf)
+                made += 1
+                all.append(leaf)
+            }
+        }
+        guard animated else { return root }
+        for layer in all {
+            let spin = BasicAnimation(keyPath: "transform")
+            spin.fromValue = layer.transform
+            spin.toValue = Transform3D(rotationAngle: 1.1, x: 0, y: 0, z: 1)
+            spin.duration = 10
+            let move = BasicAnimation(keyPath: "position")
+            move.fromValue = layer.position
+            move.toValue = CGPoint(x: layer.position.x + 3, y: layer.position.y + 2)
+            move.duration = 10
+            layer.add(spin, forKey: "spin", atMediaTime: 0)
+            layer.add(move, forKey: "move", atMediaTime: 0)
+        }
+        return root
+    }
+
+    /// 100 points over the tree's extent (seeded), in the root's superlayer space.
+    static func points(over root: Layer) -> [CGPoint] {
+        var s = SeededGenerator(seed: 7)
+        let w = Double(root.bounds.width)
+        return (0..<100).map { _ in CGPoint(x: Double.random(in: -10...(w + 10), using: &s), y: Double.random(in: -10...1010, using: &s)) }
+    }
+
+    /// The contenders at `n` layers, and a check that they agree (their answers, compared where they overlap:
+    /// `nil` when they do, else what differs). The media time moves by 1/120 s per call, through the
+    /// animations' ten seconds.
+    package func contenders(layers n: Int) throws -> (contenders: [SceneContender], check: () throws -> String?) {
+        switch self {
+        case .uiFrame: return try Self.uiFrame(n)
+        case .renderUpdate: return try Self.renderUpdate(n)
+        case .hitTestObject: return Self.hitTestObject(n)
+        }
+    }
+
+    /// A frame clock: 1/120 s per tick, wrapping within the animations' ten seconds.
+    final class Clock: @unchecked Sendable {
+        private var tick = 0
+        func next() -> Double { tick = (tick + 1) % 1100; return 0.5 + Double(tick) / 120 }
+    }
+
+    private static func uiFrame(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
+        let objectRoot = tree(layers: n, animated: true), referenceRoot = tree(layers: n, animated: true)
+        let renderRoot = tree(layers: n, animated: true)
+        let objectTree = try RenderTree(root: objectRoot, options: BatchOptions(threads: 1))
+        let renderTree = try RenderTree(root: renderRoot, options: BatchOptions(threads: 1))
+        let points = points(over: renderRoot)
+        let buffers = RenderBuffers(count: renderTree.count)
+        let clock = Clock()
+        var sink = 0.0
+        func objectFrame(_ root: Layer, at t: Double) -> (Layer, [Layer?]) {
+            let presented = root.presentation(at: t)!
+            var stack = [presented]
+            while let layer = stack.popLast() {
+                sink += Double(layer.frame.origin.x)
+                if let s = layer.sublayers { stack += s }
+            }
+            return (presented, points.map { presented.hitTest($0) })
+        }
+        var contenders = [
+            // The render tree stays attached to objectRoot's layers while the closure holds it.
+            SceneContender(name: "calayer", threads: 1) { [objectTree] in _ = (objectTree, objectFrame(objectRoot, at: clock.next())) },
+            SceneContender(name: "render-tree", threads: 1) {
+                try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
+                _ = try Batch.hitTest(points, in: renderTree.presented, options: BatchOptions(threads: 1))
+            },
+        ]
+        if n <= 1_000 {
+            contenders.append(SceneContender(name: "calayer-reference", threads: 1) { _ = objectFrame(referenceRoot, at: clock.next()) })
+        }
+        let check: () throws -> String? = {
+            let t = 2.5
+            let (presented, hits) = objectFrame(objectRoot, at: t)
+            let (expected, expectedHits) = objectFrame(referenceRoot, at: t)
+            if LayerTree(root: presented).geometries != LayerTree(root: expected).geometries { return "calayer: presented geometries differ from the reference" }
+            let order = LayerTree.layers(of: presented), referenceOrder = LayerTree.layers(of: expected)
+            func index(_ layer: Layer?, in layers: [Layer]) -> Int? { layer.flatMap { x in layers.firstIndex { $0 === x } } }
+            for (h, e) in zip(hits, expectedHits) where index(h, in: order) != index(e, in: referenceOrder) {
+                return "calayer: a hit test differs from the reference"
+            }
+            try renderTree.update(atMediaTime: t)
+            if renderTree.presented.geometries != LayerTree(root: expected).geometries { return "render-tree: presented geometries differ" }
+            let batchHits = try Batch.hitTest(points, in: renderTree.presented, options: BatchOptions(threads: 1))
+            for (h, e) in zip(batchHits, expectedHits) where (h == Batch.noHit ? nil : h) != index(e, in: referenceOrder) {
+                return "render-tree: a hit test differs from the reference"
+            }
+            return sink.isNaN ? "frames summed to NaN" : nil
+        }
+        return (contenders, check)
+    }
+
+    private static func renderUpdate(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
+        let root = tree(layers: n, animated: true)
+        let threads = Batch.processorCount
+        let renderTree = try RenderTree(root: root, options: BatchOptions(threads: threads))
+        let buffers = RenderBuffers(count: renderTree.count)
+        let clock = Clock()
+        let contenders = [SceneContender(name: "render-tree", threads: threads) { try renderTree.render(atMediaTime: clock.next(), into: buffers.output) }]
+        let check: () throws -> String? = {
+            try renderTree.render(atMediaTime: 1.25, into: buffers.output)
+            let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
+            for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "frame of layer \(i) differs from the reference" }
+            return nil
+        }
+        return (contenders, check)
+    }
+
+    /// Bytes a render update must move per layer at least: the model geometry read and the presented one
+    /// written, its level map, its world transform (double), its frame, the two animations' prepared records
+    /// (224 bytes each) and the output (64 + 4 + 1 + 32 bytes).
+    package static let renderUpdateBytesPerLayer = 2 * MemoryLayout<LayerGeometry>.stride + MemoryLayout<LevelMap>.stride
+        + MemoryLayout<Transform3D>.stride + MemoryLayout<CGRect>.stride + 2 * 224 + 64 + 4 + 1 + 32
+
+    private static func hitTestObject(_ n: Int) -> ([SceneContender], () throws -> String?) {
+        let root = tree(layers: n, animated: false)
+        let flat = FlatHitTest(LayerTree(root: root))
+        let order = LayerTree.layers(of: root)
+        let hit = CGPoint(x: 456, y: 47), miss = CGPoint(x: 55, y: 999)
+        var found: Layer?, index: Int?
+        let contenders = [
+            SceneContender(name: "calayer-hit", threads: 1) { found = root.hitTest(hit) },
+            SceneContender(name: "flat-loop-hit", threads: 1) { index = flat.hitTest(hit) },
+            SceneContender(name: "calayer-miss", threads: 1) { found = root.hitTest(miss) },
+            SceneContender(name: "flat-loop-miss", threads: 1) { index = flat.hitTest(miss) },
+        ]
+        let check: () throws -> String? = {
+            let reference = ObjectLayerHierarchy<Layer>()
+            for p in [hit, miss] {
+                found = root.hitTest(p)
+                index = flat.hitTest(p)
+                let expected = reference.hitTest(p, in: root)
+                if found !== expected { return "calayer: hitTest(\(p)) differs from the reference" }
+                if index.map({ order[$0] }) !== expected { return "flat loop: hitTest(\(p)) differs from the reference" }
+            }
+            return nil
+        }
+        return (contenders, check)
+    }
+}
+
+/// The hit test's peer: every layer's back-map precomputed, then one flat loop in the tree's order that maps the
+/// point down through each layer's inverse from its parent's point and keeps the last layer whose bounds contain
+/// it (masks, hidden layers and transform layers left out: the scene's tree has none).
+final class FlatHitTest: @unchecked Sendable {
+    let parents: [Int]
+    let inverses: [Homography]
+    let boxes: [Rect2D]
+    var scratch: [SIMD2<Double>]
+
+    init(_ tree: LayerTree) {
+        parents = tree.parents
+        inverses = tree.levelMaps.map { $0.inverse ?? Homography(.identity) }
+        boxes = tree.geometries.map { Rect2D($0.bounds).standardized }
+        scratch = [SIMD2<Double>](repeating: .zero, count: tree.count)
+    }
+
+    func hitTest(_ p: CGPoint) -> Int? {
+        var found: Int?
+        scratch.withUnsafeMutableBufferPointer { q in
+            for i in 0..<parents.count {
+                let from = parents[i] < 0 ? p.simd : q[parents[i]]
+                let r = inverses[i].mapPoint(from)
+                q[i] = r
+                let b = boxes[i]
+                if b.x <= r.x && r.x < b.x + b.width && b.y <= r.y && r.y < b.y + b.height { found = i }
+            }
+        }
+        return found
+    }
+}
+
+/// Output buffers of a render tree of `count` layers, allocated once.
+final class RenderBuffers: @unchecked Sendable {
+    let transforms: UnsafeMutableBufferPointer<SIMD4<Float>>
+    let opacities: UnsafeMutableBufferPointer<Float>
+    let hidden: UnsafeMutableBufferPointer<Bool>
+    let frames: UnsafeMutableBufferPointer<CGRect>
+
+    init(count: Int) {
+        transforms = .allocate(capacity: 4 * count); transforms.initialize(repeating: .zero)
+        opacities = .allocate(capacity: count); opacities.initialize(repeating: 0)
+        hidden = .allocate(capacity: count); hidden.initialize(repeating: false)
+        frames = .allocate(capacity: count); frames.initialize(repeating: .zero)
+    }
+
+    deinit { transforms.deallocate(); opacities.deallocate(); hidden.deallocate(); frames.deallocate() }
+
+    var output: RenderOutput { RenderOutput(transforms: transforms, opacities: opacities, hidden: hidden, frames: frames) }
+}

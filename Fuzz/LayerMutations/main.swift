@@ -1,0 +1,17 @@
+@_spi(Benchmarks) import CAMath
+import CAMathFuzzDriver
+@_spi(Benchmarks) import CAMathFuzzSupport
+import Foundation
+
+// Random sequences of changes to a forest of layers (geometry, flags, re-parenting, insertion order,
+// cycles that must be ignored) interleaved with hit tests, conversions and frames: every answer of the cached
+// object API must equal the uncached reference's, bit for bit (LayerMutationScript, from the bytes).
+func fuzzLayerMutations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzBytes(data, size)
+    let count = 1 + input.int(below: 24)
+    var script = LayerMutationScript(source: input, count: count)
+    if let problem = script.run(steps: 1 + size / 3) { preconditionFailure("cached layer answer differs: \(problem)") }
+    return 0
+}
+
+exit(camath_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv) { data, size in fuzzLayerMutations(data!, size) })
