@@ -64,7 +64,7 @@ public final class RenderTree {
         presented = batch.model
         journal = LayerChangeJournal(count: 0)
         journal.owner = self
-        try prepare()
+        try prepare(shapeChanged: true)
     }
 
     deinit {
@@ -91,8 +91,9 @@ public final class RenderTree {
     /// layer's geometry), else patches the changed nodes of the model mirror.
     func applyChanges() throws(BatchError) {
         if journal.shapeChanged || journal.animationsChanged || journal.changedNodes.contains(where: { animated[$0] }) {
+            let shapeChanged = journal.shapeChanged
             batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
-            try prepare()
+            try prepare(shapeChanged: shapeChanged)
             return
         }
         guard !journal.changedNodes.isEmpty else { return }
@@ -104,8 +105,10 @@ public final class RenderTree {
         isCurrent = false
     }
 
-    /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, animated nodes, endings.
-    private func prepare() throws(BatchError) {
+    /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, animated nodes, endings. After a
+    /// change of shape every node counts as changed for ``renderChanges(atMediaTime:into:changed:)``; otherwise
+    /// the nodes keep their indices and their values are compared as usual.
+    private func prepare(shapeChanged: Bool) throws(BatchError) {
         layers = LayerTree.layers(of: root)
         let n = layers.count
         for (i, layer) in layers.enumerated() {
@@ -131,14 +134,14 @@ public final class RenderTree {
                 if let end = globalEnd(of: animation, on: layers[i]) { endings.push(EndingQueue.Entry(time: end, node: i, animation: animation)) }
             }
         }
-        if worlds.count != n {
+        if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
             hidden = [Bool](repeating: false, count: n)
             frames = [CGRect](repeating: .zero, count: n)
             opacities = [Float](repeating: 1, count: n)
+            dirty = [Bool](repeating: true, count: n)
         }
         modelOpacities = layers.map(\.opacity)
-        dirty = [Bool](repeating: true, count: n)
         isCurrent = false
     }
 

@@ -129,6 +129,92 @@ import Testing
     }
 }
 
+extension RenderTreeTests {
+    @Test func finishedAnimationsLeaveAtTheFirstUpdateAfterTheirEndAndNotBefore() throws {
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        let child = Layer()
+        root.addSublayer(child)
+        child.speed = 2
+        for k in 0..<200 {
+            let move = BasicAnimation(keyPath: "position.x")
+            move.fromValue = 0.0; move.toValue = Double(k); move.duration = 1 + Double(k % 5)
+            child.add(move, forKey: nil, atMediaTime: 0)
+        }
+        let kept = BasicAnimation(keyPath: "position.y")
+        kept.fromValue = 0.0; kept.toValue = 1.0; kept.duration = 0.5; kept.isRemovedOnCompletion = false; kept.fillMode = .forwards
+        child.add(kept, forKey: "kept", atMediaTime: 0)
+        let renderTree = try RenderTree(root: root)
+        // Local time runs twice as fast: durations 1…5 end at media times 0.5…2.5.
+        _ = root.presentation(at: 10)
+        #expect(Self.animationCount(child) == 201, "presentation(at:) removes nothing")
+        let before = LayerTree.layers(of: root).count
+        try renderTree.update(atMediaTime: 0.49)
+        #expect(Self.animationCount(child) == 201)
+        try renderTree.update(atMediaTime: 0.5)
+        #expect(Self.animationCount(child) == 161)
+        try renderTree.update(atMediaTime: 1.75)
+        #expect(Self.animationCount(child) == 81)
+        try renderTree.update(atMediaTime: 100)
+        #expect(Self.animationCount(child) == 1 && child.animation(forKey: "kept") != nil)
+        #expect(renderTree.presented.geometries[1].position.y == 1 && before == renderTree.count)
+    }
+
+    static func animationCount(_ layer: Layer) -> Int { layer.attachedAnimations.count }
+
+    @Test func renderChangesListsOnlyWhatChangedAndBadBuffersWriteNothing() throws {
+        let root = AnimationCases.animatedTree(60, seed: 5)
+        let still = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 1, y: 1)))
+        root.addSublayer(still)
+        let renderTree = try RenderTree(root: root)
+        let n = renderTree.count
+        var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: -1, count: n)
+        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n), changed = [Int](repeating: -1, count: n)
+        func run(_ t: Double, shortBy: Int = 0) throws -> Int {
+            try transforms.withUnsafeMutableBufferPointer { tb in
+                try opacities.withUnsafeMutableBufferPointer { o in
+                    try hidden.withUnsafeMutableBufferPointer { h in
+                        try frames.withUnsafeMutableBufferPointer { f in
+                            try changed.withUnsafeMutableBufferPointer { c in
+                                try renderTree.renderChanges(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o,
+                                                             hidden: UnsafeMutableBufferPointer(rebasing: h[shortBy...]), frames: f), changed: c)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(try run(0.5) == n)
+        #expect(try run(0.5) == 0)
+        let stillIndex = renderTree.layers.firstIndex { $0 === still }!
+        still.position.x += 1
+        #expect(try run(0.5) == 1 && changed[0] == stillIndex)
+        #expect(throws: BatchError.self) { try run(0.7, shortBy: 1) }
+        #expect(try run(0.5) == 0, "a refused call updates nothing")
+        let moved = try run(0.9)
+        #expect(moved > 0 && moved < n && !changed[0..<moved].contains(stillIndex), "\(moved) of \(n)")
+    }
+
+    @Test func aTreeOfDepth100000HasARenderTreeAndAPresentation() throws {
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50)))
+        var leaf = root
+        for _ in 1..<100_000 {
+            let next = Layer(geometry: root.geometry)
+            leaf.addSublayer(next)
+            leaf = next
+        }
+        let spin = BasicAnimation(keyPath: "transform")
+        spin.fromValue = Transform3D.identity; spin.toValue = Transform3D(rotationAngle: 1, x: 0, y: 0, z: 1); spin.duration = 1
+        leaf.add(spin, forKey: "spin", atMediaTime: 0)
+        let reference = root.presentation(at: 0.5)!
+        let renderTree = try RenderTree(root: root)
+        let presented = root.presentation(at: 0.5)!
+        #expect(LayerTree(root: presented).geometries == LayerTree(root: reference).geometries)
+        #expect(presented.hitTest(CGPoint(x: 50, y: 50)) != nil)
+        try renderTree.update(atMediaTime: 0.25)
+        #expect(renderTree.count == 100_000)
+    }
+}
+
 extension Layer {
     /// `body`'s result with the layers of `root`'s tree detached from their render tree's journal (so
     /// `presentation` runs the reference), then attached again.
