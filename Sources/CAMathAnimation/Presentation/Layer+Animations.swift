@@ -120,7 +120,7 @@ extension Layer {
     package func presentedCopy(geometry: LayerGeometry) -> Layer {
         let copy: Layer = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
         copy.animationState.modelLayer = self
-        copy.geometry = geometry
+        copy.presentGeometry(geometry)
         return copy
     }
 

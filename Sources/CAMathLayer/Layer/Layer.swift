@@ -16,15 +16,22 @@ open class Layer: NSObject {
     /// All geometry properties as one value. A change of `bounds.size` (through `bounds`, `frame`, key-value
     /// coding or this property) marks the layer as needing layout and then, at once, calls
     /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:LayoutRules>).
-    public var geometry = LayerGeometry() {
-        didSet {
-            geometryDidChange(from: oldValue)
+    public var geometry: LayerGeometry {
+        get { storedGeometry }
+        set {
+            let old = storedGeometry
+            storedGeometry = newValue
+            geometryDidChange(from: old)
             changeJournal?.recordModel(renderIndex)
-            if geometry.bounds.size != oldValue.bounds.size { boundsSizeDidChange(from: oldValue.bounds.size) }
+            if newValue.bounds.size != old.bounds.size { boundsSizeDidChange(from: old.bounds.size) }
         }
     }
-    /// The values derived from the geometry, kept until an input changes (<doc:CachedGeometry>).
-    var geometryCache = LayerGeometryCache()
+    /// The geometry itself; ``geometry``'s setter also tells the cache, the render tree and layout.
+    var storedGeometry = LayerGeometry()
+    /// The values derived from the geometry, kept until an input changes (<doc:CachedGeometry>). This and
+    /// `children` are read on every step of a walk; the runtime's exclusivity check of a class property cost
+    /// about a tenth of a presentation copy, and a layer is used from one thread at a time anyway.
+    @exclusivity(unchecked) var geometryCache = LayerGeometryCache()
     /// A name for debugging and lookup (default `nil`).
     public var name: String?
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
@@ -32,7 +39,7 @@ open class Layer: NSObject {
     public var opacity: Float = 1 { didSet { changeJournal?.recordModel(renderIndex) } }
 
     /// The sublayers, back to front (``sublayers`` without the optional).
-    var children: [Layer] = []
+    @exclusivity(unchecked) var children: [Layer] = []
     /// The layer whose `sublayers` contains this one, or `nil` for a root. It does not keep the superlayer
     /// alive: a superlayer that is freed sets it to `nil` first. (Held without a weak reference, whose side
     /// table would make every retain of the layer take the runtime's slow path: hit tests ran 2× slower.)
@@ -62,7 +69,7 @@ open class Layer: NSObject {
 
     /// A layer with the given geometry and name.
     public init(geometry: LayerGeometry, name: String? = nil) {
-        self.geometry = geometry
+        storedGeometry = geometry
         self.name = name
         super.init()
     }

@@ -111,6 +111,14 @@ extension Layer {
         geometryCache.levelMap = m
     }
 
+    /// Replaces the geometry of a fresh presentation copy (no cache, superlayer, sublayers or render tree yet)
+    /// with `g`, leaving what the ``geometry`` setter would: the layout mark when the bounds size changes.
+    package func presentGeometry(_ g: LayerGeometry) {
+        let oldSize = storedGeometry.bounds.size
+        storedGeometry = g
+        if g.bounds.size != oldSize { layoutIsPending = true }
+    }
+
     /// `frame`, cached (``LayerGeometry/frame``).
     var cachedFrame: CGRect {
         if let r = geometryCache.frame { return r }
