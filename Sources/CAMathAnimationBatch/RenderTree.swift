@@ -6,7 +6,7 @@ import CAMathLayerBatch
 import Dispatch
 import Foundation
 
-/// The render tree behind a layer tree: a flattened mirror of the model (``LayerTree`` order) and its
+/// The render tree behind a layer tree: a flattened mirror of the model (`LayerTree` order) and its
 /// animation batches, evaluated at a media time with the batch kernels, for renderers and for the layers'
 /// own `presentation()` (<doc:RenderTrees>).
 ///

@@ -78,6 +78,25 @@ let positions = try Batch.evaluate(moves, atParentTime: 0.125).values  // [x, y]
 let presented = try Batch.presentation(PresentationBatch(root: window), atMediaTime: 101)
 let presentedFrames = try Batch.frames(of: presented)           // every layer's presentation frame
 
+let renderTree = try RenderTree(root: window)                  // once: the model, mirrored
+let onScreen = window.presentation(at: 101)!                   // now evaluated by the batch kernels
+let touched = onScreen.hitTest(touch)                          // cached maps, pruned by hit regions
+let layerCount = renderTree.count
+var columns = [SIMD4<Float>](repeating: .zero, count: 4 * layerCount)
+var alphas = [Float](repeating: 1, count: layerCount)
+var hiddenFlags = [Bool](repeating: false, count: layerCount)
+var frameRects = [CGRect](repeating: .zero, count: layerCount)
+try columns.withUnsafeMutableBufferPointer { c in
+    try alphas.withUnsafeMutableBufferPointer { a in
+        try hiddenFlags.withUnsafeMutableBufferPointer { h in
+            try frameRects.withUnsafeMutableBufferPointer { f in
+                // Every layer's world transform as GPU-ready Float columns, opacity, visibility and frame.
+                try renderTree.render(atMediaTime: 101.5, into: RenderOutput(transforms: c, opacities: a, hidden: h, frames: f))
+            }
+        }
+    }
+}
+
 var camera = CATransform3DMakeRotation(0.3, 0, 1, 0)
 camera.m34 = -1.0 / 500
 let transforms = (0..<1000).map { CATransform3DMakeTranslation(Double($0), 0, 0) }
