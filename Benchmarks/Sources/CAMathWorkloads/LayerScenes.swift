@@ -13,7 +13,8 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     case uiFrame = "ui-frame"
     /// One renderer frame: `RenderTree.render` into caller buffers (two threads), beside its memory floor.
     case renderUpdate = "render-update"
-    /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf.
+    /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf
+    /// (it lands on a group and hits the root), beside a flat loop over precomputed inverses and the uncached walk.
     case hitTestObject = "hit-test-object"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
@@ -29,7 +30,8 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
 /// One timed contender of a scene at one size.
 package struct SceneContender {
     /// What is timed: `calayer`, `calayer-reference` (no render tree: the reference fold), `render-tree`,
-    /// `calayer-hit`, `calayer-miss`, `flat-loop-hit`, `flat-loop-miss`.
+    /// `calayer-hit`, `calayer-miss`, `flat-loop-hit`, `flat-loop-miss`, `uncached-hit`, `uncached-miss` (the
+    /// walk without caches, `ObjectLayerHierarchy`: what `CALayer.hitTest` did before the caches).
     package let name: String
     /// Threads the contender's calls use.
     package let threads: Int
@@ -180,11 +182,14 @@ extension LayerScene {
         let order = LayerTree.layers(of: root)
         let hit = CGPoint(x: 456, y: 47), miss = CGPoint(x: 55, y: 999)
         var found: Layer?, index: Int?
+        let uncached = ObjectLayerHierarchy<Layer>()
         let contenders = [
             SceneContender(name: "calayer-hit", threads: 1) { found = root.hitTest(hit) },
             SceneContender(name: "flat-loop-hit", threads: 1) { index = flat.hitTest(hit) },
+            SceneContender(name: "uncached-hit", threads: 1) { found = uncached.hitTest(hit, in: root) },
             SceneContender(name: "calayer-miss", threads: 1) { found = root.hitTest(miss) },
             SceneContender(name: "flat-loop-miss", threads: 1) { index = flat.hitTest(miss) },
+            SceneContender(name: "uncached-miss", threads: 1) { found = uncached.hitTest(miss, in: root) },
         ]
         let check: () throws -> String? = {
             let reference = ObjectLayerHierarchy<Layer>()
