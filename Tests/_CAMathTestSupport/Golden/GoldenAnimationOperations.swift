@@ -124,9 +124,21 @@ extension GoldenOperations {
         "CALayer.presentation(at:)": { i in
             try GoldenLayers.evaluate(roots: try i.value("roots")) { layers in
                 let layer = try layers.named(try i.string("receiver"))
-                guard let p = layer.presentation(at: try i.number("time")) else { throw GoldenFormatError("no presentation") }
-                return ["position": point(p.position), "bounds": rect(p.bounds), "transform": numbers(p.transform.elements),
-                        "opacity": .number(Double(p.opacity)), "frame": rect(p.frame)]
+                let t = try i.number("time")
+                guard let p = layer.presentation(at: t) else { throw GoldenFormatError("no presentation") }
+                let result: [String: GoldenValue] = ["position": point(p.position), "bounds": rect(p.bounds),
+                                                     "transform": numbers(p.transform.elements),
+                                                     "opacity": .number(Double(p.opacity)), "frame": rect(p.frame)]
+                // The same copy through a render tree of the layer's tree (the batch kernels), bit for bit.
+                var root = layer
+                while let up = root.superlayer { root = up }
+                let renderTree = try RenderTree(root: root)
+                func bits(_ l: Layer) -> [UInt64] { LayerTree(root: l).geometries.flatMap(\.exactnessValues).map(\.bitPattern) }
+                guard let q = layer.presentation(at: t), renderTree.count > 0, bits(q) == bits(p),
+                      q.opacity.bitPattern == p.opacity.bitPattern else {
+                    throw GoldenFormatError("the render tree's presentation differs from the reference's")
+                }
+                return result
             }
         },
     ]
