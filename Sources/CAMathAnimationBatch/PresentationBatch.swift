@@ -127,15 +127,26 @@ extension Batch {
     /// thrown before anything is written.
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
                                     options: BatchOptions = .auto) throws(BatchError) {
+        try presentation(batch, atMediaTime: t, into: &tree, transforms: nil, options: options)
+    }
+
+    /// `presentation(_:atMediaTime:into:options:)` that also writes every node's 4×4 map to its superlayer (the one
+    /// its level map is made of) into `transforms` when given (`batch.model.count` elements).
+    package static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
+                                     transforms: UnsafeMutablePointer<Transform3D>?, options: BatchOptions) throws(BatchError) {
         guard tree.sharesShape(with: batch.model) else {
             tree = try presentation(batch, atMediaTime: t, options: options.exactPrecision)
+            if let transforms {
+                for i in 0..<tree.count { transforms[i] = tree.transformToSuperlayer(of: i) }
+            }
             return
         }
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
+        let shared = transforms.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             copyModel(batch, into: g, threads: threadCount)
             try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
-                        geometries: g, levelMaps: m)
+                        geometries: g, levelMaps: m, transforms: shared)
         }
     }
 
@@ -157,7 +168,8 @@ extension Batch {
     /// of its own would), then the level maps on `threadCount` threads.
     private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threadCount: Int,
                                 options: BatchOptions, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
-                                levelMaps m: UnsafeMutableBufferPointer<LevelMap>) throws(BatchError) {
+                                levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
+                                transforms: SharedPointer<Transform3D>? = nil) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options
@@ -213,7 +225,7 @@ extension Batch {
         let model = batch.model, pm = SharedPointer(base: mb)
         chunks(count: n, threads: threadCount) { r in
             let geometries = UnsafeBufferPointer(start: UnsafePointer(pg.base), count: n)
-            model.initializeLevelMaps(r, geometries: geometries, at: pm.base)
+            model.initializeLevelMaps(r, geometries: geometries, at: pm.base, transforms: transforms?.base)
         }
     }
 }

@@ -100,7 +100,10 @@ extension RenderTree {
     /// ``presented`` at `t` for the current model (kept when it already is).
     func evaluatePresentation(at t: Double) throws(BatchError) {
         if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
-        try Batch.presentation(batch, atMediaTime: t, into: &presented, options: options)
+        if transforms.count != count { transforms = [Transform3D](repeating: .identity, count: count) }
+        try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
+            try Batch.presentation(batch, atMediaTime: t, into: &presented, transforms: f.baseAddress, options: options)
+        }
         mediaTime = t
         isCurrent = true
         outputsAreCurrent = false
@@ -113,29 +116,29 @@ extension RenderTree {
         let n = count
         guard n > 0 else { return }
         let threads = try Batch.schedule(.presentationFrames, count: n, options: options).threads
-        var newFrames = try Batch.frames(of: presented, options: options)
-        if !opacityNodes.isEmpty {
-            let parentTimes = batch.times(atMediaTime: mediaTime).parent
-            var opacities = modelOpacities
-            for i in opacityNodes { opacities[i] = layers[i].presentedCopy(atParentTime: parentTimes[i]).opacity }
-            markAndStore(opacities, into: &self.opacities)
-        } else {
-            markAndStore(modelOpacities, into: &self.opacities)
+        if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
+        let tree = presented
+        try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
+        let parentTimes = opacityNodes.isEmpty ? [] : batch.times(atMediaTime: mediaTime).parent
+        var k = 0
+        for i in 0..<n {
+            var value = modelOpacities[i]
+            if k < opacityNodes.count && opacityNodes[k] == i {
+                value = layers[i].presentedCopy(atParentTime: parentTimes[i]).opacity
+                k += 1
+            }
+            if value.bitPattern != opacities[i].bitPattern { dirty[i] = true }
+            opacities[i] = value
         }
-        for i in 0..<n where Double(newFrames[i].origin.x).bitPattern != Double(frames[i].origin.x).bitPattern
-            || Double(newFrames[i].origin.y).bitPattern != Double(frames[i].origin.y).bitPattern
-            || Double(newFrames[i].size.width).bitPattern != Double(frames[i].size.width).bitPattern
-            || Double(newFrames[i].size.height).bitPattern != Double(frames[i].size.height).bitPattern {
+        for i in 0..<n where Double(frameScratch[i].origin.x).bitPattern != Double(frames[i].origin.x).bitPattern
+            || Double(frameScratch[i].origin.y).bitPattern != Double(frames[i].origin.y).bitPattern
+            || Double(frameScratch[i].size.width).bitPattern != Double(frames[i].size.width).bitPattern
+            || Double(frameScratch[i].size.height).bitPattern != Double(frames[i].size.height).bitPattern {
             dirty[i] = true
         }
-        swap(&frames, &newFrames)
+        swap(&frames, &frameScratch)
         computeWorlds(threads: threads)
         outputsAreCurrent = true
-    }
-
-    private func markAndStore(_ values: [Float], into stored: inout [Float]) {
-        for i in values.indices where values[i].bitPattern != stored[i].bitPattern { dirty[i] = true }
-        stored = values
     }
 
     /// World transforms and effective hidden flags, parents first: the spine from the root to the first layer
@@ -161,6 +164,7 @@ extension RenderTree {
             }
         }
         let parts = split
+        let transforms = transforms
         worlds.withUnsafeMutableBufferPointer { w in
             hidden.withUnsafeMutableBufferPointer { h in
                 dirty.withUnsafeMutableBufferPointer { d in
@@ -168,7 +172,7 @@ extension RenderTree {
                     let pd = SharedPointer(base: d.baseAddress!)
                     let node: @Sendable (Int) -> Void = { i in
                         let g = tree.geometries[i], parent = tree.parents[i]
-                        let f = tree.transformToSuperlayer(of: i)
+                        let f = transforms[i]
                         var world = f, isHidden = g.isHidden
                         if parent != LayerTree.noParent {
                             var above = pw.base[parent]

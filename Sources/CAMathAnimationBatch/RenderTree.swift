@@ -50,6 +50,8 @@ public final class RenderTree {
     var worlds: [Transform3D] = [], hidden: [Bool] = [], frames: [CGRect] = [], opacities: [Float] = []
     /// The model opacities (kept by the journal's patches).
     var modelOpacities: [Float] = []
+    /// Every node's map to its superlayer at ``mediaTime`` (from the level maps' pass), and the frames' scratch.
+    var transforms: [Transform3D] = [], frameScratch: [CGRect] = []
     /// Whether the outputs (worlds, hidden, frames, opacities) are those of ``presented``.
     var outputsAreCurrent = false
     /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.

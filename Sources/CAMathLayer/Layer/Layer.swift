@@ -21,13 +21,24 @@ open class Layer: NSObject {
         set {
             let old = storedGeometry
             storedGeometry = newValue
-            geometryDidChange(from: old)
-            changeJournal?.recordModel(renderIndex)
-            if newValue.bounds.size != old.bounds.size { boundsSizeDidChange(from: old.bounds.size) }
+            geometryChanged(from: old)
+        }
+        _modify {
+            let old = storedGeometry
+            yield &storedGeometry
+            geometryChanged(from: old)
         }
     }
     /// The geometry itself; ``geometry``'s setter also tells the cache, the render tree and layout.
     var storedGeometry = LayerGeometry()
+
+    /// What a change of the geometry from `old` sets off: the cache, the render tree's journal, and for a new
+    /// bounds size, layout.
+    private func geometryChanged(from old: LayerGeometry) {
+        geometryDidChange(from: old)
+        changeJournal?.recordModel(renderIndex)
+        if storedGeometry.bounds.size != old.bounds.size { boundsSizeDidChange(from: old.bounds.size) }
+    }
     /// The values derived from the geometry, kept until an input changes (<doc:CachedGeometry>). This and
     /// `children` are read on every step of a walk; the runtime's exclusivity check of a class property cost
     /// about a tenth of a presentation copy, and a layer is used from one thread at a time anyway.

@@ -33,7 +33,8 @@ extension Layer {
         geometryCache.dropMaps()
         geometryCache.frame = nil
         dropHitRegions()
-        let new = geometry
+        guard !children.isEmpty else { return }
+        let new = storedGeometry
         let newIsIdentity = new.sublayerTransform.isIdentity
         let sublayersRead = newIsIdentity != old.sublayerTransform.isIdentity
             || (!newIsIdentity && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform)

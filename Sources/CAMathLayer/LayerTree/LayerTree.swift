@@ -80,10 +80,15 @@ public struct LayerTree: Sendable {
     /// Initializes `out[i]` for the nodes i of `nodes` to node i's level map in this tree's shape with the
     /// geometries `geometries`: its geometry's map to its parent's (the snapshot root's real superlayer's for
     /// node 0). A loop of this module, so each map is built where it is stored (returned to another module,
-    /// every map was copied once more). Cost: per node as ``LayerGeometry/levelMap(superlayer:)``.
-    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>) {
+    /// every map was copied once more). With `transforms`, `transforms[i]` also gets the 4×4 map the level map is
+    /// made of (``transformToSuperlayer(of:)``), for a caller that composes world transforms. Cost: per node as
+    /// ``LayerGeometry/levelMap(superlayer:)``.
+    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+                                     transforms: UnsafeMutablePointer<Transform3D>? = nil) {
         for i in nodes {
-            (out + i).initialize(to: Self.levelMap(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry))
+            let f = Self.transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
+            transforms?[i] = f
+            (out + i).initialize(to: LevelMap(Homography(f)))
         }
     }
 
@@ -92,9 +97,15 @@ public struct LayerTree: Sendable {
     /// argument, each call copied them first (measured, Zen 5 VM: 13 % of a presentation frame of 1e5 layers).
     private static func levelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
                                  rootSuperlayerGeometry: LayerGeometry?) -> LevelMap {
+        LevelMap(Homography(transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)))
+    }
+
+    /// Node `i`'s map to its parent (``LayerGeometry/transformToSuperlayer(_:)``), the geometries read in place.
+    private static func transform(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
+                                  rootSuperlayerGeometry: LayerGeometry?) -> Transform3D {
         let parent = parents[i]
-        guard parent != noParent else { return geometries[i].levelMap(superlayer: rootSuperlayerGeometry) }
-        return LevelMap(Homography(geometries[i].transformToSuperlayer(within: geometries[parent])))
+        guard parent != noParent else { return geometries[i].transformToSuperlayer(rootSuperlayerGeometry) }
+        return geometries[i].transformToSuperlayer(within: geometries[parent])
     }
 
     /// Sets node `i`'s geometry and recomputes the level maps that read it (its own and its sublayers').
