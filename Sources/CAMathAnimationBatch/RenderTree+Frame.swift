@@ -107,6 +107,7 @@ extension RenderTree {
         mediaTime = t
         isCurrent = true
         outputsAreCurrent = false
+        regionsAreCurrent = false
     }
 
     /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes
@@ -200,6 +201,7 @@ extension RenderTree {
         let top = layer.renderIndex
         guard top >= 0, top < count, layers[top] === layer, (try? applyChanges()) != nil,
               (try? evaluatePresentation(at: t)) != nil else { return nil }
+        computeRegions()
         let end = subtreeEnd[top], tree = presented
         let needsReference = (top..<end).contains { copiesByReference[$0] }
         let parentTimes = needsReference ? batch.times(atMediaTime: t).parent : []
@@ -210,7 +212,7 @@ extension RenderTree {
                 : layers[j].presentedCopy(geometry: tree.geometries[j])
             if j > top {
                 copies[tree.parents[j] - top].addSublayer(copy)
-                copy.primeLevelMap(tree.levelMaps[j])
+                copy.primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j])
             }
             copies.append(copy)
         }

@@ -54,6 +54,10 @@ public final class RenderTree {
     var transforms: [Transform3D] = [], frameScratch: [CGRect] = []
     /// Whether the outputs (worlds, hidden, frames, opacities) are those of ``presented``.
     var outputsAreCurrent = false
+    /// Every node's hit region in ``presented`` (``hitTest(_:)``, and the presentation copies' caches).
+    var regions: [HitRegion] = []
+    /// Whether ``regions`` are those of ``presented``.
+    var regionsAreCurrent = false
     /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.
     var dirty: [Bool] = []
 

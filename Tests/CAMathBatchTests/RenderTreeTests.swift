@@ -126,6 +126,12 @@ import Testing
                 #expect(abs(x - Double(q.x)) <= 1e-9 * (1 + abs(x)) && abs(y - Double(q.y)) <= 1e-9 * (1 + abs(y)), "layer \(i)")
             }
         }
+        // Hit tests on the render tree: the presented tree's walk, pruned by the render tree's regions.
+        var s = SeededSource(seed: 9)
+        for _ in 0..<300 {
+            let p = CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700))
+            #expect(renderTree.hitTest(p) == presented.hitTest(p), "\(p)")
+        }
         #expect(hidden[renderTree.layers.firstIndex { $0 === root.sublayers![1] }!])
         #expect(opacities[renderTree.layers.firstIndex { $0 === root.sublayers![0] }!] == 0.5)
     }

@@ -127,7 +127,7 @@ extension LayerScene {
             SceneContender(name: "calayer", threads: 1) { [objectTree] in _ = (objectTree, objectFrame(objectRoot, at: clock.next())) },
             SceneContender(name: "render-tree", threads: 1) {
                 try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
-                _ = try Batch.hitTest(points, in: renderTree.presented, options: BatchOptions(threads: 1))
+                for p in points { sink += Double(renderTree.hitTest(p) ?? 0) }
             },
         ]
         if n <= 1_000 {
@@ -145,8 +145,7 @@ extension LayerScene {
             }
             try renderTree.update(atMediaTime: t)
             if renderTree.presented.geometries != LayerTree(root: expected).geometries { return "render-tree: presented geometries differ" }
-            let batchHits = try Batch.hitTest(points, in: renderTree.presented, options: BatchOptions(threads: 1))
-            for (h, e) in zip(batchHits, expectedHits) where (h == Batch.noHit ? nil : h) != index(e, in: referenceOrder) {
+            for (p, e) in zip(points, expectedHits) where renderTree.hitTest(p) != index(e, in: referenceOrder) {
                 return "render-tree: a hit test differs from the reference"
             }
             return sink.isNaN ? "frames summed to NaN" : nil

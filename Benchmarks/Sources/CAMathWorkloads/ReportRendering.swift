@@ -90,7 +90,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     static func scenes(_ r: Report) -> String {
         guard !r.scenes.isEmpty else { return "" }
         var s = "\n## The layer engine (ms per call, median; same run, contenders alternated)\n"
-        s += "ui-frame: presentation at t, every presented layer's frame, 100 hit tests. render-update: `RenderTree.render` "
+        s += "ui-frame: presentation at t, every presented layer's frame, 100 hit tests (`CALayer.hitTest` on the presentation, or `RenderTree.hitTest`). render-update: `RenderTree.render` "
         s += "into caller buffers. hit-test-object: one hit test on a 1e3-layer tree, beside a flat loop over precomputed inverses.\n\n"
         s += "| scene | layers | contender | threads | ms | spread | × first contender | memory floor ms | check |\n"
         s += "|---|---:|---|---:|---:|---:|---:|---:|---|\n"

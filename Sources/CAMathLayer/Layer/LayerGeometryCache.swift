@@ -106,10 +106,13 @@ extension Layer {
         return HitRegion.of(g, level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
     }
 
-    /// Gives the cache the level map a batch computed for this layer's geometry under its superlayer's (the
-    /// same value ``cachedLevelMap`` would compute): how a render tree's presentation copies start with their maps.
-    package func primeLevelMap(_ m: LevelMap) {
+    /// Gives the cache the level map and hit region a batch computed for this layer's geometry under its
+    /// superlayer's, over sublayers it will have (the values ``cachedLevelMap`` and ``cachedHitRegion`` would
+    /// compute): how a render tree's presentation copies start with their maps. The caller primes sublayers
+    /// before their layer's region is read, which keeps the regions' invariant.
+    package func primeCache(levelMap m: LevelMap, hitRegion r: HitRegion) {
         geometryCache.levelMap = m
+        geometryCache.hitRegion = r
     }
 
     /// Replaces the geometry of a fresh presentation copy (no cache, superlayer, sublayers or render tree yet)

@@ -1,0 +1,50 @@
+import CAMathCore
+import Foundation
+
+extension LayerTree {
+    /// Every node's hit region (``HitRegion``), sublayers before their layer: ``HitRegion/nowhere`` for a hidden
+    /// node, ``HitRegion/anywhere`` for a transform layer or a node under one, else
+    /// ``HitRegion/of(_:level:sublayers:)`` of its geometry and level map — the values a ``Layer`` of the same
+    /// geometry caches. Cost: O(n), four corner maps per node.
+    package func hitRegions() -> [HitRegion] {
+        var regions = [HitRegion](repeating: .anywhere, count: count)
+        // Through a buffer pointer: read while an element is written, an array would be copied per node.
+        regions.withUnsafeMutableBufferPointer { buffer in
+            let r = buffer
+            geometries.withUnsafeBufferPointer { g in
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    let parent = parents[i]
+                    if g[i].isHidden {
+                        r[i] = .nowhere
+                    } else if !g[i].flattensSublayers || (parent != Self.noParent && !g[parent].flattensSublayers) {
+                        r[i] = .anywhere
+                    } else {
+                        let children = sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]
+                        r[i] = HitRegion.of(g[i], level: levelMaps[i], sublayers: children.lazy.map { r[$0] })
+                    }
+                }
+            }
+        }
+        return regions
+    }
+
+    /// ``hitTest(_:)`` skipping the subtrees that `regions` (``hitRegions()`` of this tree) rule out: the same
+    /// answer. Cost: O(visited nodes).
+    package func hitTest(_ p: CGPoint, regions: [HitRegion]) -> Int? {
+        RegionedLayerTree(tree: self, regions: regions).hitTest(p, in: 0)
+    }
+}
+
+/// A ``LayerTree`` with hit regions, for the shared hit-test walk (specialised here, in the walk's module).
+private struct RegionedLayerTree: LayerHierarchy {
+    let tree: LayerTree
+    let regions: [HitRegion]
+    func geometry(of node: Int) -> LayerGeometry { tree.geometries[node] }
+    func superlayer(of node: Int) -> Int? { tree.superlayer(of: node) }
+    func sublayerCount(of node: Int) -> Int { tree.sublayerCount(of: node) }
+    func sublayer(of node: Int, at index: Int) -> Int { tree.sublayer(of: node, at: index) }
+    func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
+    func transformToSuperlayer(of node: Int) -> Transform3D { tree.transformToSuperlayer(of: node) }
+    func levelMap(of node: Int) -> LevelMap { tree.levelMaps[node] }
+    func hitRegion(of node: Int) -> HitRegion { regions[node] }
+}
