@@ -120,6 +120,14 @@ import Testing
         #expect(Layer.defaultValue(forKey: "opacity") as? Float == 1)
         #expect(Layer.defaultValue(forKey: "position") == nil)
         #expect(Layer.defaultValue(forKey: "someKey") == nil)
+        // The layer's clock (the media-timing properties CAMathAnimation adds): speed 1, duration +∞.
+        #expect(Layer.defaultValue(forKey: "speed") as? Float == 1)
+        #expect(Layer.defaultValue(forKey: "duration") as? Double == .infinity)
+        for key in ["bounds", "frame", "autoresizingMask", "transform", "sublayerTransform", "zPosition", "anchorPointZ",
+                    "beginTime", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "hidden", "masksToBounds",
+                    "geometryFlipped"] {
+            #expect(Layer.defaultValue(forKey: key) == nil, "\(key)")
+        }
         #expect(Layer().opacity == 1)
     }
 

@@ -53,9 +53,9 @@ public struct UnitBezier: Sendable, Equatable {
 
     /// The parameter t with X(t) = x, by Chromium's solver: the spline sample bracket and a secant start,
     /// at most four Newton steps, then bisection of the bracket. Returns a t with |X(t) − x| < `epsilon`
-    /// when Newton or bisection finds one, else the bisection's last t — also where the bracket has shrunk
-    /// to two adjacent doubles, whose midpoint is one of them (control x values far outside [0, 1] make X
-    /// that steep; Chromium's loop would repeat that step forever). Meant for x in (0, 1); other x (and
+    /// when Newton or bisection finds one, else the bisection's last t — also as soon as a midpoint equals
+    /// an end of the bracket, which can shrink no further (control x values far outside [0, 1] make X that
+    /// steep; Chromium's loop would repeat that step forever). Meant for x in (0, 1); other x (and
     /// NaN) return what the steps reach, never trap or hang. Cost: at most 4 Newton steps (about 20 flops
     /// each) and about 50 bisection steps (about 2 100 at most, from a bracket stretched to ±2¹⁰²⁴).
     public func solveCurveX(_ x: Double, epsilon: Double = UnitBezier.defaultEpsilon) -> Double {
@@ -79,10 +79,9 @@ public struct UnitBezier: Sendable, Equatable {
             let x3 = sampleCurveX(t2)
             if abs(x3 - x) < epsilon { return t2 }
             if x > x3 { t0 = t2 } else { t1 = t2 }
-            let midpoint = (t1 + t0) * 0.5
-            // The same t again: every later step would repeat this one.
-            if midpoint == t2 { return t2 }
-            t2 = midpoint
+            t2 = (t1 + t0) * 0.5
+            // The bracket cannot shrink further: every later step would repeat this one or its twin.
+            if t2 == t0 || t2 == t1 { return t2 }
         }
         return t2
     }
