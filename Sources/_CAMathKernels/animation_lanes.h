@@ -237,8 +237,9 @@ KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t 
             double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
             double r = w * el_sqrt(z * z - 1);
             double sp = -(z * w) + r, sm = -(z * w) - r;
-            double c2 = (v + sp) / (sm - sp), c1 = -1 - c2;
-            double d = c1 * sp_exp(sp * time) + c2 * sp_exp(sm * time);
+            double c2 = (v + sp) / (sm - sp);
+            double ep = sp_exp(sp * time), em = sp_exp(sm * time);
+            double d = c2 * (em - ep) - ep;
             x[l] = !(z <= 1) ? 1 + d : x[l];
         }
         for (size_t l = 0; l < w; l++) {

@@ -12,15 +12,8 @@ import Testing
 
     @Test func startsAtZeroWithItsVelocityAndStaysInItsEnvelope() async {
         await checkProperty(zip(Self.springs, Gen.double(in: 0...5))) { s, t in
-            // Exact below and at critical damping. The overdamped form sums (−1 − c₂) + c₂, which is off by the
-            // rounding of c₂: up to a few ulps of c₂, and c₂ grows without bound as ζ approaches 1 from above.
-            if s.dampingRatio <= 1 {
-                #expect(s.fraction(atTime: 0) == 0)
-            } else {
-                let w0 = s.undampedAngularFrequency, zeta = s.dampingRatio, r = w0 * (zeta * zeta - 1).squareRoot()
-                let c2 = (s.initialVelocity + (-(zeta * w0) + r)) / ((-(zeta * w0) - r) - (-(zeta * w0) + r))
-                #expect(abs(s.fraction(atTime: 0)) <= 4 * max(1, abs(c2)).ulp, "\(s)")
-            }
+            // Exact in every regime: the overdamped form is c₂·(e₋ − e₊) − e₊, which is c₂·0 − 1 at t = 0.
+            #expect(s.fraction(atTime: 0) == 0, "\(s)")
             let h = 1e-6
             let velocity = (s.fraction(atTime: h) - s.fraction(atTime: -h)) / (2 * h)
             #expect(abs(velocity - s.initialVelocity) <= 1e-4 * max(1, abs(s.initialVelocity), s.undampedAngularFrequency), "\(s)")

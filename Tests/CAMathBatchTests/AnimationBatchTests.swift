@@ -289,5 +289,19 @@ import Testing
         }
         #expect(bits(aliased) == bits(expected), "y may be x's memory")
     }
-}
 
+    /// x(0) = 0 exactly in every regime, in the lanes as in the reference (the overdamped lanes compute
+    /// c₂·(e₋ − e₊) − e₊, as the reference does).
+    @Test func springsStartAtZeroExactlyInEveryRegime() throws {
+        var springs: [DampedSpring] = []
+        for c in stride(from: 0.0, through: 60, by: 0.75) {
+            for v in [-20.0, -3, 0, 0.5, 12] {
+                springs.append(DampedSpring(mass: 1.3, stiffness: 170, damping: c, initialVelocity: v, allowsOverdamping: c > 30))
+            }
+        }
+        #expect(springs.contains { $0.dampingRatio > 1 } && springs.contains { $0.dampingRatio < 1 })
+        for options in [BatchOptions.scalar, .simd, BatchOptions(path: .simd, precision: .fast)] {
+            #expect(try Batch.springFractions(springs, atTime: 0, options: options).allSatisfy { $0 == 0 }, "\(options)")
+        }
+    }
+}

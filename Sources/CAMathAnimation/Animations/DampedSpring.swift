@@ -37,7 +37,8 @@ public struct DampedSpring: Sendable, Equatable {
         return allowsOverdamping ? zeta : min(zeta, 1)
     }
 
-    /// δ(t) = x(t) − 1 by the closed form of the regime (<doc:Springs>), computed directly. The sines and
+    /// δ(t) = x(t) − 1 by the closed form of the regime (<doc:Springs>), computed directly, so x(0) = 0 exactly
+    /// in every regime (overdamped: `c₂·(e₋ − e₊) − e₊`). The sines and
     /// cosines are CAMath's own (`Elementary`), the exponential the platform's `exp`. t < 0 evaluates the
     /// formula as is. Cost: one or two `exp`, one `sincos` pair.
     public func displacement(atTime t: Double) -> Double {
@@ -52,8 +53,10 @@ public struct DampedSpring: Sendable, Equatable {
         }
         let r = w0 * (zeta * zeta - 1).squareRoot()
         let sPlus = -(zeta * w0) + r, sMinus = -(zeta * w0) - r
-        let c2 = (v0 + sPlus) / (sMinus - sPlus), c1 = -1 - c2
-        return c1 * exp(sPlus * t) + c2 * exp(sMinus * t)
+        let c2 = (v0 + sPlus) / (sMinus - sPlus)
+        let ePlus = exp(sPlus * t), eMinus = exp(sMinus * t)
+        // c₁·e₊ + c₂·e₋ with c₁ = −1 − c₂, arranged so that δ(0) = c₂·0 − 1 = −1 exactly.
+        return c2 * (eMinus - ePlus) - ePlus
     }
 
     /// x(t) = 1 + δ(t). Cost: as ``displacement(atTime:)``.
