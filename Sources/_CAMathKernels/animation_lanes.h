@@ -116,7 +116,9 @@ KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, size_t str
             double shifted = a + o;
             ok &= lane_finite(shifted);
             int cycles = lane_finite(cycleLength);
-            double k = __builtin_floor(shifted / cycleLength);
+            double quotient = shifted / cycleLength;
+            ok &= cycles ? lane_finite(quotient) : 1;
+            double k = __builtin_floor(quotient);
             double lifted = shifted - k * cycleLength;
             lifted = 0 >= lifted ? 0.0 : lifted;
             double r = cycleLength < lifted ? cycleLength : lifted;

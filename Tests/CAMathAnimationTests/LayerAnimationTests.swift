@@ -114,19 +114,22 @@ import Testing
             .concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)))))
     }
 
-    @Test func anInfiniteCycleGivesTheNaNTransformAndIEEENumbers() throws {
-        // A cycle shorter than the time to it by more than the largest double: the cycle index is +∞.
+    @Test func aCycleIndexBeyondTheDoublesContributesNothingAndValuesStayIEEE() throws {
+        // A cycle shorter than the time to it by more than the largest double: a′/C overflows, so the animation
+        // contributes nothing and its cycle index stays finite (the media-timing rule's step 6).
         var timing = MediaTimingParameters()
         timing.duration = 1e-300
         timing.repeatCount = .infinity
         let evaluation = timing.evaluate(parentTime: 1e10)
-        #expect(evaluation.contributes && evaluation.cycle == .infinity)
+        #expect(!evaluation.contributes && evaluation.cycle == 0 && evaluation.phase == .active)
+        #expect(timing.evaluate(parentTime: 1e-290).contributes, "a finite quotient still contributes")
 
+        // The value rules themselves stay IEEE for an infinite cycle index.
         let a = BasicAnimation(keyPath: "transform")
         a.fromValue = Transform3D.identity
         a.toValue = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
         a.isCumulative = true
-        let v = try #require(a.value(at: evaluation, model: .transform(.identity), current: .transform(.identity)))
+        let v = try #require(a.value(atProgress: 0, cycle: .infinity, model: .transform(.identity), current: .transform(.identity)))
         guard case .transform(let t) = v else { Issue.record("not a transform"); return }
         #expect(t.elements.allSatisfy { $0.isNaN })
         guard case .transform(let identityPower) = AnimationValue.transform(.identity).repeated(.infinity) else { Issue.record("not a transform"); return }

@@ -52,8 +52,8 @@ extension MediaTimingParameters {
 
     /// The object's state at parent time `p` (<doc:MediaTimingModel>): elapsed time u = (p − b)·s, phase,
     /// fill, offset, cycle and remainder with the end rule, autoreverse. With `removedOnCompletion` an
-    /// object in its after phase contributes nothing whatever its fill. Non-finite p, b, s or o → no
-    /// contribution; the arithmetic is +, −, ×, /, floor and compares in a fixed order, so batch forms
+    /// object in its after phase contributes nothing whatever its fill. Non-finite p, b, s or o, an offset
+    /// position a′ that is not finite, or a′/C that is not finite → no contribution (so k is always finite); the arithmetic is +, −, ×, /, floor and compares in a fixed order, so batch forms
     /// reproduce it bit for bit. O(1).
     public func evaluate(parentTime p: Double, removedOnCompletion: Bool = false) -> MediaTimingEvaluation {
         ResolvedMediaTiming(self).evaluate(parentTime: p, removedOnCompletion: removedOnCompletion)
@@ -123,7 +123,10 @@ public struct ResolvedMediaTiming: Sendable, Equatable {
         guard shifted.isFinite else { return .none(phase) }
         var k = 0.0, r = shifted
         if cycleLength.isFinite {
-            k = (shifted / cycleLength).rounded(.down)
+            // A quotient beyond the doubles: the position within a cycle is rounding noise; no contribution.
+            let cycles = shifted / cycleLength
+            guard cycles.isFinite else { return .none(phase) }
+            k = cycles.rounded(.down)
             r = min(max(shifted - k * cycleLength, 0), cycleLength)
             if r == 0 && a == active && shifted > 0 {
                 k -= 1
