@@ -65,4 +65,21 @@ import Testing
         let half = MediaTimingParameters(duration: 1, repeatCount: 2.5, autoreverses: true, fillMode: .forwards).evaluate(parentTime: 100)
         #expect(half.progress == 1)
     }
+
+    /// A group child's begin time of 0 stays 0 in the group's time: only an animation added directly to a layer
+    /// takes "now" (the group, here 5 at media time 5), and the child's duration of 0 takes the group's.
+    @Test func aGroupChildsBeginTimeOfZeroIsNeverNow() throws {
+        let layer = Layer()
+        let child = BasicAnimation(keyPath: "position.x")
+        child.fromValue = 0.0
+        child.toValue = 10.0
+        let group = AnimationGroup()
+        group.animations = [child]
+        group.duration = 2
+        layer.add(group, forKey: "g", atMediaTime: 5)
+        let stored = try #require(layer.animation(forKey: "g") as? AnimationGroup)
+        let storedChild = try #require(stored.animations?.first)
+        #expect(stored.beginTime == 5 && storedChild.beginTime == 0 && storedChild.duration == 2)
+        #expect(layer.presentation(at: 6)!.position.x == 5)
+    }
 }
