@@ -33,8 +33,9 @@ extension RenderTree {
     /// 4n float columns and n of each value written, split over the call's threads.
     public func render(atMediaTime t: Double, into output: RenderOutput) throws(BatchError) {
         try check(output)
+        let threads = try Batch.schedule(.presentationFrames, count: count, options: options).threads
         try update(atMediaTime: t)
-        write(into: output, nodes: nil)
+        write(into: output, nodes: nil, threads: threads)
         for i in dirty.indices { dirty[i] = false }
     }
 
@@ -46,6 +47,7 @@ extension RenderTree {
                               changed: UnsafeMutableBufferPointer<Int>) throws(BatchError) -> Int {
         try check(output)
         try BatchError.check("changed", changed.count, equals: count)
+        let threads = try Batch.schedule(.presentationFrames, count: count, options: options).threads
         try update(atMediaTime: t)
         var k = 0
         for i in dirty.indices where dirty[i] {
@@ -53,7 +55,7 @@ extension RenderTree {
             k += 1
             dirty[i] = false
         }
-        write(into: output, nodes: UnsafeBufferPointer(rebasing: changed[0..<k]))
+        write(into: output, nodes: UnsafeBufferPointer(rebasing: changed[0..<k]), threads: threads)
         return k
     }
 
@@ -64,12 +66,11 @@ extension RenderTree {
         try BatchError.check("frames", output.frames.count, equals: count)
     }
 
-    /// Writes the values of `nodes` (every node for `nil`) into `output`, on the call's threads.
-    private func write(into output: RenderOutput, nodes: UnsafeBufferPointer<Int>?) {
+    /// Writes the values of `nodes` (every node for `nil`) into `output`, on `threads` threads.
+    private func write(into output: RenderOutput, nodes: UnsafeBufferPointer<Int>?, threads: Int) {
         let n = nodes?.count ?? count
         guard n > 0, let t = output.transforms.baseAddress, let o = output.opacities.baseAddress,
               let h = output.hidden.baseAddress, let f = output.frames.baseAddress else { return }
-        let threads = (try? Batch.schedule(.presentationFrames, count: n, options: options).threads) ?? 1
         let pt = SharedPointer(base: t), po = SharedPointer(base: o), ph = SharedPointer(base: h), pf = SharedPointer(base: f)
         let pn = nodes.map { SharedReadPointer(base: $0.baseAddress!) }
         worlds.withUnsafeBufferPointer { w in
@@ -131,12 +132,7 @@ extension RenderTree {
             if value.bitPattern != opacities[i].bitPattern { dirty[i] = true }
             opacities[i] = value
         }
-        for i in 0..<n where Double(frameScratch[i].origin.x).bitPattern != Double(frames[i].origin.x).bitPattern
-            || Double(frameScratch[i].origin.y).bitPattern != Double(frames[i].origin.y).bitPattern
-            || Double(frameScratch[i].size.width).bitPattern != Double(frames[i].size.width).bitPattern
-            || Double(frameScratch[i].size.height).bitPattern != Double(frames[i].size.height).bitPattern {
-            dirty[i] = true
-        }
+        for i in 0..<n where !bitwiseEqual(frameScratch[i], frames[i]) { dirty[i] = true }
         swap(&frames, &frameScratch)
         computeWorlds(threads: threads)
         outputsAreCurrent = true

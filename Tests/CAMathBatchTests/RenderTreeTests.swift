@@ -113,7 +113,7 @@ import Testing
             let rows = [SIMD4(world.m11, world.m12, world.m13, world.m14), SIMD4(world.m21, world.m22, world.m23, world.m24),
                         SIMD4(world.m31, world.m32, world.m33, world.m34), SIMD4(world.m41, world.m42, world.m43, world.m44)]
             for j in 0..<4 { #expect(transforms[4 * i + j] == SIMD4<Float>(rows[j])) }
-            #expect(frames[i] == copies[i].frame || frames[i].origin.x.isNaN)
+            #expect(bitwiseEqual(frames[i], copies[i].frame), "frame of layer \(i)")
             var up: Layer? = copies[i], isHidden = false
             while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
             #expect(hidden[i] == isHidden)

@@ -33,13 +33,19 @@ public enum HitRegion: Sendable, Hashable {
         }
     }
 
-    /// The region of a layer that flattens, from its geometry, its level map and its sublayers' regions
-    /// (in its own space): ``nowhere`` when hidden or singular, or when nothing in it can be hit; with
-    /// `masksToBounds`, its bounds alone; else its bounds joined with the sublayers' regions; then mapped up
-    /// through `level`. ``anywhere`` when a sublayer's is, when the level is not affine, when a value is not
-    /// finite, or when `growth` would pass ``growthLimit``. Cost: four corner maps and O(sublayers).
-    public static func of(_ g: LayerGeometry, level: LevelMap, sublayers: some Sequence<HitRegion>) -> HitRegion {
-        guard !g.isHidden, let inverse = level.inverse else { return .nowhere }
+    /// The region of a layer, from its geometry, whether its superlayer flattens (`true` for a root), its level
+    /// map and its sublayers' regions (in its own space): ``nowhere`` when hidden or singular, or when nothing
+    /// in it can be hit; ``anywhere`` for a transform layer or a layer under one (its points are not mapped
+    /// level by level); with `masksToBounds`, its bounds alone; else its bounds joined with the sublayers'
+    /// regions; then mapped up through `level`. Also ``anywhere`` when a sublayer's is, when the level is not
+    /// affine, when a value is not finite, or when `growth` would pass ``growthLimit``. `level` is read only for
+    /// a layer that flattens under one that does. Cost: four corner maps and O(sublayers).
+    public static func of(_ g: LayerGeometry, superlayerFlattens: Bool, level: @autoclosure () -> LevelMap,
+                          sublayers: some Sequence<HitRegion>) -> HitRegion {
+        if g.isHidden { return .nowhere }
+        guard g.flattensSublayers, superlayerFlattens else { return .anywhere }
+        let level = level()
+        guard let inverse = level.inverse else { return .nowhere }
         let forward = level.forward
         guard forward.h13 == 0, forward.h23 == 0, forward.h33 == 1 else { return .anywhere }
         let own = Rect2D(g.bounds).standardized

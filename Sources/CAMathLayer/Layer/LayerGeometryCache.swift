@@ -97,13 +97,10 @@ extension Layer {
         return geometryCache.hitRegion!
     }
 
-    /// ``HitRegion/of(_:level:sublayers:)`` for a layer whose sublayers' regions are known; ``HitRegion/anywhere``
-    /// for a transform layer or a layer under one, ``HitRegion/nowhere`` for a hidden layer.
+    /// ``HitRegion/of(_:superlayerFlattens:level:sublayers:)`` for a layer whose sublayers' regions are known.
     private var uncachedHitRegion: HitRegion {
-        let g = geometry
-        if g.isHidden { return .nowhere }
-        guard g.flattensSublayers, superlayer?.geometry.flattensSublayers ?? true else { return .anywhere }
-        return HitRegion.of(g, level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
+        HitRegion.of(storedGeometry, superlayerFlattens: superlayer?.storedGeometry.flattensSublayers ?? true,
+                     level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
     }
 
     /// Gives the cache the level map and hit region a batch computed for this layer's geometry under its
@@ -136,6 +133,13 @@ extension Layer {
 /// same payload): the test for "this input did not change" that a cache of bitwise results needs.
 package func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
     withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+}
+
+/// Whether two rects have the same bits, field by field.
+package func bitwiseEqual(_ a: CGRect, _ b: CGRect) -> Bool {
+    Double(a.origin.x).bitPattern == Double(b.origin.x).bitPattern && Double(a.origin.y).bitPattern == Double(b.origin.y).bitPattern
+        && Double(a.size.width).bitPattern == Double(b.size.width).bitPattern
+        && Double(a.size.height).bitPattern == Double(b.size.height).bitPattern
 }
 
 /// Whether two points have the same bits, lane by lane.

@@ -2,26 +2,19 @@ import CAMathCore
 import Foundation
 
 extension LayerTree {
-    /// Every node's hit region (``HitRegion``), sublayers before their layer: ``HitRegion/nowhere`` for a hidden
-    /// node, ``HitRegion/anywhere`` for a transform layer or a node under one, else
-    /// ``HitRegion/of(_:level:sublayers:)`` of its geometry and level map — the values a ``Layer`` of the same
-    /// geometry caches. Cost: O(n), four corner maps per node.
+    /// Every node's hit region (``HitRegion/of(_:superlayerFlattens:level:sublayers:)``), sublayers before their
+    /// layer: the values a ``Layer`` of the same geometry caches. Cost: O(n), four corner maps per node.
     package func hitRegions() -> [HitRegion] {
         var regions = [HitRegion](repeating: .anywhere, count: count)
         // Through a buffer pointer: read while an element is written, an array would be copied per node.
         regions.withUnsafeMutableBufferPointer { buffer in
             let r = buffer
+            let rootFlattens = rootSuperlayerGeometry?.flattensSublayers ?? true
             geometries.withUnsafeBufferPointer { g in
                 for i in stride(from: count - 1, through: 0, by: -1) {
-                    let parent = parents[i]
-                    if g[i].isHidden {
-                        r[i] = .nowhere
-                    } else if !g[i].flattensSublayers || (parent != Self.noParent && !g[parent].flattensSublayers) {
-                        r[i] = .anywhere
-                    } else {
-                        let children = sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]
-                        r[i] = HitRegion.of(g[i], level: levelMaps[i], sublayers: children.lazy.map { r[$0] })
-                    }
+                    let parent = parents[i], children = sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]
+                    r[i] = HitRegion.of(g[i], superlayerFlattens: parent == Self.noParent ? rootFlattens : g[parent].flattensSublayers,
+                                        level: levelMaps[i], sublayers: children.lazy.map { r[$0] })
                 }
             }
         }
