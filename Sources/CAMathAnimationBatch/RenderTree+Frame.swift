@@ -192,7 +192,8 @@ extension RenderTree {
         }
     }
 
-    /// The presentation copy of `layer`'s subtree at `t` from the render tree's evaluation: what `presentation(at:)` of a layer of the tree returns, or `nil` for a layer the render tree does not hold.
+    /// The presentation copy of `layer`'s subtree at `t` from the render tree's evaluation: what
+    /// `presentation(at:)` of a layer of the tree returns, or `nil` for a layer the render tree does not hold.
     public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
         let top = layer.renderIndex
         guard top >= 0, top < count, layers[top] === layer, (try? applyChanges()) != nil,

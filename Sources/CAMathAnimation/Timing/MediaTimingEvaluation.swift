@@ -53,8 +53,9 @@ extension MediaTimingParameters {
     /// The object's state at parent time `p` (<doc:MediaTimingModel>): elapsed time u = (p − b)·s, phase,
     /// fill, offset, cycle and remainder with the end rule, autoreverse. With `removedOnCompletion` an
     /// object in its after phase contributes nothing whatever its fill. Non-finite p, b, s or o, an offset
-    /// position a′ that is not finite, or a′/C that is not finite → no contribution (so k is always finite); the arithmetic is +, −, ×, /, floor and compares in a fixed order, so batch forms
-    /// reproduce it bit for bit. O(1).
+    /// position a′ that is not finite, or a′/C that is not finite → no contribution (so k is always finite);
+    /// the arithmetic is +, −, ×, /, floor and compares in a fixed order, so batch forms reproduce it bit for
+    /// bit. O(1).
     public func evaluate(parentTime p: Double, removedOnCompletion: Bool = false) -> MediaTimingEvaluation {
         ResolvedMediaTiming(self).evaluate(parentTime: p, removedOnCompletion: removedOnCompletion)
     }

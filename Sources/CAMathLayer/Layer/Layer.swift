@@ -201,8 +201,9 @@ open class Layer: NSObject {
 
     /// The value a key has until it is set, as `CALayer` defines it: `CGPoint(x: 0.5, y: 0.5)` for
     /// `"anchorPoint"`, `Float(1)` for `"opacity"` and `"speed"`, `Double.infinity` for `"duration"`, `nil` for
-    /// every other key (their defaults are their type's zero: `.zero`, `0`, `false`, the identity matrix). Subclasses override it to give custom
-    /// keys defaults; ``value(forKey:)`` returns them for keys never set. O(1).
+    /// every other key (their defaults are their type's zero: `.zero`, `0`, `false`, the identity matrix).
+    /// Subclasses override it to give custom keys defaults; ``value(forKey:)`` returns them for keys never set.
+    /// O(1).
     open class func defaultValue(forKey key: String) -> Any? {
         switch key {
         case "anchorPoint": CGPoint(x: 0.5, y: 0.5)
