@@ -14,7 +14,8 @@ import Foundation
 /// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ` and `zPosition`. The
 /// fold is per property because an animation reads and writes only its own property; `opacity` is not
 /// geometry and is left out. A layer with an animation that acts across properties or is not a property
-/// animation (a group, a keyframe path with a rotation mode) is evaluated whole by the reference
+/// animation (a group, a keyframe path with a rotation mode) or that animates a flag (`hidden`,
+/// `masksToBounds`, which take no arithmetic) is evaluated whole by the reference
 /// (`Layer.presentation(at:)`'s fold for that layer). The model values are read when the batch is made:
 /// make it again after changing the model or the animations. It holds the model layers, so it belongs to
 /// the thread that owns the tree, as `Layer` does.
@@ -44,11 +45,11 @@ public struct PresentationBatch {
         self.model = model
         layers = LayerTree.layers(of: root)
         clocks = layers.map(\.clock)
-        let properties = AnimatedKeyPath.Property.allCases.filter { $0 != .opacity }
+        let properties = AnimatedKeyPath.Property.allCases.filter { $0 != .opacity && !$0.isFlag }
         var reference: [Int] = [], lists = [[AnimatedKeyPath.Property: [PropertyAnimation]]](repeating: [:], count: layers.count)
         for (node, layer) in layers.enumerated() {
             for animation in layer.attachedAnimations {
-                guard let property = animation as? PropertyAnimation,
+                guard let property = animation as? PropertyAnimation, !(property.target?.property.isFlag ?? false),
                       !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false) else {
                     reference.append(node)
                     lists[node] = [:]
@@ -252,6 +253,8 @@ extension AnimatedKeyPath.Property {
         case .anchorPointZ: .number(Double(g.anchorPointZ))
         case .zPosition: .number(Double(g.zPosition))
         case .opacity: .number(1)
+        case .hidden: .flag(g.isHidden)
+        case .masksToBounds: .flag(g.masksToBounds)
         case .transform: .transform(g.transform)
         case .sublayerTransform: .transform(g.sublayerTransform)
         }
@@ -267,7 +270,7 @@ extension AnimatedKeyPath.Property {
         case .anchorPointZ: row[0] = Double(g.anchorPointZ)
         case .zPosition: row[0] = Double(g.zPosition)
         case .opacity: row[0] = 1
-        case .transform, .sublayerTransform: break
+        case .transform, .sublayerTransform, .hidden, .masksToBounds: break
         }
     }
 
@@ -281,7 +284,7 @@ extension AnimatedKeyPath.Property {
         case .anchorPoint: g.anchorPoint = CGPoint(x: c(0), y: c(1))
         case .anchorPointZ: g.anchorPointZ = CGFloat(c(0))
         case .zPosition: g.zPosition = CGFloat(c(0))
-        case .opacity, .transform, .sublayerTransform: break
+        case .opacity, .transform, .sublayerTransform, .hidden, .masksToBounds: break
         }
     }
 }

@@ -177,7 +177,7 @@ public final class RenderTree {
             endings.pop()
             let layer = layers[entry.node]
             if entry.animation.evaluation(at: local[entry.node], isGroupChild: false).phase == .after {
-                layer.removeAttachedAnimation(entry.animation)
+                layer.finishAttachedAnimation(entry.animation)
                 removed = true
             } else {
                 notYet.append(entry)

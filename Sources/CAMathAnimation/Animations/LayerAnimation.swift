@@ -6,7 +6,11 @@ import Foundation
 ///
 /// `Layer.add(_:forKey:)` stores a copy, so an animation object can be changed and added again; like
 /// `CAAnimation` it is not thread-safe. Subclasses override ``init(copying:)`` to copy their state.
-open class LayerAnimation: NSObject, MediaTiming, NSCopying {
+///
+/// An animation is also an action (``LayerAction``, `CAAction`): returned from `action(forKey:)`, the delegate's
+/// `action(for:forKey:)` or a layer's `actions`, it runs by adding a copy of itself to the layer under the
+/// event's key (<doc:TransactionsAndActions>).
+open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     /// The timing properties as one value.
     public var timing = MediaTimingParameters()
     /// The curve from the timing progress to the value progress (`nil`: linear).
@@ -14,6 +18,12 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying {
     /// Whether the animation stops contributing after its active interval (default `true`), whatever its
     /// fill mode. Ignored for the children of a group.
     public var isRemovedOnCompletion = true
+    /// Told when the animation starts and stops (<doc:TransactionsAndActions>, *Lifecycle*). Retained, as
+    /// `CAAnimation`'s delegate is; copies share it. Ignored for the children of a group.
+    public var delegate: (any AnimationDelegate)?
+    /// Where the copy a layer holds is in its life: added, committed, started, stopped; the completion groups
+    /// that wait for it. Not copied.
+    package let lifecycle = AnimationLifecycle()
 
     /// A new animation with the defaults.
     public override init() { super.init() }
@@ -23,7 +33,30 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying {
         timing = other.timing
         timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        delegate = other.delegate
         super.init()
+    }
+
+    /// The value a property has until it is set, as `CAAnimation` defines it: `Float(1)` for `"speed"`, `true` for
+    /// `"removedOnCompletion"`, `nil` for every other key (their defaults are their type's zero). Subclasses
+    /// override it. O(1).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": Float(1)
+        case "removedOnCompletion": true
+        default: nil
+        }
+    }
+
+    /// Runs the animation as an action (`CAAction`): when `anObject` is a layer, adds a copy of this animation to
+    /// it under `event` (`add(_:forKey:)`, which resolves duration and timing function; the begin time resolves
+    /// when the transaction commits); a property animation without a key path animates `event` in that copy.
+    /// This object is unchanged; any other object: nothing happens.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? Layer else { return }
+        let copy = self.copy() as! LayerAnimation
+        if let property = copy as? PropertyAnimation, property.keyPath == nil { property.keyPath = event }
+        layer.add(copy, forKey: event)
     }
 
     /// A copy made by ``init(copying:)``.
@@ -60,14 +93,16 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying {
         timingFunction?.evaluate(evaluation.progress) ?? evaluation.progress
     }
 
-    /// The copy that is attached to a layer: duration and timing function resolved from ``LayerTransaction``,
-    /// a begin time of 0 replaced by `now()` (the layer's local time at the add, asked only then: it walks the
-    /// layer's ancestors).
-    func resolvedForAdding(now: () -> Double) -> LayerAnimation {
+    /// The copy that is attached to a layer: duration and timing function resolved from ``LayerTransaction``
+    /// (a duration that is not > 0 takes the transaction's, itself 0.25 s when that is not > 0 either). The begin
+    /// time is left as it is: a 0 resolves when the transaction commits.
+    func resolvedForAdding() -> LayerAnimation {
         let copy = self.copy() as! LayerAnimation
-        if !(copy.timing.duration > 0) { copy.timing.duration = LayerTransaction.animationDuration() }
+        if !(copy.timing.duration > 0) {
+            let duration = LayerTransaction.animationDuration()
+            copy.timing.duration = duration > 0 ? duration : MediaTimingParameters.defaultDuration
+        }
         if copy.timingFunction == nil { copy.timingFunction = LayerTransaction.animationTimingFunction() }
-        if copy.timing.beginTime == 0 { copy.timing.beginTime = now() }
         copy.resolveChildren()
         return copy
     }

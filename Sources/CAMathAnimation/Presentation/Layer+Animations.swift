@@ -1,30 +1,70 @@
 import CAMathLayer
 import Foundation
 
-/// Animations attached to a layer and the presentation copy they produce (<doc:PresentationValues>).
+/// Animations attached to a layer and the presentation copy they produce (<doc:PresentationValues>,
+/// <doc:TransactionsAndActions>).
 extension Layer {
-    /// Attaches a copy of `animation` under `key`, resolved (<doc:MediaTimingModel>): a duration that is not
+    /// Attaches a copy of `animation` under `key`, as `CALayer` does: the copy is resolved (a duration that is not
     /// > 0 takes ``LayerTransaction/animationDuration()``, a missing timing function
-    /// ``LayerTransaction/animationTimingFunction()``, a begin time of 0 the layer's local time now. Re-adding a
-    /// key replaces its animation and moves it to the end; a `nil` key appends. The caller's object is
-    /// unchanged. Cost: O(animations), plus O(depth) for a begin time of 0 (the layer's local time) and a
-    /// basic animation without from, to and by values (the presentation value it starts from).
+    /// ``LayerTransaction/animationTimingFunction()``), belongs to the open transaction (the implicit one is opened
+    /// if nothing is), joins its open completion groups, and takes effect at the outermost commit, where a begin
+    /// time of 0 becomes the layer's local time at the commit. Until then ``animation(forKey:)`` answers the copy
+    /// and presentation values ignore it. A basic animation without from, to and by values starts from the value
+    /// the layer presents now (committed state and animations). Re-adding a key replaces its animation (which
+    /// stops unfinished) and moves it to the end; a `nil` key appends. The caller's object is unchanged.
+    /// Cost: O(animations); a basic animation without values also one presentation copy of this layer.
     public func add(_ animation: LayerAnimation, forKey key: String?) {
-        add(animation, forKey: key, atMediaTime: currentMediaTime())
+        willChangeModel()
+        let copy = animation.resolvedForAdding()
+        capturePresentedValue(for: copy, atMediaTime: currentMediaTime())
+        attach(copy, forKey: key)
+        TransactionStack.current.record(copy, on: self)
     }
 
-    /// ``add(_:forKey:)`` as if the global media time were `t`: the begin time 0 becomes the layer's local
-    /// time at `t`, and the "none" row of a basic animation starts from the presentation value at `t`.
+    /// ``add(_:forKey:)`` outside every transaction, as if committed at global media time `t`: a begin time of 0
+    /// becomes the layer's local time at `t`, a basic animation without values starts from the value presented
+    /// at `t`, and the copy contributes at once (it joins no transaction and no completion group). What the batch
+    /// forms and tests use to place an animation exactly in time. Cost: as ``add(_:forKey:)``.
     public func add(_ animation: LayerAnimation, forKey key: String?, atMediaTime t: Double) {
-        let resolved = animation.resolvedForAdding { localTime(atMediaTime: t) }
-        if let basic = resolved as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
-           let target = basic.target, let presented = presentation(at: t) {
-            basic.previousValue = target.read(target.wholeValue(of: presented))
+        let copy = animation.resolvedForAdding()
+        if copy.timing.beginTime == 0 { copy.timing.beginTime = committedLocalTime(atMediaTime: t) }
+        capturePresentedValue(for: copy, atMediaTime: t)
+        copy.lifecycle.isCommitted = true
+        attach(copy, forKey: key)
+        if let committed = committedAttachment as? LayerAnimationState, committed !== attachment {
+            if let key { committed.animations.removeAll { $0.key == key } }
+            committed.animations.append((key, copy))
         }
+        TransactionLock.shared.withLock { animationState.register(self) }
+    }
+
+    /// The "none" row of a basic animation: the value of its key path presented at `t`.
+    private func capturePresentedValue(for animation: LayerAnimation, atMediaTime t: Double) {
+        guard let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+              basic.byValue == nil, let target = basic.target else { return }
+        let presented = presentedCopy(atParentTime: superlayer?.committedLocalTime(atMediaTime: t) ?? t)
+        basic.previousValue = target.read(target.wholeValue(of: presented))
+    }
+
+    /// Appends `animation` under `key`; the animation it replaces stops unfinished.
+    private func attach(_ animation: LayerAnimation, forKey key: String?) {
         let state = animationState
-        if let key { state.animations.removeAll { $0.key == key } }
-        state.animations.append((key, resolved))
-        changeJournal?.recordAnimations()
+        animation.lifecycle.holder = ObjectIdentifier(state)
+        if let key { detachAnimations { $0.key == key } }
+        state.animations.append((key, animation))
+        recordAnimationChange()
+    }
+
+    /// Detaches the animations `isTaken` picks; those that had not stopped stop unfinished.
+    private func detachAnimations(where isTaken: ((key: String?, animation: LayerAnimation)) -> Bool) {
+        guard let state = attachment as? LayerAnimationState else { return }
+        let taken = state.animations.filter(isTaken)
+        guard !taken.isEmpty else { return }
+        state.animations.removeAll(where: isTaken)
+        for (_, animation) in taken where animation.lifecycle.holder == ObjectIdentifier(state) {
+            AnimationRegistry.stopEarly(animation)
+        }
+        recordAnimationChange()
     }
 
     /// The animation attached under `key` (the stored copy), or `nil`. O(animations).
@@ -39,22 +79,31 @@ extension Layer {
         return keys.isEmpty ? nil : keys
     }
 
-    /// Detaches the animation under `key`. O(animations).
+    /// Detaches the animation under `key`; if it had not stopped, its delegate hears
+    /// `animationDidStop(_:finished: false)` at the next frame. A change of the layer (it joins the open
+    /// transaction). O(animations).
     public func removeAnimation(forKey key: String) {
-        (attachment as? LayerAnimationState)?.animations.removeAll { $0.key == key }
-        changeJournal?.recordAnimations()
+        willChangeModel()
+        detachAnimations { $0.key == key }
     }
 
-    /// Detaches every animation. O(1).
+    /// Detaches every animation, each as ``removeAnimation(forKey:)``. O(animations).
     public func removeAllAnimations() {
-        (attachment as? LayerAnimationState)?.animations.removeAll()
-        changeJournal?.recordAnimations()
+        willChangeModel()
+        detachAnimations { _ in true }
     }
 
-    /// Detaches the attached animation `animation` (the stored copy, by identity): how a render tree removes an
-    /// animation whose active duration has passed. O(animations).
-    package func removeAttachedAnimation(_ animation: LayerAnimation) {
+    /// Detaches `animation` (the stored copy, by identity) because its active duration has passed: how a render
+    /// tree removes a finished animation that is removed on completion. Its delegate hears the start, if it has
+    /// not yet, and the finish at the next frame. O(animations).
+    package func finishAttachedAnimation(_ animation: LayerAnimation) {
+        AnimationRegistry.finish(animation)
         (attachment as? LayerAnimationState)?.animations.removeAll { $0.animation === animation }
+        recordAnimationChange()
+    }
+
+    /// Tells the render tree, if any, that the animations changed.
+    package func recordAnimationChange() {
         changeJournal?.recordAnimations()
     }
 
@@ -63,23 +112,25 @@ extension Layer {
         presentation(at: currentMediaTime())
     }
 
-    /// A presentation copy of this layer and its subtree at global media time `t`: every layer's model
-    /// values, then its animations folded in order at its local time, so `frame`, `convert`, `hitTest`
-    /// and key-path reads work on it as on the model, and ``model()`` leads back. The copy is a root (its
-    /// superlayer is `nil`): to convert between layers of one presentation tree, take the presentation of
-    /// their common ancestor and reach them through its sublayers. A non-finite `t` gives the model values
-    /// (no animation contributes). Never `nil` (the optional is Apple's signature).
+    /// A presentation copy of this layer and its subtree at global media time `t`: every layer's committed
+    /// state (its model values at the start of the open transaction, <doc:TransactionsAndActions>), then its
+    /// committed animations folded in order at its local time, so `frame`, `convert`, `hitTest` and key-path reads
+    /// work on it as on the model, and ``model()`` leads back. The copy is a root (its superlayer is `nil`): to
+    /// convert between layers of one presentation tree, take the presentation of their common ancestor and reach
+    /// them through its sublayers. The sublayers are the model's current ones. A non-finite `t` gives the
+    /// committed values (no animation contributes). Never `nil` (the optional is Apple's signature).
     ///
-    /// In a tree with a render tree (`RenderTree`), the render tree evaluates it with the batch kernels, bit
-    /// for bit the same copy; otherwise the reference folds each layer's animations. Cost: O(layers in the
-    /// subtree × their animations + depth); through a render tree, one evaluation of its whole tree per time
-    /// and change (kept for later calls at the same time) and a copy per layer of the subtree.
+    /// In a tree with a render tree (`RenderTree`) and no change waiting for a commit, the render tree evaluates
+    /// it with the batch kernels, bit for bit the same copy; otherwise the reference folds each layer's
+    /// animations. Cost: O(layers in the subtree × their animations + depth); through a render tree, one
+    /// evaluation of its whole tree per time and change (kept for later calls at the same time) and a copy per
+    /// layer of the subtree.
     public func presentation(at t: Double) -> Layer? {
-        if let source = changeJournal?.owner as? any PresentationSource, let copy = source.presentation(of: self, atMediaTime: t) {
+        if let journal = changeJournal, !journal.hasUncommittedChanges, let source = journal.owner as? any PresentationSource,
+           let copy = source.presentation(of: self, atMediaTime: t) {
             return copy
         }
-        let parentTime = superlayer.map { $0.localTime(atMediaTime: t) } ?? t
-        return Self.presentationCopy(of: self, parentTime: parentTime)
+        return Self.presentationCopy(of: self, parentTime: superlayer?.committedLocalTime(atMediaTime: t) ?? t)
     }
 
     /// The model layer this presentation copy was made from, or the layer itself. O(1).
@@ -90,27 +141,32 @@ extension Layer {
     /// The presentation copy of `layer` and its subtree at parent time `parentTime`, iteratively (any depth).
     static func presentationCopy(of layer: Layer, parentTime: Double) -> Layer {
         let top = layer.presentedCopy(atParentTime: parentTime)
-        var pending: [(model: Layer, copy: Layer, local: Double)] = [(layer, top, layer.timingParameters.localTime(fromParent: parentTime))]
+        var pending: [(model: Layer, copy: Layer, local: Double)] = [(layer, top, layer.committedTimingParameters.localTime(fromParent: parentTime))]
         while let (model, copy, local) = pending.popLast() {
             for sub in model.sublayers ?? [] {
                 let subCopy = sub.presentedCopy(atParentTime: local)
                 copy.addSublayer(subCopy)
-                pending.append((sub, subCopy, sub.timingParameters.localTime(fromParent: local)))
+                pending.append((sub, subCopy, sub.committedTimingParameters.localTime(fromParent: local)))
             }
         }
         return top
     }
 
-    /// A copy of this layer alone (no sublayers) with its animations folded in order at its local time for
-    /// parent time `parentTime`; ``model()`` leads back. What the batch forms use for layers they do not
-    /// vectorise. Cost: O(animations).
+    /// A copy of this layer alone (no sublayers): its committed state with its committed animations folded in
+    /// order at its local time for parent time `parentTime`, their missing ends read from the committed state;
+    /// ``model()`` leads back. What the batch forms use for
+    /// layers they do not vectorise. Cost: O(animations).
     package func presentedCopy(atParentTime parentTime: Double) -> Layer {
-        let copy: Layer = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
+        let copy = makePresentationCopy()
         let state = copy.animationState
         state.modelLayer = self
-        let local = timingParameters.localTime(fromParent: parentTime)
-        for (_, animation) in state.animations {
-            animation.apply(atParentTime: local, to: copy, model: self, isGroupChild: false)
+        let local = state.timing.localTime(fromParent: parentTime)
+        var model = self
+        if hasPendingCommittedState, state.animations.contains(where: { $0.animation.lifecycle.isCommitted }) {
+            model = makePresentationCopy()
+        }
+        for (_, animation) in state.animations where animation.lifecycle.isCommitted {
+            animation.apply(atParentTime: local, to: copy, model: model, isGroupChild: false)
         }
         return copy
     }
@@ -118,17 +174,25 @@ extension Layer {
     /// A copy of this layer alone whose geometry is `geometry` (the presented one a batch computed): what
     /// ``presentedCopy(atParentTime:)`` gives when its animations change only the geometry. O(custom keys).
     package func presentedCopy(geometry: LayerGeometry) -> Layer {
-        let copy: Layer = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
+        let copy = makePresentationCopy()
         copy.animationState.modelLayer = self
         copy.presentGeometry(geometry)
         return copy
     }
 
-    /// The animations attached to this layer, in the order they apply (the stored copies).
+    /// The committed animations attached to this layer, in the order they apply (the stored copies): what the
+    /// batch forms evaluate.
     package var attachedAnimations: [LayerAnimation] {
-        (attachment as? LayerAnimationState)?.animations.map(\.animation) ?? []
+        (attachment as? LayerAnimationState)?.animations.compactMap { $0.animation.lifecycle.isCommitted ? $0.animation : nil } ?? []
     }
 
     /// The layer's clock: its timing properties.
     package var clock: MediaTimingParameters { timingParameters }
+
+    /// The layer's local time at global media time `t` by its committed timing and its ancestors'. O(depth).
+    func committedLocalTime(atMediaTime t: Double) -> Double {
+        var time = t
+        for layer in Self.ancestry(of: self).reversed() { time = layer.committedTimingParameters.localTime(fromParent: time) }
+        return time
+    }
 }

@@ -8,6 +8,10 @@ final class LayerAnimationState: LayerAttachment {
     /// For a presentation copy: the layer it was made from (held strongly: the model never holds its copies,
     /// and a weak reference would slow every retain of the model layer).
     var modelLayer: Layer?
+    /// The layer holding this state while it is in ``AnimationRegistry`` (cleared by the layer's deinitialization,
+    /// which unregisters it first), and its place there.
+    unowned(unsafe) var layer: Layer?
+    var registryIndex: Int?
 
     func copied() -> any LayerAttachment {
         let copy = LayerAnimationState()
@@ -15,6 +19,25 @@ final class LayerAnimationState: LayerAttachment {
         copy.animations = animations
         copy.modelLayer = modelLayer
         return copy
+    }
+
+    /// Makes the frames visit `layer`, which holds committed animations (under the lock; idempotent).
+    func register(_ layer: Layer) {
+        guard registryIndex == nil else { return }
+        self.layer = layer
+        AnimationRegistry.append(self)
+    }
+
+    /// The layer is being freed: it leaves the frames' list, and every animation it holds that has not stopped
+    /// stops early.
+    func layerWillDeinitialize() {
+        let own = animations.lazy.map(\.animation).filter { $0.lifecycle.holder == ObjectIdentifier(self) && !$0.lifecycle.isStopped }
+        guard layer != nil || !own.isEmpty else { return }
+        TransactionLock.shared.withLock {
+            AnimationRegistry.remove(self)
+            layer = nil
+            for animation in own { AnimationRegistry.stopEarly(animation) }
+        }
     }
 }
 
@@ -30,5 +53,10 @@ extension Layer {
     /// The timing of this layer without creating state for it.
     var timingParameters: MediaTimingParameters {
         (attachment as? LayerAnimationState)?.timing ?? .layer
+    }
+
+    /// The timing at the start of the open transaction (the model's once committed).
+    var committedTimingParameters: MediaTimingParameters {
+        (committedAttachment as? LayerAnimationState)?.timing ?? .layer
     }
 }

@@ -4,11 +4,12 @@ import Foundation
 
 /// Where an animation's value goes: a layer property and a part of it, parsed from a key path
 /// (<doc:AnimationValues>): `position`, `position.x`, `bounds.size.width`, `opacity`, `transform`,
-/// `transform.rotation.z`, `sublayerTransform.scale`, …
+/// `transform.rotation.z`, `sublayerTransform.scale`, `hidden`, `masksToBounds`, …
 public struct AnimatedKeyPath: Sendable, Equatable {
-    /// The animatable layer properties.
+    /// The animatable layer properties (flags by their Objective-C keys: `hidden` is `isHidden`).
     public enum Property: String, Sendable, CaseIterable {
         case position, bounds, anchorPoint, anchorPointZ, zPosition, opacity, transform, sublayerTransform
+        case hidden, masksToBounds
     }
 
     /// The part of the property the value replaces.
@@ -56,6 +57,8 @@ public struct AnimatedKeyPath: Sendable, Equatable {
         case .opacity: .number(Double(layer.opacity))
         case .transform: .transform(layer.transform)
         case .sublayerTransform: .transform(layer.sublayerTransform)
+        case .hidden: .flag(layer.isHidden)
+        case .masksToBounds: .flag(layer.masksToBounds)
         }
     }
 
@@ -70,6 +73,8 @@ public struct AnimatedKeyPath: Sendable, Equatable {
         case (.opacity, .number(let x)): layer.opacity = Float(x)
         case (.transform, .transform(let t)): layer.transform = t
         case (.sublayerTransform, .transform(let t)): layer.sublayerTransform = t
+        case (.hidden, .flag(let b)): layer.isHidden = b
+        case (.masksToBounds, .flag(let b)): layer.masksToBounds = b
         default: break
         }
     }
@@ -137,4 +142,9 @@ public struct AnimatedKeyPath: Sendable, Equatable {
 
 extension AnimationValue {
     var isNumber: Bool { if case .number = self { true } else { false } }
+}
+
+extension AnimatedKeyPath.Property {
+    /// Whether the property is a flag (`hidden`, `masksToBounds`), animated discretely.
+    package var isFlag: Bool { self == .hidden || self == .masksToBounds }
 }

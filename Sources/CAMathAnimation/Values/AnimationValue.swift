@@ -4,7 +4,7 @@ import Foundation
 
 /// A value an animation interpolates, with the arithmetic of <doc:AnimationValues>: numbers, points,
 /// sizes and rects per component; transforms by blend and concatenation; value-function arguments
-/// (`[x, y, z]`) per component.
+/// (`[x, y, z]`) per component; flags (`isHidden`, `masksToBounds`) discretely, without arithmetic.
 public enum AnimationValue: Sendable, Equatable {
     case number(Double)
     case point(CGPoint)
@@ -13,12 +13,17 @@ public enum AnimationValue: Sendable, Equatable {
     case transform(Transform3D)
     /// The arguments of a value function, per component.
     case vector([Double])
+    /// A flag (`hidden`, `masksToBounds`): interpolated discretely (the first value below progress 0.5), with
+    /// no sum, difference, multiple or distance.
+    case flag(Bool)
 
-    /// The value of what a Swift user passes as `fromValue`, `values`, …: a `Transform3D`; a number
-    /// (`CGFloat`, `Double`, `Float`, `Int`, `NSNumber`); a `CGPoint`, `CGSize` or `CGRect` (or an `NSValue`
-    /// holding one); an array of numbers. Anything else `nil`. O(1) (arrays: O(count)).
+    /// The value of what a Swift user passes as `fromValue`, `values`, …: a `Transform3D` (or an `NSValue`
+    /// holding one); a `Bool`; a number (`CGFloat`, `Double`, `Float`, `Int`, `NSNumber`); a `CGPoint`, `CGSize`
+    /// or `CGRect` (or an `NSValue` holding one); an array of numbers. Anything else `nil`. O(1) (arrays:
+    /// O(count)).
     public init?(_ value: Any?) {
-        if let t = value as? Transform3D { self = .transform(t) }
+        if let value, type(of: value) == Bool.self, let b = value as? Bool { self = .flag(b) }
+        else if let t = KeyValue.transform(value) { self = .transform(t) }
         else if let x = KeyValue.number(value) { self = .number(x) }
         else if let p = KeyValue.point(value) { self = .point(p) }
         else if let s = KeyValue.size(value) { self = .size(s) }
@@ -33,8 +38,8 @@ public enum AnimationValue: Sendable, Equatable {
         } else { return nil }
     }
 
-    /// The value as key-value coding gives it: `CGFloat`, `CGPoint`, `CGSize`, `CGRect`, `Transform3D`
-    /// or `[CGFloat]`.
+    /// The value as key-value coding gives it: `CGFloat`, `CGPoint`, `CGSize`, `CGRect`, `Transform3D`,
+    /// `[CGFloat]` or `Bool`.
     public var anyValue: Any {
         switch self {
         case .number(let x): CGFloat(x)
@@ -43,11 +48,12 @@ public enum AnimationValue: Sendable, Equatable {
         case .rect(let r): r
         case .transform(let t): t
         case .vector(let v): v.map { CGFloat($0) }
+        case .flag(let b): b
         }
     }
 
     /// The components of a number, point, size, rect or vector, in order (x, y, width, height); `nil`
-    /// for a transform.
+    /// for a transform and a flag (no arithmetic).
     package var components: [Double]? {
         switch self {
         case .number(let x): [x]
@@ -55,7 +61,7 @@ public enum AnimationValue: Sendable, Equatable {
         case .size(let s): [Double(s.width), Double(s.height)]
         case .rect(let r): [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
         case .vector(let v): v
-        case .transform: nil
+        case .transform, .flag: nil
         }
     }
 
@@ -67,14 +73,14 @@ public enum AnimationValue: Sendable, Equatable {
         case .size: .size(CGSize(width: c[0], height: c[1]))
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .vector: .vector(c)
-        case .transform: self
+        case .transform, .flag: self
         }
     }
 
     /// Whether the two are the same kind (vectors of one length).
     package func isSameKind(as other: AnimationValue) -> Bool {
         switch (self, other) {
-        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform): true
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform), (.flag, .flag): true
         case (.vector(let a), .vector(let b)): a.count == b.count
         default: false
         }
@@ -87,9 +93,11 @@ public enum AnimationValue: Sendable, Equatable {
     }
 
     /// lerp(self, to, f): `a + (b − a)·f` per component; transforms by blend (2-D decomposition when both
-    /// are affine, 3-D otherwise). `nil` for different kinds. O(1) (a transform: two decompositions).
+    /// are affine, 3-D otherwise); flags discretely (`self` for f < 0.5, else `other`). `nil` for different
+    /// kinds. O(1) (a transform: two decompositions).
     public func interpolated(to other: AnimationValue, fraction f: Double) -> AnimationValue? {
         if case .transform(let a) = self, case .transform(let b) = other { return .transform(a.interpolated(to: b, fraction: f)) }
+        if case .flag = self, case .flag = other { return f < 0.5 ? self : other }
         return zip(other) { a, b in Self.lerp(a, b, f) }
     }
 
@@ -124,6 +132,8 @@ public enum AnimationValue: Sendable, Equatable {
         switch self {
         case .transform(let a):
             return .transform(Self.power(a, k))
+        case .flag:
+            return self
         default:
             return with(components!.map { Double(k) * $0 })
         }
@@ -160,10 +170,12 @@ public enum AnimationValue: Sendable, Equatable {
         return sum.squareRoot()
     }
 
-    /// The additive identity of this kind: 0, the zero point, size or rect, zeros, or the identity matrix.
+    /// The additive identity of this kind: 0, the zero point, size or rect, zeros, the identity matrix, or
+    /// `false` for a flag (which has no sum: an additive flag animation has no effect).
     public var additiveIdentity: AnimationValue {
         switch self {
         case .transform: .transform(.identity)
+        case .flag: .flag(false)
         default: with([Double](repeating: 0, count: components!.count))
         }
     }

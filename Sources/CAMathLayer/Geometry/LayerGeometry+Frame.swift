@@ -66,10 +66,12 @@ extension LayerGeometry {
     /// 4. `position = (r.x + ax·r.w − A.tx, r.y + ay·r.h − A.ty)`.
     ///
     /// `anchorPoint`, `transform` and `zPosition` do not change. Reading `frame` back gives `r` when `A`'s
-    /// linear part is diagonal with positive entries (up to rounding), not in general. Cost: O(1).
-    public mutating func setFrame(_ r: CGRect) {
+    /// linear part is diagonal with positive entries (up to rounding), not in general. Returns whether the rect
+    /// was taken (`false`: ignored by rule 1). Cost: O(1).
+    @discardableResult
+    public mutating func setFrame(_ r: CGRect) -> Bool {
         let rect = Rect2D(r)
-        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, transform.isFinite else { return }
+        guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite, transform.isFinite else { return false }
         let s = rect.standardized
         let a = affineTransform()
         if let inverse = a.invertedIfPossible() {
@@ -78,5 +80,6 @@ extension LayerGeometry {
         }
         position = CGPoint(x: s.x + Double(anchorPoint.x) * s.width - a.tx,
                            y: s.y + Double(anchorPoint.y) * s.height - a.ty)
+        return true
     }
 }

@@ -10,7 +10,7 @@ extension Layer {
     /// The getter is cached until the geometry changes: O(1) after the first read.
     public var frame: CGRect {
         get { cachedFrame }
-        set { geometry.setFrame(newValue) }
+        set { setFrameAsChange(newValue) }
     }
 
     /// Converts `p` from this layer's bounds space to `layer`'s (`nil` = root space), <doc:LayerGeometryRules>, *Converting between layers*.

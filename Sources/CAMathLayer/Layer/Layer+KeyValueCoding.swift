@@ -84,8 +84,8 @@ extension Layer {
         case .anchorPoint: if let p = KeyValue.point(value) { anchorPoint = p }
         case .anchorPointZ: if let x = KeyValue.number(value) { anchorPointZ = CGFloat(x) }
         case .zPosition: if let x = KeyValue.number(value) { zPosition = CGFloat(x) }
-        case .transform: if let t = value as? Transform3D { transform = t }
-        case .sublayerTransform: if let t = value as? Transform3D { sublayerTransform = t }
+        case .transform: if let t = KeyValue.transform(value) { transform = t }
+        case .sublayerTransform: if let t = KeyValue.transform(value) { sublayerTransform = t }
         case .frame: if let r = KeyValue.rect(value) { frame = r }
         case .opacity: if let x = KeyValue.number(value) { opacity = Float(x) }
         case .hidden: if let b = KeyValue.flag(value) { isHidden = b }
@@ -207,6 +207,12 @@ package enum KeyValue {
         return v.rectValue
     }
 
+    /// A `Transform3D`, or an `NSValue` holding one (`NSValue(transform3D:)`).
+    package static func transform(_ value: Any?) -> Transform3D? {
+        if let t = value as? Transform3D { return t }
+        return (value as? NSValue)?.transform3DValue
+    }
+
     private static func objCType(of value: NSValue) -> String {
         String(cString: value.objCType)
     }
@@ -214,10 +220,10 @@ package enum KeyValue {
 
 extension TransformKeyPathValue {
     /// The typed value of what a Swift user passes to key-value coding, as ``Layer/setValue(_:forKeyPath:)-(Any?,_)``
-    /// reads it for a transform key path: a `Transform3D`; a number (`CGFloat`, `Double`, `Float`, `Int` or
-    /// `NSNumber`); a size (`CGSize`, or an `NSValue` holding one); anything else `nil`. O(1).
+    /// reads it for a transform key path: a `Transform3D` (or an `NSValue` holding one); a number (`CGFloat`,
+    /// `Double`, `Float`, `Int` or `NSNumber`); a size (`CGSize`, or an `NSValue` holding one); anything else `nil`. O(1).
     public init?(keyValue value: Any?) {
-        if let t = value as? Transform3D { self = .transform(t) }
+        if let t = KeyValue.transform(value) { self = .transform(t) }
         else if let x = KeyValue.number(value) { self = .number(x) }
         else if let s = KeyValue.size(value) { self = .size(width: Double(s.width), height: Double(s.height)) }
         else { return nil }

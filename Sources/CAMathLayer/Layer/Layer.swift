@@ -16,17 +16,24 @@ open class Layer: NSObject {
     /// All geometry properties as one value. A change of `bounds.size` (through `bounds`, `frame`, key-value
     /// coding or this property) marks the layer as needing layout and then, at once, calls
     /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:LayoutRules>).
+    ///
+    /// Setting it is a change of every property whose bits differ: it joins the open transaction and posts
+    /// their events in the order of ``LayerGeometry``'s properties (<doc:TransactionsAndActions>).
     public var geometry: LayerGeometry {
         get { storedGeometry }
         set {
             let old = storedGeometry
+            willChangeModel()
             storedGeometry = newValue
             geometryChanged(from: old)
+            postGeometryEvents(from: old)
         }
         _modify {
             let old = storedGeometry
+            willChangeModel()
             yield &storedGeometry
             geometryChanged(from: old)
+            postGeometryEvents(from: old)
         }
     }
     /// The geometry itself; ``geometry``'s setter also tells the cache, the render tree and layout.
@@ -34,7 +41,7 @@ open class Layer: NSObject {
 
     /// What a change of the geometry from `old` sets off: the cache, the render tree's journal, and for a new
     /// bounds size, layout.
-    private func geometryChanged(from old: LayerGeometry) {
+    func geometryChanged(from old: LayerGeometry) {
         geometryDidChange(from: old)
         changeJournal?.recordModel(renderIndex)
         if storedGeometry.bounds.size != old.bounds.size { boundsSizeDidChange(from: old.bounds.size) }
@@ -43,11 +50,24 @@ open class Layer: NSObject {
     /// `children` are read on every step of a walk; the runtime's exclusivity check of a class property cost
     /// about a tenth of a presentation copy, and a layer is used from one thread at a time anyway.
     @exclusivity(unchecked) var geometryCache = LayerGeometryCache()
-    /// A name for debugging and lookup (default `nil`).
-    public var name: String?
+    /// A name for debugging and lookup (default `nil`). Setting it posts the event `"name"`.
+    public var name: String? {
+        get { storedName }
+        set { willChangeModel(); storedName = newValue; postEvent("name") }
+    }
+    var storedName: String?
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
-    /// it: `hitTest` ignores it, as `CALayer`'s does.
-    public var opacity: Float = 1 { didSet { changeJournal?.recordModel(renderIndex) } }
+    /// it: `hitTest` ignores it, as `CALayer`'s does. Animatable: setting it posts the event `"opacity"`.
+    public var opacity: Float {
+        get { storedOpacity }
+        set {
+            willChangeModel()
+            storedOpacity = newValue
+            changeJournal?.recordModel(renderIndex)
+            postEvent("opacity")
+        }
+    }
+    var storedOpacity: Float = 1
 
     /// The sublayers, back to front (``sublayers`` without the optional).
     @exclusivity(unchecked) var children: [Layer] = []
@@ -57,8 +77,13 @@ open class Layer: NSObject {
     public private(set) unowned(unsafe) var superlayer: Layer?
     /// The values of keys that are not properties (``setValue(_:forKey:)``).
     var customValues: [String: Any] = [:]
-    /// Which parts of the frame stretch when the superlayer's bounds size changes (default none).
-    public var autoresizingMask: AutoresizingMask = []
+    /// Which parts of the frame stretch when the superlayer's bounds size changes (default none). Setting it
+    /// posts the event `"autoresizingMask"`.
+    public var autoresizingMask: AutoresizingMask {
+        get { storedAutoresizingMask }
+        set { willChangeModel(); storedAutoresizingMask = newValue; postEvent("autoresizingMask") }
+    }
+    var storedAutoresizingMask: AutoresizingMask = []
     /// The object that lays out the sublayers in ``layoutSublayers()`` (default `nil`). Setting it marks the
     /// layer as needing layout.
     public var layoutManager: (any LayoutManager)? { didSet { setNeedsLayout() } }
@@ -73,31 +98,72 @@ open class Layer: NSObject {
     package var changeJournal: LayerChangeJournal?
     package var renderIndex = -1
 
-    /// A layer with CALayer's defaults and no sublayers.
+    // MARK: Transactions and actions (the rules are in Layer+Actions.swift and the TransactionsAndActions article)
+
+    /// The object asked first for this layer's actions, that lays out its sublayers and draws it (default
+    /// `nil`). Not retained, as `CALayer`'s delegate.
+    public weak var delegate: (any LayerDelegate)?
+    /// Actions by event, asked after the delegate (default `nil`). `NSNull()` as a value means "no action".
+    public var actions: [String: any LayerAction]?
+    /// Values asked for after ``actions``: its `"actions"` dictionary, then its `"style"` dictionary's, and so on
+    /// down (default `nil`). Other entries are kept but not read.
+    public var style: [AnyHashable: Any]?
+    /// The outermost transaction this layer was created or last changed in (`nil` for presentation copies).
+    package var transactionToken: TransactionToken?
+    /// The state at the start of that transaction, when the layer had been committed before it.
+    package var committedState: CommittedLayerState?
+    /// Whether this is a presentation copy: it joins no transaction and posts no event.
+    package var isPresentationCopy = false
+
+    /// A layer with CALayer's defaults and no sublayers. Creating a layer joins the open transaction (opening
+    /// the implicit one if none is): until that transaction commits, the layer has no implicit animations.
     public override init() {
         super.init()
+        transactionToken = TransactionStack.current.openImplicitIfNeeded()
     }
 
-    /// A layer with the given geometry and name.
+    /// A layer with the given geometry and name (joins the open transaction, as ``init()``).
     public init(geometry: LayerGeometry, name: String? = nil) {
         storedGeometry = geometry
-        self.name = name
+        storedName = name
         super.init()
+        transactionToken = TransactionStack.current.openImplicitIfNeeded()
     }
 
     /// A copy of `layer`'s state, as `CALayer` makes for its presentation layer: geometry, name, opacity,
-    /// the values of custom keys, and what CAMathAnimation keeps (media timing and animations). Sublayers
-    /// and superlayer are not copied. When `layer` is not a
-    /// ``Layer``, a layer with the defaults. Subclasses override it to copy their own state (call `super`).
-    /// Cost: O(custom keys).
+    /// the values of custom keys, delegate, actions, style, and what CAMathAnimation keeps (media timing and
+    /// animations). Sublayers and superlayer are not copied. When `layer` is not a ``Layer``, a layer with the
+    /// defaults. The copy joins the open transaction, as ``init()``. Subclasses override it to copy their own
+    /// state (call `super`). Cost: O(custom keys).
     public init(layer: Any) {
         super.init()
-        guard let other = layer as? Layer else { return }
-        geometry = other.geometry
-        name = other.name
-        opacity = other.opacity
+        transactionToken = TransactionStack.current.openImplicitIfNeeded()
+        if let other = layer as? Layer { copyState(of: other) }
+    }
+
+    /// A presentation copy of `layer`: its committed state (<doc:TransactionsAndActions>), outside every
+    /// transaction (it posts no event and opens nothing).
+    package init(presentationOf layer: Layer) {
+        super.init()
+        isPresentationCopy = true
+        copyState(of: layer)
+        if let values = layer.pendingCommittedValues {
+            storedGeometry = values.geometry
+            storedOpacity = values.opacity
+            attachment = values.attachment?.copied()
+        }
+    }
+
+    private func copyState(of other: Layer) {
+        storedGeometry = other.storedGeometry
+        storedName = other.storedName
+        storedOpacity = other.storedOpacity
+        storedAutoresizingMask = other.storedAutoresizingMask
         customValues = other.customValues
         attachment = other.attachment?.copied()
+        delegate = other.delegate
+        actions = other.actions
+        style = other.style
     }
 
     /// Decoding from an archive is not supported: always `nil`. It exists so that `CALayer` subclasses,
@@ -109,6 +175,7 @@ open class Layer: NSObject {
     /// Releases the subtree iteratively: a sublayer that nobody else holds gives up its own sublayers
     /// first, so freeing a deep tree never recurses (a sublayer still held elsewhere keeps its subtree).
     deinit {
+        attachment?.layerWillDeinitialize()
         for child in children { child.superlayer = nil }
         var pending = children
         children = []
@@ -137,16 +204,42 @@ open class Layer: NSObject {
         autoresize(oldSuperlayerSize: oldSize)
     }
 
-    /// Positions the sublayers: the default asks ``layoutManager``, if any. Override it to lay out by hand;
-    /// ``layoutIfNeeded()`` calls it for layers marked by ``setNeedsLayout()``.
+    /// Positions the sublayers: the default asks the ``delegate``'s ``LayerDelegate/layoutSublayers(of:)`` when
+    /// there is a delegate (whose default asks the layout manager), else ``layoutManager``, if any. Override it to
+    /// lay out by hand; ``layoutIfNeeded()`` calls it for layers marked by ``setNeedsLayout()``.
     open func layoutSublayers() {
-        layoutManager?.layoutSublayers(of: self)
+        if let delegate { delegate.layoutSublayers(of: self) } else { layoutManager?.layoutSublayers(of: self) }
     }
 
-    /// Marks the layer as needing layout. Bounds size changes, sublayer changes, a new `layoutManager` and
-    /// a sublayer's new `constraints` mark it too. O(1).
+    /// Marks the layer as needing layout and tells ``layoutManager`` to drop what it cached about the layer
+    /// (``LayoutManager/invalidateLayout(of:)``). Bounds size changes, sublayer changes, a new `layoutManager`
+    /// and a sublayer's new `constraints` mark it too. O(1) plus the manager's call.
     open func setNeedsLayout() {
         layoutIsPending = true
+        layoutManager?.invalidateLayout(of: self)
+    }
+
+    /// Asks the ``delegate`` to draw the layer (``LayerDelegate/display(_:)``). CAMath draws nothing itself.
+    open func display() {
+        delegate?.display(self)
+    }
+
+    // MARK: Actions (CALayer's search order; the rules are in Layer+Actions.swift)
+
+    /// The action for `event` (<doc:TransactionsAndActions>, *Actions*), searched in `CALayer`'s order: the
+    /// ``delegate``'s ``LayerDelegate/action(for:forKey:)``, ``actions``, the `"actions"` dictionaries of the
+    /// ``style`` hierarchy (shallowest first), ``defaultAction(forKey:)``, and last the built-in implicit
+    /// animation of an animatable property (CAMathAnimation; only on a layer that has been committed). The first
+    /// answer that is not `nil` ends the search; `NSNull` ends it with `nil`. Subclasses override it (calling
+    /// `super` for the rest). Cost: O(depth of the style hierarchy) dictionary lookups.
+    open func action(forKey event: String) -> (any LayerAction)? {
+        searchAction(forKey: event)
+    }
+
+    /// The action a layer class gives `event` when nothing else does: `nil` for every event, as `CALayer`'s
+    /// (CAMath's implicit animations come after it in ``action(forKey:)``). Subclasses override it. O(1).
+    open class func defaultAction(forKey event: String) -> (any LayerAction)? {
+        nil
     }
 
     /// Whether the layer is marked as needing layout. O(1).
@@ -216,82 +309,146 @@ open class Layer: NSObject {
     // MARK: Geometry properties (CALayer names)
 
     /// The layer's own coordinate space (``LayerGeometry/bounds``).
-    public var bounds: CGRect { get { geometry.bounds } set { geometry.bounds = newValue } }
+    public var bounds: CGRect { get { storedGeometry.bounds } set { setGeometry(\.bounds, to: newValue, event: "bounds") } }
     /// Where the anchor lands in the superlayer (``LayerGeometry/position``).
-    public var position: CGPoint { get { geometry.position } set { geometry.position = newValue } }
+    public var position: CGPoint { get { storedGeometry.position } set { setGeometry(\.position, to: newValue, event: "position") } }
     /// The anchor in unit coordinates of `bounds`, not clamped (``LayerGeometry/anchorPoint``).
-    public var anchorPoint: CGPoint { get { geometry.anchorPoint } set { geometry.anchorPoint = newValue } }
+    public var anchorPoint: CGPoint { get { storedGeometry.anchorPoint } set { setGeometry(\.anchorPoint, to: newValue, event: "anchorPoint") } }
     /// The anchor's z (``LayerGeometry/anchorPointZ``).
-    public var anchorPointZ: CGFloat { get { geometry.anchorPointZ } set { geometry.anchorPointZ = newValue } }
+    public var anchorPointZ: CGFloat { get { storedGeometry.anchorPointZ } set { setGeometry(\.anchorPointZ, to: newValue, event: "anchorPointZ") } }
     /// The z of `position` (``LayerGeometry/zPosition``); ignored by `hitTest`.
-    public var zPosition: CGFloat { get { geometry.zPosition } set { geometry.zPosition = newValue } }
+    public var zPosition: CGFloat { get { storedGeometry.zPosition } set { setGeometry(\.zPosition, to: newValue, event: "zPosition") } }
     /// The transform about the anchor (``LayerGeometry/transform``).
-    public var transform: Transform3D { get { geometry.transform } set { geometry.transform = newValue } }
+    public var transform: Transform3D { get { storedGeometry.transform } set { setGeometry(\.transform, to: newValue, event: "transform") } }
     /// The transform applied to sublayers about the anchor (``LayerGeometry/sublayerTransform``).
     public var sublayerTransform: Transform3D {
-        get { geometry.sublayerTransform } set { geometry.sublayerTransform = newValue }
+        get { storedGeometry.sublayerTransform }
+        set { setGeometry(\.sublayerTransform, to: newValue, event: "sublayerTransform") }
     }
     /// Whether the layer's y axis is flipped toward its superlayer (``LayerGeometry/isGeometryFlipped``).
     public var isGeometryFlipped: Bool {
-        get { geometry.isGeometryFlipped }
-        set { geometry.isGeometryFlipped = newValue }
+        get { storedGeometry.isGeometryFlipped }
+        set { setGeometry(\.isGeometryFlipped, to: newValue, event: "geometryFlipped") }
     }
     /// Whether hit testing prunes outside `bounds` (``LayerGeometry/masksToBounds``).
-    public var masksToBounds: Bool { get { geometry.masksToBounds } set { geometry.masksToBounds = newValue } }
+    public var masksToBounds: Bool {
+        get { storedGeometry.masksToBounds }
+        set { setGeometry(\.masksToBounds, to: newValue, event: "masksToBounds") }
+    }
     /// Whether the layer and its subtree are skipped by hit testing (``LayerGeometry/isHidden``).
-    public var isHidden: Bool { get { geometry.isHidden } set { geometry.isHidden = newValue } }
+    /// Setting it posts `"hidden"`, then `LayerEvent.orderOut` when it hides the layer or `LayerEvent.orderIn` when it shows it.
+    public var isHidden: Bool {
+        get { storedGeometry.isHidden }
+        set {
+            let wasHidden = storedGeometry.isHidden
+            setGeometry(\.isHidden, to: newValue, event: "hidden")
+            if wasHidden != newValue { postEvent(newValue ? LayerEvent.orderOut : LayerEvent.orderIn) }
+        }
+    }
 
     // MARK: The sublayer tree
 
     /// The sublayers, back to front; `nil` when there are none (as `CALayer`). Setting it removes the
     /// current sublayers and adds the new ones in order (each leaves its old superlayer first).
     /// An array that contains this layer or one of its ancestors would make a cycle: the assignment is
-    /// ignored and the tree stays as it was (<doc:CachedGeometry>, *Cycles*).
+    /// ignored and the tree stays as it was (<doc:CachedGeometry>, *Cycles*). Posts the tree events
+    /// (<doc:TransactionsAndActions>, *Events*).
     public var sublayers: [Layer]? {
         get { children.isEmpty ? nil : children }
         set {
             let layers = newValue ?? []
             guard layers.allSatisfy(canAdopt) else { return }
+            var change = TreeChange(changed: [])
+            let old = children
+            willChangeModel()
             for child in children {
+                child.willChangeModel()
                 child.superlayer = nil
                 child.superlayerDidChange(from: self)
             }
             changeJournal?.recordShape()
             children = []
-            for layer in layers { adopt(layer) { $0.children.count } }
+            for layer in layers {
+                if let parent = layer.superlayer, parent !== self { change.changed.append(parent) }
+                adopt(layer) { $0.children.count }
+            }
+            change.orderedOut = old.filter { $0.superlayer == nil }
+            change.orderedIn = layers
+            change.changed.append(self)
             setNeedsLayout()
+            change.post()
         }
     }
 
     /// Appends `layer` as the front-most sublayer; a layer that has a superlayer is moved.
     /// Adding this layer or one of its ancestors would make a cycle: the call is ignored.
     public func addSublayer(_ layer: Layer) {
-        adopt(layer) { $0.children.count }
+        insert(layer) { $0.children.count }
     }
 
     /// Inserts `layer` at `index` of `sublayers` (an index past the end appends); moves it if it has a
     /// superlayer. Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, at index: UInt32) {
-        adopt(layer) { _ in Int(index) }
+        insert(layer) { _ in Int(index) }
     }
 
     /// Inserts `layer` just behind `sibling`; when `sibling` is `nil` or not a sublayer, at the back.
     /// Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
-        adopt(layer) { parent in sibling.flatMap(parent.indexOfChild) ?? 0 }
+        insert(layer) { parent in sibling.flatMap(parent.indexOfChild) ?? 0 }
     }
 
     /// Inserts `layer` just in front of `sibling`; when `sibling` is `nil` or not a sublayer, at the front.
     /// Adding this layer or an ancestor is ignored.
     public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
-        adopt(layer) { parent in
+        insert(layer) { parent in
             sibling.flatMap(parent.indexOfChild).map { $0 + 1 } ?? parent.children.count
         }
     }
 
-    /// Detaches the layer from its superlayer (no effect on a root).
+    /// Detaches the layer from its superlayer (no effect on a root). Posts `LayerEvent.orderOut` on the layer, then
+    /// `"sublayers"` on the old superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        detachFromSuperlayer()
+        TreeChange(orderedOut: [self], changed: [parent]).post()
+    }
+
+    /// Puts `newLayer` where `oldLayer` is and detaches `oldLayer`. No effect when `oldLayer` is not a
+    /// sublayer, the two are the same layer, or `newLayer` is this layer or an ancestor. `newLayer` leaves its
+    /// old superlayer first. Posts the tree events, then `kCATransition` on the receiver.
+    public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
+        guard oldLayer !== newLayer, indexOfChild(oldLayer) != nil, canAdopt(newLayer) else { return }
+        var change = TreeChange(orderedOut: [oldLayer], orderedIn: [newLayer], changed: [])
+        if let parent = newLayer.superlayer, parent !== self { change.changed.append(parent) }
+        change.changed.append(self)
+        adopt(newLayer) { parent in
+            let index = parent.indexOfChild(oldLayer)!
+            oldLayer.detachFromSuperlayer()
+            return index
+        }
+        change.post()
+        postEvent(LayerEvent.transition)
+    }
+
+    private func indexOfChild(_ layer: Layer) -> Int? { children.firstIndex { $0 === layer } }
+
+    /// ``adopt(_:at:)`` followed by the tree events: `LayerEvent.orderIn` on `layer`, `"sublayers"` on its old
+    /// superlayer, if any, then on this layer.
+    private func insert(_ layer: Layer, at index: (Layer) -> Int) {
+        guard canAdopt(layer) else { return }
+        var change = TreeChange(orderedIn: [layer], changed: [])
+        if let parent = layer.superlayer, parent !== self { change.changed.append(parent) }
+        change.changed.append(self)
+        adopt(layer, at: index)
+        change.post()
+    }
+
+    /// Detaches the layer from its superlayer, posting nothing.
+    private func detachFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        willChangeModel()
+        parent.willChangeModel()
         parent.children.removeAll { $0 === self }
         superlayer = nil
         superlayerDidChange(from: parent)
@@ -299,25 +456,13 @@ open class Layer: NSObject {
         parent.setNeedsLayout()
     }
 
-    /// Puts `newLayer` where `oldLayer` is and detaches `oldLayer`. No effect when `oldLayer` is not a
-    /// sublayer, the two are the same layer, or `newLayer` is this layer or an ancestor. `newLayer` leaves its
-    /// old superlayer first.
-    public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
-        guard oldLayer !== newLayer, indexOfChild(oldLayer) != nil, canAdopt(newLayer) else { return }
-        adopt(newLayer) { parent in
-            let index = parent.indexOfChild(oldLayer)!
-            oldLayer.removeFromSuperlayer()
-            return index
-        }
-    }
-
-    private func indexOfChild(_ layer: Layer) -> Int? { children.firstIndex { $0 === layer } }
-
     /// Unless `layer` would make a cycle: detaches it from its superlayer, then inserts it at `index(self)`
-    /// (clamped).
+    /// (clamped). Posts nothing.
     private func adopt(_ layer: Layer, at index: (Layer) -> Int) {
         guard canAdopt(layer) else { return }
-        layer.removeFromSuperlayer()
+        layer.detachFromSuperlayer()
+        willChangeModel()
+        layer.willChangeModel()
         children.insert(layer, at: min(max(index(self), 0), children.count))
         layer.superlayer = self
         layer.superlayerDidChange(from: nil)

@@ -4,4 +4,11 @@
 package protocol LayerAttachment: AnyObject {
     /// An independent copy of this state.
     func copied() -> any LayerAttachment
+    /// The layer that holds this state is being freed (its animations stop).
+    func layerWillDeinitialize()
+}
+
+extension LayerAttachment {
+    /// Nothing to do by default.
+    package func layerWillDeinitialize() {}
 }

@@ -29,6 +29,16 @@ package final class LayerChangeJournal {
         changedNodes.append(index)
     }
 
+    /// The outermost transaction of the latest change: while it is open, the tree has changes that are not
+    /// committed and presentation values come from the reference (which reads the committed state).
+    package private(set) var latestTransaction: TransactionToken?
+
+    /// Whether some layer of the tree has changes that are not committed yet. O(1).
+    package var hasUncommittedChanges: Bool { latestTransaction.map { !$0.isCommitted } ?? false }
+
+    /// A layer of the tree changed in the transaction of `token`. O(1).
+    package func noteChange(in token: TransactionToken) { latestTransaction = token }
+
     /// A layer was added, removed or moved. O(1).
     package func recordShape() { shapeChanged = true }
 

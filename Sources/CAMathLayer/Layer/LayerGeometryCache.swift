@@ -142,6 +142,11 @@ package func bitwiseEqual(_ a: CGRect, _ b: CGRect) -> Bool {
         && Double(a.size.height).bitPattern == Double(b.size.height).bitPattern
 }
 
+/// Whether two points have the same bits.
+func bitwiseEqual(_ a: CGPoint, _ b: CGPoint) -> Bool {
+    Double(a.x).bitPattern == Double(b.x).bitPattern && Double(a.y).bitPattern == Double(b.y).bitPattern
+}
+
 /// Whether two points have the same bits, lane by lane.
 func bitwiseEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool {
     a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern && a.z.bitPattern == b.z.bitPattern

@@ -156,6 +156,7 @@ extension GoldenOperations {
         case .rect(let r): rect(r)
         case .transform(let t): numbers(t.elements)
         case .vector(let v): numbers(v)
+        case .flag(let b): .number(b ? 1 : 0)
         }
     }
 }

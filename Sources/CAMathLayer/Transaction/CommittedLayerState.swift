@@ -1,0 +1,16 @@
+/// What a layer held at the start of the open transaction, kept from its first change in that transaction
+/// until the outermost commit: the state `presentation()` starts from while changes are not yet committed
+/// (<doc:TransactionsAndActions>, *Committed state*). Sublayers are not kept: the presentation tree has the
+/// model's sublayers.
+package final class CommittedLayerState {
+    /// The values; emptied by the outermost commit (the layer's model values are then its committed state).
+    package struct Values {
+        package var geometry: LayerGeometry
+        package var opacity: Float
+        /// CAMathAnimation's state (media timing and the committed animations), copied.
+        package var attachment: (any LayerAttachment)?
+    }
+    package var values: Values?
+
+    init(_ values: Values) { self.values = values }
+}
