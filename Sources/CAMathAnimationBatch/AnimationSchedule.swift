@@ -268,7 +268,15 @@ struct AnimationSchedule: Sendable {
         }
         Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { fractions[curveOwner[c]] = curveIO[c] }
-        return pairCount
+        guard curveCount > 0 else { return pairCount }
+        // A segment curve that yields NaN: that animation contributes nothing, as in the reference.
+        var kept = 0
+        for c in 0..<pairCount {
+            if fractions[c].isNaN { steps[owners[c]] = .untouched; continue }
+            (pairs[kept], fractions[kept], owners[kept]) = (pairs[c], fractions[c], owners[c])
+            kept += 1
+        }
+        return kept
     }
 
     /// `resolveBlock(_:times:classes:pointers:scratch:kernels:)` from the classes' steps: each animation's

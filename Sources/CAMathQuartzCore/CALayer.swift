@@ -29,3 +29,10 @@ public typealias CALayoutManager = LayoutManager
 
 /// NSView's and UIView's autoresizing rule for view-framework ports (`ViewAutoresizing`).
 public typealias NSViewAutoresizing = ViewAutoresizing
+
+#if !canImport(QuartzCore)
+/// Core Animation's name for `ScrollLayer`.
+public typealias CAScrollLayer = ScrollLayer
+/// Core Animation's name for `ScrollLayer.ScrollMode`.
+public typealias CAScrollLayerScrollMode = ScrollLayer.ScrollMode
+#endif

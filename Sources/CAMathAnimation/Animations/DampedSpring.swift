@@ -19,6 +19,30 @@ public struct DampedSpring: Sendable, Equatable {
         self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
     }
 
+    /// The spring SwiftUI and UIKit describe by how long it feels and how much it bounces (<doc:Springs>):
+    /// m = 1, ω = 2π/`perceptualDuration`, k = ω², ζ = 1 − `bounce` for a bounce ≥ 0 and 1/(1 + `bounce`) below,
+    /// c = 2ζ·√(k·m), overdamping allowed. A duration that is not finite and > 0, or a bounce that is NaN or
+    /// outside (−1, 1], gives the default spring (overdamping still allowed). O(1).
+    public init(perceptualDuration duration: Double, bounce: Double) {
+        allowsOverdamping = true
+        guard duration > 0, duration.isFinite, bounce > -1, bounce <= 1 else { return }
+        let omega = (2 * Double.pi) / duration
+        let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        m = 1
+        stiffness = omega * omega
+        damping = (2 * zeta) * (k * m).squareRoot()
+    }
+
+    /// The duration that ``init(perceptualDuration:bounce:)`` would take to make this spring: 2π·√(m/k). O(1).
+    public var perceptualDuration: Double { (2 * Double.pi) / undampedAngularFrequency }
+
+    /// The bounce that ``init(perceptualDuration:bounce:)`` would take to make this spring, from the unclamped
+    /// damping ratio ζ = c/(2·√(k·m)): 1 − ζ for ζ ≤ 1, 1/ζ − 1 above. O(1).
+    public var bounce: Double {
+        let zeta = c / (2 * (k * m).squareRoot())
+        return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
+    }
+
     /// m > 0 (default 1); a value that is not > 0 or not finite is ignored.
     public var mass: Double { get { m } set { if newValue > 0 && newValue.isFinite { m = newValue } } }
     /// k > 0 (default 100); a value that is not > 0 or not finite is ignored.

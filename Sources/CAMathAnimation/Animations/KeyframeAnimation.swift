@@ -83,6 +83,7 @@ open class KeyframeAnimation: PropertyAnimation {
         if segments.isEmpty { return (cg(first), rotationMode == nil ? nil : 0, end) }
         let (j, s) = PathTiming(path: segments, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
                                 timingFunctions: timingFunctions).segment(at: f)
+        if s.isNaN { return nil }
         let segment = segments[j]
         if calculationMode == .discrete {
             let index = s >= 1 ? j + 1 : j

@@ -59,7 +59,8 @@ package struct KeyframeInterpolation: Sendable {
         return KeyTimeline(pacedLengths: lengths)
     }
 
-    /// Segment i's local progress after its timing function, when it has one and they apply.
+    /// Segment i's local progress after its timing function, when it has one and they apply. A NaN result makes
+    /// the value `nil` (the animation contributes nothing, as a basic animation does for a NaN progress).
     func segmentProgress(_ i: Int, _ s: Double, _ segmentFunctions: Bool) -> Double {
         Self.segmentProgress(segmentFunctions ? timingFunctions : nil, i, s)
     }
@@ -75,7 +76,8 @@ package struct KeyframeInterpolation: Sendable {
         case .first: return values[0]
         case .last: return values[values.count - 1]
         case .segment(let i, let s):
-            return values[i].interpolated(to: values[i + 1], fraction: segmentProgress(i, s, segmentFunctions))
+            let f = segmentProgress(i, s, segmentFunctions)
+            return f.isNaN ? nil : values[i].interpolated(to: values[i + 1], fraction: f)
         }
     }
 
@@ -86,6 +88,7 @@ package struct KeyframeInterpolation: Sendable {
         case .last: return values[values.count - 1]
         case .segment(let i, let local):
             let s = segmentProgress(i, local, segmentFunctions)
+            if s.isNaN { return nil }
             let c = values.map { $0.components! }
             let (outgoing, _) = tangents(c, at: i)
             let (_, incoming) = tangents(c, at: i + 1)

@@ -15,6 +15,20 @@ open class SpringAnimation: BasicAnimation {
 
     public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
+    /// A spring animation without a key path whose spring feels `perceptualDuration` seconds long and bounces by
+    /// `bounce` (−1 overdamped … 0 critical … 1 undamped): ``DampedSpring/init(perceptualDuration:bounce:)``.
+    /// ``LayerAnimation/duration`` stays 0 (resolved when added; set it to ``settlingDuration`` to see the whole
+    /// motion). Invalid arguments give the default spring.
+    public convenience init(perceptualDuration: Double, bounce: Double) {
+        self.init(keyPath: nil)
+        spring = DampedSpring(perceptualDuration: perceptualDuration, bounce: bounce)
+    }
+
+    /// How long the spring feels: 2π·√(mass/stiffness) (``DampedSpring/perceptualDuration``). Read-only.
+    public var perceptualDuration: Double { spring.perceptualDuration }
+    /// How much the spring bounces, from its damping ratio (``DampedSpring/bounce``). Read-only.
+    public var bounce: CGFloat { CGFloat(spring.bounce) }
+
     /// The mass m (> 0, default 1); another value (or NaN) is ignored.
     public var mass: CGFloat { get { spring.mass } set { spring.mass = newValue } }
     /// The stiffness k (> 0, default 100); another value is ignored.

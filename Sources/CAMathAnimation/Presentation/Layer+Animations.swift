@@ -35,7 +35,10 @@ extension Layer {
             if let key { committed.animations.removeAll { $0.key == key } }
             committed.animations.append((key, copy))
         }
-        TransactionLock.shared.withLock { animationState.register(self) }
+        TransactionLock.shared.withLock {
+            copy.lifecycle.timeline = MediaClock.current.timeline
+            animationState.register(self, on: MediaClock.current.timeline)
+        }
     }
 
     /// The "none" row of a basic animation: the value of its key path presented at `t`.
@@ -62,7 +65,7 @@ extension Layer {
         guard !taken.isEmpty else { return }
         state.animations.removeAll(where: isTaken)
         for (_, animation) in taken where animation.lifecycle.holder == ObjectIdentifier(state) {
-            AnimationRegistry.stopEarly(animation)
+            AnimationTimeline.stopEarly(animation)
         }
         recordAnimationChange()
     }
@@ -97,7 +100,7 @@ extension Layer {
     /// tree removes a finished animation that is removed on completion. Its delegate hears the start, if it has
     /// not yet, and the finish at the next frame. O(animations).
     package func finishAttachedAnimation(_ animation: LayerAnimation) {
-        AnimationRegistry.finish(animation)
+        AnimationTimeline.finish(animation)
         (attachment as? LayerAnimationState)?.animations.removeAll { $0.animation === animation }
         recordAnimationChange()
     }

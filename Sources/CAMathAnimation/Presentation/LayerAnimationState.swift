@@ -8,10 +8,10 @@ final class LayerAnimationState: LayerAttachment {
     /// For a presentation copy: the layer it was made from (held strongly: the model never holds its copies,
     /// and a weak reference would slow every retain of the model layer).
     var modelLayer: Layer?
-    /// The layer holding this state while it is in ``AnimationRegistry`` (cleared by the layer's deinitialization,
-    /// which unregisters it first), and its place there.
+    /// The layer holding this state while it is on a timeline (cleared by the layer's deinitialization, which
+    /// takes it off first), and its place there.
     unowned(unsafe) var layer: Layer?
-    var registryIndex: Int?
+    var registration: (timeline: AnimationTimeline, index: Int)?
 
     func copied() -> any LayerAttachment {
         let copy = LayerAnimationState()
@@ -21,11 +21,15 @@ final class LayerAnimationState: LayerAttachment {
         return copy
     }
 
-    /// Makes the frames visit `layer`, which holds committed animations (under the lock; idempotent).
-    func register(_ layer: Layer) {
-        guard registryIndex == nil else { return }
+    /// Makes the frames of `timeline` visit `layer`, which holds animations committed under it (under the lock;
+    /// a layer is on one timeline at a time, the latest).
+    func register(_ layer: Layer, on timeline: AnimationTimeline) {
+        if let current = registration?.timeline {
+            guard current !== timeline else { return }
+            current.remove(self)
+        }
         self.layer = layer
-        AnimationRegistry.append(self)
+        timeline.append(self)
     }
 
     /// The layer is being freed: it leaves the frames' list, and every animation it holds that has not stopped
@@ -34,9 +38,9 @@ final class LayerAnimationState: LayerAttachment {
         let own = animations.lazy.map(\.animation).filter { $0.lifecycle.holder == ObjectIdentifier(self) && !$0.lifecycle.isStopped }
         guard layer != nil || !own.isEmpty else { return }
         TransactionLock.shared.withLock {
-            AnimationRegistry.remove(self)
+            registration?.timeline.remove(self)
             layer = nil
-            for animation in own { AnimationRegistry.stopEarly(animation) }
+            for animation in own { AnimationTimeline.stopEarly(animation) }
         }
     }
 }

@@ -13,11 +13,15 @@ public func currentMediaTime() -> Double {
 /// reads `mach_absolute_time()`. A manual clock (``init(startTime:)``) moves only when told to, so tests and
 /// frame loops step time exactly; media time never runs backwards. Commits, frames (``FrameHook``) and
 /// `presentation()` read ``current``, which is ``system`` unless ``withCurrent(_:_:)`` makes another clock current
-/// for a piece of code. Thread-safe.
+/// for a piece of code. A frame sees only the animations committed under its clock, and runs only the
+/// completion blocks of transactions committed under it. Thread-safe.
 public final class MediaClock: Sendable {
     /// The monotonic clock of the system.
     public static let system = MediaClock(manualTime: nil)
 
+    /// What frames under this clock visit: the layers holding animations committed under it, and the calls
+    /// queued for its next frame.
+    package let timeline = AnimationTimeline()
     /// Whether this is a manual clock, and its time.
     public let isManual: Bool
     private let manualTime: Mutex<Double>

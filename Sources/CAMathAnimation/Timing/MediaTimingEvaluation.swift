@@ -1,8 +1,9 @@
 /// Where an animation is at one parent time (<doc:MediaTimingModel>): its phase, whether it contributes
 /// a value, and the time inside its current cycle.
 public struct MediaTimingEvaluation: Sendable, Equatable {
-    /// Before, inside or after the active interval.
-    public enum Phase: String, Sendable { case before, active, after }
+    /// Before, inside or after the active interval; idle when a time or timing input is NaN or infinite (the
+    /// position is unresolved: the object contributes nothing and never starts).
+    public enum Phase: String, Sendable { case before, active, after, idle }
 
     /// Whether the object shows a value at this time (active, or filled, and not removed).
     public var contributes: Bool
@@ -96,7 +97,7 @@ public struct ResolvedMediaTiming: Sendable, Equatable {
     /// As ``MediaTimingParameters/evaluate(parentTime:removedOnCompletion:)``. O(1).
     public func evaluate(parentTime p: Double, removedOnCompletion: Bool = false) -> MediaTimingEvaluation {
         let b = beginTime, s = speed, o = timeOffset
-        guard p.isFinite, b.isFinite, s.isFinite, o.isFinite else { return .none(.active) }
+        guard p.isFinite, b.isFinite, s.isFinite, o.isFinite else { return .none(.idle) }
         let d = duration, cycleLength = cycleDuration, active = activeDuration
         let u = (p - b) * s
         let phase: MediaTimingEvaluation.Phase
@@ -112,7 +113,7 @@ public struct ResolvedMediaTiming: Sendable, Equatable {
             a = active + u
         }
         switch phase {
-        case .active: break
+        case .active, .idle: break
         case .before:
             guard fillsBackwards else { return .none(phase) }
             a = s >= 0 ? 0 : active

@@ -11,6 +11,8 @@ package final class AnimationLifecycle {
     var isStopped = false
     /// The completion groups it joined.
     var groups: [CompletionGroup] = []
+    /// The timeline (clock) it was committed under.
+    var timeline: AnimationTimeline?
     /// The animation state of the layer it was attached to (copies of that state share the animation, but only
     /// the holder's layer stops it when freed).
     var holder: ObjectIdentifier?
@@ -39,14 +41,17 @@ extension LayerAnimation: TransactionAddition {
         guard !lifecycle.isStopped else { return }
         if timing.beginTime == 0 { timing.beginTime = layer.convertTime(t, from: nil) }
         lifecycle.isCommitted = true
-        layer.animationState.register(layer)
+        lifecycle.timeline = MediaClock.current.timeline
+        layer.animationState.register(layer, on: MediaClock.current.timeline)
         layer.recordAnimationChange()
     }
 }
 
-/// The process-wide side of the lifecycle: the layers that hold committed animations, in the order they began to
-/// hold them, and the calls queued for the next frame. Everything here runs under ``TransactionLock``.
-enum AnimationRegistry {
+/// One clock's side of the lifecycle: the layers that hold animations committed under the clock, in the order
+/// they began to hold them, and the calls queued for the clock's next frame. Every ``MediaClock`` has one, so a
+/// frame run under a clock sees only what was committed under it (tests with manual clocks never see each
+/// other's animations). Everything here runs under ``TransactionLock``.
+package final class AnimationTimeline: @unchecked Sendable {
     /// A call for the frame to deliver.
     enum Call {
         case start(LayerAnimation)
@@ -61,35 +66,40 @@ enum AnimationRegistry {
     }
 
     /// The registered layers' states in order; `nil` marks a layer that left (compacted when half are).
-    nonisolated(unsafe) static var entries: [LayerAnimationState?] = []
-    nonisolated(unsafe) static var vacated = 0
+    var entries: [LayerAnimationState?] = []
+    private var vacated = 0
     /// Calls queued outside a frame's scan (early stops, and starts and finishes seen by a render tree).
-    nonisolated(unsafe) static var queued: [Call] = []
+    var queued: [Call] = []
 
     /// Adds `state` at the end (under the lock).
-    static func append(_ state: LayerAnimationState) {
-        state.registryIndex = entries.count
+    func append(_ state: LayerAnimationState) {
+        state.registration = (self, entries.count)
         entries.append(state)
     }
 
     /// Removes `state` (under the lock). O(1), amortised.
-    static func remove(_ state: LayerAnimationState) {
-        guard let i = state.registryIndex else { return }
+    func remove(_ state: LayerAnimationState) {
+        guard let (timeline, i) = state.registration, timeline === self else { return }
         entries[i] = nil
-        state.registryIndex = nil
+        state.registration = nil
         vacated += 1
         if vacated * 2 > entries.count {
             entries.removeAll { $0 == nil }
-            for (j, entry) in entries.enumerated() { entry!.registryIndex = j }
+            for (j, entry) in entries.enumerated() { entry!.registration = (self, j) }
             vacated = 0
         }
+    }
+
+    /// The timeline an animation's calls go to: the one it was committed under, else the current clock's.
+    static func of(_ animation: LayerAnimation) -> AnimationTimeline {
+        animation.lifecycle.timeline ?? MediaClock.current.timeline
     }
 
     /// Stops `animation` early (removed, replaced, or its layer freed): `animationDidStop(_:finished: false)` is
     /// queued for the next frame, unless it had stopped already.
     static func stopEarly(_ animation: LayerAnimation) {
         TransactionLock.shared.withLock {
-            if animation.lifecycle.stop() { queued.append(.stop(animation, finished: false)) }
+            if animation.lifecycle.stop() { of(animation).queued.append(.stop(animation, finished: false)) }
         }
     }
 
@@ -98,12 +108,13 @@ enum AnimationRegistry {
     static func finish(_ animation: LayerAnimation) {
         TransactionLock.shared.withLock {
             guard !animation.lifecycle.isStopped else { return }
+            let timeline = of(animation)
             if !animation.lifecycle.isStarted {
                 animation.lifecycle.isStarted = true
-                queued.append(.start(animation))
+                timeline.queued.append(.start(animation))
             }
             _ = animation.lifecycle.stop()
-            queued.append(.stop(animation, finished: true))
+            timeline.queued.append(.stop(animation, finished: true))
         }
     }
 }

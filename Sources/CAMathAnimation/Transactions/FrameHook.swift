@@ -8,33 +8,36 @@ import Foundation
 /// every thread that changes layers — or schedules it with ``FrameTimer``. CAMath never commits or calls back on
 /// its own: everything that happens after a change happens in a call of `run()`, on the calling thread.
 public enum FrameHook {
-    /// One frame: (1) flushes the calling thread's implicit transaction; (2) reads the media time T once;
-    /// (3) holding the transaction lock, visits every layer that holds committed animations (in the order they
-    /// began to hold them) and each of its animations in order: one whose phase at the layer's local time is
+    /// One frame: (1) flushes the calling thread's implicit transaction; (2) reads the current clock's media time
+    /// T once; (3) holding the transaction lock, visits every layer that holds animations committed under that
+    /// clock (in the order they began to hold them) and each of its animations in order: one whose phase at the layer's local time is
     /// active or after *starts*, one that started and is in its after phase *finishes* — and, when removed on
     /// completion, leaves the layer; (4) delivers, outside the lock and in this order: the calls queued since the
     /// previous frame (early stops; starts and finishes seen by a render tree), this frame's starts and finishes
-    /// in visiting order, then the completion blocks that became due, oldest first. Callbacks may change layers:
+    /// in visiting order, then the completion blocks of transactions committed under the clock that became due,
+    /// oldest first. Callbacks may change layers:
     /// their changes belong to a new implicit transaction. Cost: O(layers with running animations × (depth +
     /// animations)) plus the callbacks.
     public static func run() {
         LayerTransaction.flush()
-        let t = currentMediaTime()
-        let calls: [AnimationRegistry.Call] = TransactionLock.shared.withLock {
-            var calls = AnimationRegistry.queued
-            AnimationRegistry.queued = []
-            for case let state? in AnimationRegistry.entries {
-                visit(state, at: t, calls: &calls)
+        let clock = MediaClock.current
+        let t = clock.now, timeline = clock.timeline
+        let calls: [AnimationTimeline.Call] = TransactionLock.shared.withLock {
+            var calls = timeline.queued
+            timeline.queued = []
+            for case let state? in timeline.entries {
+                visit(state, on: timeline, at: t, calls: &calls)
             }
             return calls
         }
         for call in calls { call.deliver() }
-        for block in CompletionGroup.takeDueBlocks() { block() }
+        for block in CompletionGroup.takeDueBlocks(of: ObjectIdentifier(timeline)) { block() }
     }
 
     /// Starts and finishes `state`'s animations at media time `t`; a layer left without running animations
     /// leaves the list (it comes back with its next committed animation).
-    private static func visit(_ state: LayerAnimationState, at t: Double, calls: inout [AnimationRegistry.Call]) {
+    private static func visit(_ state: LayerAnimationState, on timeline: AnimationTimeline, at t: Double,
+                              calls: inout [AnimationTimeline.Call]) {
         guard let layer = state.layer else { return }
         let local = layer.committedLocalTime(atMediaTime: t)
         var finished: [LayerAnimation] = [], running = false
@@ -58,7 +61,7 @@ public enum FrameHook {
             state.animations.removeAll { entry in finished.contains { $0 === entry.animation } }
             layer.recordAnimationChange()
         }
-        if !running { AnimationRegistry.remove(state) }
+        if !running { timeline.remove(state) }
     }
 }
 

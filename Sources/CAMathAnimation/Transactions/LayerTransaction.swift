@@ -24,14 +24,16 @@ public enum LayerTransaction {
     /// transaction) at the outermost commit, else O(1).
     public static func commit() {
         installBuiltInActions()
-        TransactionStack.current.commit(mediaTime: currentMediaTime)
+        let clock = MediaClock.current
+        TransactionStack.current.commit(mediaTime: { clock.now }, timeline: ObjectIdentifier(clock.timeline))
     }
 
     /// Commits the implicit transaction: at once when no explicit one is open, else right after the commit that
     /// closes the last explicit one. Without an implicit transaction, nothing happens.
     public static func flush() {
         installBuiltInActions()
-        TransactionStack.current.flush(mediaTime: currentMediaTime)
+        let clock = MediaClock.current
+        TransactionStack.current.flush(mediaTime: { clock.now }, timeline: ObjectIdentifier(clock.timeline))
     }
 
     /// Takes the process-wide recursive lock that commits and frames hold while they hand animations over.

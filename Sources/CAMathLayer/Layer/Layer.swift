@@ -137,21 +137,9 @@ open class Layer: NSObject {
     /// state (call `super`). Cost: O(custom keys).
     public init(layer: Any) {
         super.init()
-        transactionToken = TransactionStack.current.openImplicitIfNeeded()
+        let stack = TransactionStack.current
+        if stack.isMakingPresentationCopies { isPresentationCopy = true } else { transactionToken = stack.openImplicitIfNeeded() }
         if let other = layer as? Layer { copyState(of: other) }
-    }
-
-    /// A presentation copy of `layer`: its committed state (<doc:TransactionsAndActions>), outside every
-    /// transaction (it posts no event and opens nothing).
-    package init(presentationOf layer: Layer) {
-        super.init()
-        isPresentationCopy = true
-        copyState(of: layer)
-        if let values = layer.pendingCommittedValues {
-            storedGeometry = values.geometry
-            storedOpacity = values.opacity
-            attachment = values.attachment?.copied()
-        }
     }
 
     private func copyState(of other: Layer) {

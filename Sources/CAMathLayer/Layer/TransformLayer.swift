@@ -37,11 +37,6 @@ open class TransformLayer: Layer {
         geometry.flattensSublayers = false
     }
 
-    /// A presentation copy of a transform layer.
-    package override init(presentationOf layer: Layer) {
-        super.init(presentationOf: layer)
-    }
-
     /// Decoding from an archive is not supported: always `nil`.
     public required init?(coder: NSCoder) {
         return nil

@@ -11,6 +11,8 @@ package final class CompletionGroup {
     private var hasRun = false
     /// The members that have not stopped yet.
     private var waiting = 0
+    /// The timeline (a media clock's) the group was committed under: frames under that clock run its block.
+    private var timeline: ObjectIdentifier?
     /// Committed groups whose block has not run, oldest first.
     nonisolated(unsafe) private static var committed: [CompletionGroup] = []
 
@@ -32,22 +34,23 @@ package final class CompletionGroup {
         TransactionLock.shared.withLock { waiting -= 1 }
     }
 
-    /// Hands the groups of an outermost commit to the process-wide list (called under the lock).
-    static func commit(_ groups: [CompletionGroup]) {
+    /// Hands the groups of an outermost commit under `timeline` to the process-wide list (called under the lock).
+    static func commit(_ groups: [CompletionGroup], timeline: ObjectIdentifier) {
         for group in groups {
             group.isSealed = true
             group.isCommitted = true
+            group.timeline = timeline
             committed.append(group)
         }
     }
 
-    /// Takes the blocks that are due out of the list, oldest group first, for the caller to run outside the
-    /// lock. O(committed groups).
-    package static func takeDueBlocks() -> [() -> Void] {
+    /// Takes the blocks of `timeline` that are due out of the list, oldest group first, for the caller to run
+    /// outside the lock. O(committed groups).
+    package static func takeDueBlocks(of timeline: ObjectIdentifier) -> [() -> Void] {
         TransactionLock.shared.withLock {
             var due: [() -> Void] = []
             committed.removeAll { group in
-                guard group.isDue else { return false }
+                guard group.timeline == timeline, group.isDue else { return false }
                 group.hasRun = true
                 due.append(group.block)
                 return true

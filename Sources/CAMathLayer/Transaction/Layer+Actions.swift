@@ -12,6 +12,7 @@ extension Layer {
     package func willChangeModel() {
         guard !isPresentationCopy else { return }
         let stack = TransactionStack.current
+        guard !stack.isMakingPresentationCopies else { return }
         let token = stack.openImplicitIfNeeded()
         guard transactionToken !== token else { return }
         if transactionToken?.isCommitted ?? true {
@@ -43,7 +44,16 @@ extension Layer {
 
     /// A presentation copy of this layer alone: its committed state, a ``TransformLayer`` for a transform layer.
     package func makePresentationCopy() -> Layer {
-        self is TransformLayer ? TransformLayer(presentationOf: self) : Layer(presentationOf: self)
+        let stack = TransactionStack.current
+        stack.isMakingPresentationCopies = true
+        defer { stack.isMakingPresentationCopies = false }
+        let copy = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
+        if let values = pendingCommittedValues {
+            copy.storedGeometry = values.geometry
+            copy.storedOpacity = values.opacity
+            copy.attachment = values.attachment?.copied()
+        }
+        return copy
     }
 
     /// The geometry at the start of the open transaction (the model's once committed).

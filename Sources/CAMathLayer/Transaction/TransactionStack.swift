@@ -31,6 +31,9 @@ package final class TransactionStack {
     private var groups: [CompletionGroup] = []
     /// `disableActions` as the levels hold it, innermost first, kept with every set: read on every layer change.
     package private(set) var actionsAreDisabled = false
+    /// Set while this thread makes presentation copies: the layers it creates are copies, outside every
+    /// transaction.
+    package var isMakingPresentationCopies = false
 
     private init() {}
 
@@ -60,35 +63,35 @@ package final class TransactionStack {
         levels.append(Level(isImplicit: false))
     }
 
-    /// Pops the innermost level; popping the last one is the outermost commit: `commit(mediaTime)` resolves the
-    /// additions. A pending flush commits the implicit level once no explicit level is left. Nothing open:
+    /// Pops the innermost level; popping the last one is the outermost commit, at `mediaTime()` under `timeline`
+    /// (the clock whose frames run the completion blocks): it resolves the additions. A pending flush commits the implicit level once no explicit level is left. Nothing open:
     /// nothing happens. Returns whether an outermost commit happened.
     @discardableResult
-    package func commit(mediaTime: () -> Double) -> Bool {
+    package func commit(mediaTime: () -> Double, timeline: ObjectIdentifier) -> Bool {
         guard let level = levels.popLast() else { return false }
         level.openGroup?.seal()
         refreshDisabledActions()
         if levels.count == 1, levels[0].isImplicit, flushIsPending {
-            return commit(mediaTime: mediaTime)
+            return commit(mediaTime: mediaTime, timeline: timeline)
         }
         guard levels.isEmpty else { return false }
-        commitOutermost(at: mediaTime())
+        commitOutermost(at: mediaTime(), timeline: timeline)
         return true
     }
 
     /// Commits the implicit level now if no explicit level is open, else after the commit that closes the last
     /// explicit one; without an implicit level, nothing. Returns whether an outermost commit happened.
     @discardableResult
-    package func flush(mediaTime: () -> Double) -> Bool {
+    package func flush(mediaTime: () -> Double, timeline: ObjectIdentifier) -> Bool {
         guard levels.first?.isImplicit == true else { return false }
-        if levels.count == 1 { return commit(mediaTime: mediaTime) }
+        if levels.count == 1 { return commit(mediaTime: mediaTime, timeline: timeline) }
         flushIsPending = true
         return false
     }
 
     /// The outermost commit at media time `t`: the layers changed in it count as committed (their token), the
     /// additions are resolved at `t`, the completion groups are committed and handed to the process-wide list.
-    private func commitOutermost(at t: Double) {
+    private func commitOutermost(at t: Double, timeline: ObjectIdentifier) {
         let pending = additions, committedGroups = groups
         additions = []
         groups = []
@@ -100,7 +103,7 @@ package final class TransactionStack {
         TransactionLock.shared.withLock {
             committed.isCommitted = true
             for (layer, addition) in pending { addition.commit(on: layer, atMediaTime: t) }
-            CompletionGroup.commit(committedGroups)
+            CompletionGroup.commit(committedGroups, timeline: timeline)
         }
     }
 
