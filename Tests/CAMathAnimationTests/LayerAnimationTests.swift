@@ -91,16 +91,6 @@ import Testing
         #expect(BasicAnimation(keyPath: "position").value(atProgress: .nan, model: .point(.zero), current: .point(.zero)) == nil)
     }
 
-    @Test func transactionSettingsResolveAddedAnimations() {
-        LayerTransaction.setAnimationDuration(-1)
-        #expect(LayerTransaction.animationDuration() == 0.25)
-        let l = layer()
-        let a = slide(to: 1)
-        a.duration = .nan
-        l.add(a, forKey: "x", atMediaTime: 0)
-        #expect(l.animation(forKey: "x")?.duration == 0.25)
-    }
-
     @Test func cumulativeTransformsStayBoundedForHugeCycles() throws {
         let a = BasicAnimation(keyPath: "transform")
         a.fromValue = Transform3D.identity
