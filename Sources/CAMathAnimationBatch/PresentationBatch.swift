@@ -246,18 +246,7 @@ extension AnimatedKeyPath.Property {
     /// The property's value in a layer's geometry, as the reference reads it from the layer (opacity, which
     /// geometry does not hold, reads as 1).
     func value(in g: LayerGeometry) -> AnimationValue {
-        switch self {
-        case .position: .point(g.position)
-        case .bounds: .rect(g.bounds)
-        case .anchorPoint: .point(g.anchorPoint)
-        case .anchorPointZ: .number(Double(g.anchorPointZ))
-        case .zPosition: .number(Double(g.zPosition))
-        case .opacity: .number(1)
-        case .hidden: .flag(g.isHidden)
-        case .masksToBounds: .flag(g.masksToBounds)
-        case .transform: .transform(g.transform)
-        case .sublayerTransform: .transform(g.sublayerTransform)
-        }
+        value(in: g, opacity: 1)
     }
 
     /// Reads a value property's components (x, y, width, height: `value(in:)`'s, as many as its kind has)

@@ -46,8 +46,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
                 builder.addReference(copy)
                 continue
             }
-            if let basic = copy as? BasicAnimation, !(basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil),
-               let (a, b) = basic.ends(model: part), case .transform(let ta) = a, case .transform(let tb) = b {
+            if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
+               case .transform(let ta) = a, case .transform(let tb) = b {
                 builder.addBasic(basic)
                 from.append(ta); to.append(tb)
                 end = copy.autoreverses ? ta : tb

@@ -84,8 +84,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
                 builder.addReference(copy)
                 continue
             }
-            if let basic = copy as? BasicAnimation, !(basic.fromValue == nil && basic.toValue == nil && basic.byValue == nil),
-               let (a, b) = basic.ends(model: part), a.isSameKind(as: part), b.isSameKind(as: part),
+            if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
+               a.isSameKind(as: part), b.isSameKind(as: part),
                let ca = a.components, let cb = b.components {
                 builder.addBasic(basic)
                 addPair(ca, cb)

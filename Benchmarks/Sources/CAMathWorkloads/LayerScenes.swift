@@ -16,6 +16,9 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf
     /// (it lands on a group and hits the root), beside a flat loop over precomputed inverses and the uncached walk.
     case hitTestObject = "hit-test-object"
+    /// Transactions and implicit animations: 2N animations created by property changes and committed, then frames,
+    /// beside the same animations added explicitly (``implicitCommit(_:)``).
+    case implicitCommit = "implicit-commit"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
@@ -23,6 +26,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .uiFrame: quick ? [100, 1_000] : full ? [100, 1_000, 10_000, 100_000] : [100, 1_000, 10_000]
         case .renderUpdate: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .hitTestObject: [1_000]
+        case .implicitCommit: quick ? [1_000] : [10_000]
         }
     }
 }
@@ -64,6 +68,8 @@ extension LayerScene {
                 all.append(leaf)
             }
         }
+        // Committed, as a host's frame would: later changes of these layers animate implicitly.
+        LayerTransaction.flush()
         guard animated else { return root }
         for layer in all {
             let spin = BasicAnimation(keyPath: "transform")
@@ -95,6 +101,7 @@ extension LayerScene {
         case .uiFrame: return try Self.uiFrame(n)
         case .renderUpdate: return try Self.renderUpdate(n)
         case .hitTestObject: return Self.hitTestObject(n)
+        case .implicitCommit: return try Self.implicitCommit(n)
         }
     }
 

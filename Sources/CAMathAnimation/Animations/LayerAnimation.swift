@@ -54,9 +54,7 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     /// This object is unchanged; any other object: nothing happens.
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         guard let layer = anObject as? Layer else { return }
-        let copy = self.copy() as! LayerAnimation
-        if let property = copy as? PropertyAnimation, property.keyPath == nil { property.keyPath = event }
-        layer.add(copy, forKey: event)
+        layer.add(self, forKey: event, keyPathIfMissing: event)
     }
 
     /// A copy made by ``init(copying:)``.

@@ -14,8 +14,14 @@ extension Layer {
     /// stops unfinished) and moves it to the end; a `nil` key appends. The caller's object is unchanged.
     /// Cost: O(animations); a basic animation without values also one presentation copy of this layer.
     public func add(_ animation: LayerAnimation, forKey key: String?) {
+        add(animation, forKey: key, keyPathIfMissing: nil)
+    }
+
+    /// ``add(_:forKey:)``, giving a property animation without a key path `keyPath` in the copy (an action's run).
+    package func add(_ animation: LayerAnimation, forKey key: String?, keyPathIfMissing keyPath: String?) {
         willChangeModel()
         let copy = animation.resolvedForAdding()
+        if let keyPath, let property = copy as? PropertyAnimation, property.keyPath == nil { property.keyPath = keyPath }
         capturePresentedValue(for: copy, atMediaTime: currentMediaTime())
         attach(copy, forKey: key)
         TransactionStack.current.record(copy, on: self)
@@ -45,8 +51,42 @@ extension Layer {
     private func capturePresentedValue(for animation: LayerAnimation, atMediaTime t: Double) {
         guard let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil,
               basic.byValue == nil, let target = basic.target else { return }
-        let presented = presentedCopy(atParentTime: superlayer?.committedLocalTime(atMediaTime: t) ?? t)
-        basic.previousValue = target.read(target.wholeValue(of: presented))
+        basic.previousValue = target.read(presentedValue(of: target.property, atMediaTime: t))
+    }
+
+    /// The value of `property` presented at global media time `t`: what ``presentedCopy(atParentTime:)`` holds
+    /// there, computed on the one value when the committed animations are basic, spring or keyframe animations
+    /// (without a rotation mode) or transitions — the fold of those that animate `property`, each written through
+    /// the property's storage as the copy stores it — else read from the copy. Cost: O(animations) and one value
+    /// per animation of the property; the copy otherwise.
+    func presentedValue(of property: AnimatedKeyPath.Property, atMediaTime t: Double) -> AnimationValue {
+        let animations = (committedAttachment as? LayerAnimationState)?.animations ?? []
+        let whole = AnimatedKeyPath(property: property)
+        func parentTime() -> Double { superlayer?.committedLocalTime(atMediaTime: t) ?? t }
+        guard animations.allSatisfy({ Self.isFoldedOnValues($0.animation) }) else {
+            return whole.wholeValue(of: presentedCopy(atParentTime: parentTime()))
+        }
+        let model = property.value(in: committedGeometry, opacity: committedOpacity)
+        var current = model, local: Double?
+        for (_, animation) in animations where animation.lifecycle.isCommitted {
+            guard let property = animation as? PropertyAnimation, property.target?.property == whole.property else { continue }
+            let p = local ?? committedTimingParameters.localTime(fromParent: parentTime())
+            local = p
+            let evaluation = property.evaluation(at: p, isGroupChild: false)
+            guard evaluation.contributes, let value = property.value(at: evaluation, model: model, current: current) else { continue }
+            current = whole.property.stored(value) ?? current
+        }
+        return current
+    }
+
+    /// Whether an animation's presentation effect is its value on its own property alone (see
+    /// ``presentedValue(of:atMediaTime:)``).
+    private static func isFoldedOnValues(_ animation: LayerAnimation) -> Bool {
+        switch animation {
+        case let keyframes as KeyframeAnimation: type(of: keyframes) == KeyframeAnimation.self && keyframes.rotationMode == nil
+        case let basic as BasicAnimation: type(of: basic) == BasicAnimation.self || type(of: basic) == SpringAnimation.self
+        default: type(of: animation) == Transition.self || type(of: animation) == LayerAnimation.self
+        }
     }
 
     /// Appends `animation` under `key`; the animation it replaces stops unfinished.
@@ -192,10 +232,18 @@ extension Layer {
     /// The layer's clock: its timing properties.
     package var clock: MediaTimingParameters { timingParameters }
 
-    /// The layer's local time at global media time `t` by its committed timing and its ancestors'. O(depth).
+    /// The layer's local time at global media time `t` by its committed timing and its ancestors', root first.
+    /// O(depth); it allocates only for trees deeper than 64 levels.
     func committedLocalTime(atMediaTime t: Double) -> Double {
+        var depth = 0, up = superlayer
+        while let layer = up, depth < 64 { depth += 1; up = layer.superlayer }
+        guard depth == 64 else { return localTimeRecursively(atMediaTime: t) }
         var time = t
         for layer in Self.ancestry(of: self).reversed() { time = layer.committedTimingParameters.localTime(fromParent: time) }
         return time
+    }
+
+    private func localTimeRecursively(atMediaTime t: Double) -> Double {
+        committedTimingParameters.localTime(fromParent: superlayer?.localTimeRecursively(atMediaTime: t) ?? t)
     }
 }

@@ -39,7 +39,7 @@ extension LayerAnimation: TransactionAddition {
     /// commit (removed or replaced) is left alone.
     package func commit(on layer: Layer, atMediaTime t: Double) {
         guard !lifecycle.isStopped else { return }
-        if timing.beginTime == 0 { timing.beginTime = layer.convertTime(t, from: nil) }
+        if timing.beginTime == 0 { timing.beginTime = layer.committedLocalTime(atMediaTime: t) }
         lifecycle.isCommitted = true
         lifecycle.timeline = MediaClock.current.timeline
         layer.animationState.register(layer, on: MediaClock.current.timeline)

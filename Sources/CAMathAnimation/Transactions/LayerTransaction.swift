@@ -149,7 +149,7 @@ public enum LayerTransaction {
     /// Makes implicit animations available: every layer that can animate implicitly has been committed, and
     /// every commit passes here or through ``FrameHook/run()``.
     static func installBuiltInActions() {
-        BuiltInActions.install { layer, event in ImplicitAnimation.action(for: layer, forKey: event) }
+        BuiltInActions.install(ImplicitAnimation.self)
     }
 }
 

@@ -30,36 +30,33 @@ public struct AnimatedKeyPath: Sendable, Equatable {
         .bounds: ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"],
     ]
 
+    /// `part` of `property`.
+    public init(property: Property, part: Part = .whole) {
+        self.property = property
+        self.part = part
+    }
+
     /// The key path's property and part, or `nil` for a key path that animates nothing. O(length).
     public init?(_ keyPath: String) {
+        if let property = Property(rawValue: keyPath) {
+            self.init(property: property)
+            return
+        }
         let head = keyPath.split(separator: ".", maxSplits: 1)
-        guard let first = head.first, let property = Property(rawValue: String(first)) else { return nil }
-        self.property = property
-        guard head.count == 2 else { part = .whole; return }
+        guard head.count == 2, let property = Property(rawValue: String(head[0])) else { return nil }
         let rest = String(head[1])
         if property == .transform || property == .sublayerTransform {
             guard let kp = try? TransformKeyPath(parsing: rest) else { return nil }
-            part = .transform(kp)
+            self.init(property: property, part: .transform(kp))
         } else {
             guard Self.fields[property]?.contains(rest) == true else { return nil }
-            part = .field(rest)
+            self.init(property: property, part: .field(rest))
         }
     }
 
     /// The property's value on `layer`.
     public func wholeValue(of layer: Layer) -> AnimationValue {
-        switch property {
-        case .position: .point(layer.position)
-        case .bounds: .rect(layer.bounds)
-        case .anchorPoint: .point(layer.anchorPoint)
-        case .anchorPointZ: .number(Double(layer.anchorPointZ))
-        case .zPosition: .number(Double(layer.zPosition))
-        case .opacity: .number(Double(layer.opacity))
-        case .transform: .transform(layer.transform)
-        case .sublayerTransform: .transform(layer.sublayerTransform)
-        case .hidden: .flag(layer.isHidden)
-        case .masksToBounds: .flag(layer.masksToBounds)
-        }
+        property.value(in: layer.geometry, opacity: layer.opacity)
     }
 
     /// Writes the property on `layer`; a value of another kind is ignored.
@@ -147,4 +144,28 @@ extension AnimationValue {
 extension AnimatedKeyPath.Property {
     /// Whether the property is a flag (`hidden`, `masksToBounds`), animated discretely.
     package var isFlag: Bool { self == .hidden || self == .masksToBounds }
+
+    /// The property's value in a layer's geometry and opacity, as ``AnimatedKeyPath/wholeValue(of:)`` reads it.
+    package func value(in g: LayerGeometry, opacity: Float) -> AnimationValue {
+        switch self {
+        case .position: .point(g.position)
+        case .bounds: .rect(g.bounds)
+        case .anchorPoint: .point(g.anchorPoint)
+        case .anchorPointZ: .number(Double(g.anchorPointZ))
+        case .zPosition: .number(Double(g.zPosition))
+        case .opacity: .number(Double(opacity))
+        case .transform: .transform(g.transform)
+        case .sublayerTransform: .transform(g.sublayerTransform)
+        case .hidden: .flag(g.isHidden)
+        case .masksToBounds: .flag(g.masksToBounds)
+        }
+    }
+
+    /// `value` as the layer stores it (``AnimatedKeyPath/setWholeValue(_:on:)`` then a read): opacity rounded to
+    /// `Float`; `nil` for a value of another kind (which the layer ignores).
+    package func stored(_ value: AnimationValue) -> AnimationValue? {
+        guard self.value(in: LayerGeometry(), opacity: 1).isSameKind(as: value) else { return nil }
+        if self == .opacity, case .number(let x) = value { return .number(Double(Float(x))) }
+        return value
+    }
 }

@@ -133,20 +133,26 @@ extension Layer {
 }
 
 /// The built-in implicit animations (<doc:TransactionsAndActions>, *Implicit animations*): CAMathAnimation
-/// installs the factory when it commits a transaction, which every layer that may animate implicitly has been
+/// installs its provider when it commits a transaction, which every layer that may animate implicitly has been
 /// through (only committed layers do).
 package enum BuiltInActions {
-    private static let factory = Mutex<(@Sendable (Layer, String) -> (any LayerAction)?)?>(nil)
+    private static let provider = Mutex<(any BuiltInActionProvider.Type)?>(nil)
 
-    /// Installs the factory (idempotent).
-    package static func install(_ make: @escaping @Sendable (Layer, String) -> (any LayerAction)?) {
-        factory.withLock { if $0 == nil { $0 = make } }
+    /// Installs the provider (idempotent).
+    package static func install(_ type: any BuiltInActionProvider.Type) {
+        provider.withLock { if $0 == nil { $0 = type } }
     }
 
     /// The built-in action for `event` on `layer`, or `nil`.
     static func action(for layer: Layer, forKey event: String) -> (any LayerAction)? {
-        factory.withLock { $0 }?(layer, event)
+        provider.withLock { $0 }?.builtInAction(for: layer, forKey: event)
     }
+}
+
+/// What makes the built-in action of an event.
+package protocol BuiltInActionProvider: Sendable {
+    /// The action for `event` on the committed layer `layer`, or `nil`.
+    static func builtInAction(for layer: Layer, forKey event: String) -> (any LayerAction)?
 }
 
 /// A change of the sublayer tree, posted once complete: `LayerEvent.orderOut` on each layer left without a
