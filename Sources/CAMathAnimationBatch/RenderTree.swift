@@ -43,7 +43,7 @@ public final class RenderTree {
     /// evaluate: opacity, a group, a path with a rotation mode), not from the batch's geometry.
     var copiesByReference: [Bool] = []
     /// Animations removed on completion, by the global time their active duration ends (a min-heap).
-    var endings = EndingQueue()
+    var endings = TimeQueue<(node: Int, animation: LayerAnimation)>()
     /// Whether ``presented`` is the evaluation of the current model at ``mediaTime``.
     var isCurrent = false
     /// Per-node presented values the output writes (world transforms, effective hidden flags, frames, opacity).
@@ -134,10 +134,11 @@ public final class RenderTree {
         copiesByReference = [Bool](repeating: false, count: n)
         for i in opacityNodes { copiesByReference[i] = true }
         for i in batch.referenceNodes { copiesByReference[i] = true }
-        endings = EndingQueue()
+        endings = TimeQueue()
         for i in layers.indices where animated[i] {
+            guard layers[i].runsOnPrediction() else { continue }
             for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
-                if let end = globalEnd(of: animation, on: layers[i]) { endings.push(EndingQueue.Entry(time: end, node: i, animation: animation)) }
+                if let end = animation.predictedEvent(on: layers[i], finishing: true) { endings.push((i, animation), at: end) }
             }
         }
         if shapeChanged || worlds.count != n {
@@ -151,75 +152,22 @@ public final class RenderTree {
         isCurrent = false
     }
 
-    /// The global media time at which `animation` (attached to `layer`) enters its after phase, when every clock
-    /// from the root to the layer runs forward (speed > 0) and the numbers are finite; else `nil` (it is never
-    /// removed by time). The time is a candidate: the removal checks the phase exactly.
-    private func globalEnd(of animation: LayerAnimation, on layer: Layer) -> Double? {
-        let timing = ResolvedMediaTiming(animation.timing)
-        guard timing.speed != 0, timing.activeDuration.isFinite else { return nil }
-        let localEnd = timing.beginTime + timing.activeDuration / abs(timing.speed)
-        var l: Layer? = layer
-        while let current = l {
-            guard current.speed > 0 else { return nil }
-            l = current.superlayer
-        }
-        let end = layer.convertTime(localEnd, to: nil)
-        return end.isFinite ? end : nil
-    }
-
     /// Removes the animations removed on completion that are in their after phase at `t` (checked with the
     /// layer's local time at `t`); returns whether any was.
     private func removeFinishedAnimations(at t: Double) -> Bool {
         guard t.isFinite, let first = endings.first, first.time <= t else { return false }
         let local = batch.times(atMediaTime: t).local
-        var removed = false, notYet: [EndingQueue.Entry] = []
-        while let entry = endings.first, entry.time <= t {
-            endings.pop()
-            let layer = layers[entry.node]
-            if entry.animation.evaluation(at: local[entry.node], isGroupChild: false).phase == .after {
-                layer.finishAttachedAnimation(entry.animation)
+        var removed = false
+        for entry in endings.popDue(at: t) {
+            let (node, animation) = entry.payload
+            guard !animation.lifecycle.isStopped else { continue }
+            if animation.evaluation(at: local[node], isGroupChild: false).phase == .after {
+                layers[node].finishAttachedAnimation(animation)
                 removed = true
             } else {
-                notYet.append(entry)
+                endings.push(entry.payload, at: t.nextUp)
             }
         }
-        for entry in notYet { endings.push(entry) }
         return removed
-    }
-}
-
-/// Animations by the time they end: a binary min-heap.
-struct EndingQueue {
-    struct Entry {
-        let time: Double
-        let node: Int
-        let animation: LayerAnimation
-    }
-    private var heap: [Entry] = []
-
-    var first: Entry? { heap.first }
-
-    mutating func push(_ e: Entry) {
-        heap.append(e)
-        var i = heap.count - 1
-        while i > 0, heap[(i - 1) / 2].time > heap[i].time {
-            heap.swapAt(i, (i - 1) / 2)
-            i = (i - 1) / 2
-        }
-    }
-
-    mutating func pop() {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < heap.count, heap[l].time < heap[m].time { m = l }
-            if r < heap.count, heap[r].time < heap[m].time { m = r }
-            if m == i { return }
-            heap.swapAt(i, m)
-            i = m
-        }
     }
 }

@@ -342,3 +342,70 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
         #expect(l.animationKeys() == ["transition"])
     }
 }
+
+@Suite struct FramePredictionTests {
+    /// Frames that look only at predicted events call back exactly as frames that look at everything, whatever the
+    /// clocks: random animations (begin times, speeds including 0 and negative, repeats, autoreverse, offsets, fill)
+    /// on layers whose ancestors run fast, slow, paused or backwards, stepped through random frame times.
+    @Test(arguments: 0..<24)
+    func predictionsCallBackAsAFullScan(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        func build(_ log: LifecycleLog) -> [CALayer] {
+            var r = random
+            let root = CALayer(), group = CALayer()
+            group.speed = [1, 2, 0.5, 0, -1][Int(r.next() % 5)]
+            group.beginTime = Double(r.next() % 4) - 1
+            root.addSublayer(group)
+            var layers = [root, group]
+            for i in 0..<6 {
+                let layer = CALayer()
+                (i % 2 == 0 ? group : root).addSublayer(layer)
+                layer.timeOffset = Double(r.next() % 3) * 0.25
+                for k in 0..<3 {
+                    let a = CABasicAnimation(keyPath: ["opacity", "zPosition", "position.x"][k])
+                    a.toValue = 1.0
+                    a.beginTime = Double(r.next() % 6) * 0.25
+                    a.duration = [0.1, 0.5, 1, 2][Int(r.next() % 4)]
+                    a.speed = [1, 2, 0.5, 0, -1][Int(r.next() % 5)]
+                    a.repeatCount = [0, 1.5, 3][Int(r.next() % 3)]
+                    a.autoreverses = r.next() % 2 == 0
+                    a.isRemovedOnCompletion = r.next() % 3 != 0
+                    a.delegate = log
+                    layer.add(a, forKey: "\(i).\(k)")
+                }
+                layers.append(layer)
+            }
+            return layers
+        }
+        let predicted = LifecycleLog(), scanned = LifecycleLog()
+        let clockA = MediaClock(startTime: 0), clockB = MediaClock(startTime: 0)
+        var a: [CALayer] = [], b: [CALayer] = []
+        MediaClock.withCurrent(clockA) { CATransaction.flush(); a = build(predicted); CATransaction.flush() }
+        MediaClock.withCurrent(clockB) { CATransaction.flush(); b = build(scanned); CATransaction.flush() }
+        for _ in 0..<60 {
+            let dt = Double(random.next() % 8) / 16
+            clockA.advance(by: dt)
+            clockB.advance(by: dt)
+            MediaClock.withCurrent(clockA) { CAFrameHook.run() }
+            MediaClock.withCurrent(clockB) { FrameHook.run(predicting: false) }
+            #expect(predicted.calls == scanned.calls, "seed \(seed) at \(clockA.now)")
+            guard predicted.calls == scanned.calls else { return }
+        }
+        #expect(zip(a, b).allSatisfy { $0.animationKeys() == $1.animationKeys() })
+        #expect(!predicted.calls.isEmpty)
+        for layer in a + b { layer.removeAllAnimations() }
+    }
+}
+
+/// A small seeded generator (SplitMix64), copied by value so two trees can be built from one seed.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -12,7 +12,7 @@ import Foundation
 /// event's key (<doc:TransactionsAndActions>).
 open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     /// The timing properties as one value.
-    public var timing = MediaTimingParameters()
+    @exclusivity(unchecked) public var timing = MediaTimingParameters()
     /// The curve from the timing progress to the value progress (`nil`: linear).
     public var timingFunction: TimingFunction?
     /// Whether the animation stops contributing after its active interval (default `true`), whatever its
@@ -23,7 +23,7 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     public var delegate: (any AnimationDelegate)?
     /// Where the copy a layer holds is in its life: added, committed, started, stopped; the completion groups
     /// that wait for it. Not copied.
-    package let lifecycle = AnimationLifecycle()
+    @exclusivity(unchecked) package var lifecycle = AnimationLifecycle()
 
     /// A new animation with the defaults.
     public override init() { super.init() }
@@ -93,9 +93,16 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
 
     /// The copy that is attached to a layer: duration and timing function resolved from ``LayerTransaction``
     /// (a duration that is not > 0 takes the transaction's, itself 0.25 s when that is not > 0 either). The begin
-    /// time is left as it is: a 0 resolves when the transaction commits.
+    /// time is left as it is: a 0 resolves when the transaction commits. A built-in action, made for this one
+    /// event, is attached itself.
     func resolvedForAdding() -> LayerAnimation {
-        let copy = self.copy() as! LayerAnimation
+        let copy: LayerAnimation
+        if lifecycle.isBuiltIn {
+            lifecycle.isBuiltIn = false
+            copy = self
+        } else {
+            copy = self.copy() as! LayerAnimation
+        }
         if !(copy.timing.duration > 0) {
             let duration = LayerTransaction.animationDuration()
             copy.timing.duration = duration > 0 ? duration : MediaTimingParameters.defaultDuration

@@ -100,9 +100,8 @@ extension Layer {
 
     /// Detaches the animations `isTaken` picks; those that had not stopped stop unfinished.
     private func detachAnimations(where isTaken: ((key: String?, animation: LayerAnimation)) -> Bool) {
-        guard let state = attachment as? LayerAnimationState else { return }
+        guard let state = attachment as? LayerAnimationState, state.animations.contains(where: isTaken) else { return }
         let taken = state.animations.filter(isTaken)
-        guard !taken.isEmpty else { return }
         state.animations.removeAll(where: isTaken)
         for (_, animation) in taken where animation.lifecycle.holder == ObjectIdentifier(state) {
             AnimationTimeline.stopEarly(animation)

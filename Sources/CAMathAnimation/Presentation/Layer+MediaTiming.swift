@@ -40,6 +40,7 @@ extension Layer: MediaTiming {
     /// Sets one timing property as a change of the layer that posts `event`.
     private func setTiming<Value>(_ field: WritableKeyPath<MediaTimingParameters, Value>, to value: Value, event: String) {
         willChangeModel()
+        willChangeClock()
         animationState.timing[keyPath: field] = value
         recordAnimationChange()
         postEvent(event)

@@ -3,8 +3,8 @@ import CAMathLayer
 /// What CAMathAnimation keeps on a `Layer`: its media timing and its animations, in the order they
 /// apply (insertion order; re-adding a key moves it to the end).
 final class LayerAnimationState: LayerAttachment {
-    var timing = MediaTimingParameters.layer
-    var animations: [(key: String?, animation: LayerAnimation)] = []
+    @exclusivity(unchecked) var timing = MediaTimingParameters.layer
+    @exclusivity(unchecked) var animations: [(key: String?, animation: LayerAnimation)] = []
     /// For a presentation copy: the layer it was made from (held strongly: the model never holds its copies,
     /// and a weak reference would slow every retain of the model layer).
     var modelLayer: Layer?
@@ -12,6 +12,8 @@ final class LayerAnimationState: LayerAttachment {
     /// takes it off first), and its place there.
     unowned(unsafe) var layer: Layer?
     var registration: (timeline: AnimationTimeline, index: Int)?
+    /// Whether the timeline checks this layer's animations every frame (its clocks do not run forward).
+    var isCheckedEveryFrame = false
 
     func copied() -> any LayerAttachment {
         let copy = LayerAnimationState()

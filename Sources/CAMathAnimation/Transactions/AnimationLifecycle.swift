@@ -3,12 +3,12 @@ import CAMathLayer
 /// Where an animation a layer holds is in its life (<doc:TransactionsAndActions>, *Lifecycle*): added in a
 /// transaction, committed (its begin time resolved), started, stopped; and the completion groups waiting for it.
 /// Changed only under ``TransactionLock`` once the animation is committed.
-package final class AnimationLifecycle {
+package struct AnimationLifecycle {
     /// Whether the transaction it was added in has committed: only then does it contribute to presentation values,
     /// start and stop.
     package var isCommitted = false
     var isStarted = false
-    var isStopped = false
+    package var isStopped = false
     /// The completion groups it joined.
     var groups: [CompletionGroup] = []
     /// The timeline (clock) it was committed under.
@@ -17,8 +17,11 @@ package final class AnimationLifecycle {
     /// the holder's layer stops it when freed).
     var holder: ObjectIdentifier?
 
+    /// Whether the animation is a built-in action made for one event: added as it is, without a copy.
+    var isBuiltIn = false
+
     /// Stops it: no further call, and the groups stop waiting for it. Returns whether it was running.
-    func stop() -> Bool {
+    mutating func stop() -> Bool {
         guard !isStopped else { return false }
         isStopped = true
         for group in groups { group.memberStopped() }
@@ -40,10 +43,57 @@ extension LayerAnimation: TransactionAddition {
     package func commit(on layer: Layer, atMediaTime t: Double) {
         guard !lifecycle.isStopped else { return }
         if timing.beginTime == 0 { timing.beginTime = layer.committedLocalTime(atMediaTime: t) }
+        let timeline = MediaClock.current.timeline
         lifecycle.isCommitted = true
-        lifecycle.timeline = MediaClock.current.timeline
-        layer.animationState.register(layer, on: MediaClock.current.timeline)
+        lifecycle.timeline = timeline
+        layer.animationState.register(layer, on: timeline)
+        timeline.schedule(self, on: layer.animationState, after: -.infinity)
         layer.recordAnimationChange()
+    }
+
+    /// The global media time from which this animation, attached to `layer`, may start (`finishing` false) or
+    /// enter its after phase (`finishing` true), taken a little early (the exact phase decides when it is due);
+    /// `-∞` for at once; `nil` when it never will under the committed clocks. Meaningful only when the layer's
+    /// clocks run forward (`runsOnPrediction()`); otherwise only a check at every frame finds it. O(depth).
+    package func predictedEvent(on layer: Layer, finishing: Bool) -> Double? {
+        let timing = ResolvedMediaTiming(self.timing)
+        let b = timing.beginTime, s = timing.speed, active = timing.activeDuration
+        guard b.isFinite, s.isFinite, timing.timeOffset.isFinite else { return nil }
+        let local: Double
+        if !finishing {
+            guard s != 0 else { return -.infinity }
+            local = b
+        } else {
+            guard s != 0, active.isFinite else { return nil }
+            local = b + active / abs(s)
+        }
+        let t = layer.committedMediaTime(fromLocal: local)
+        guard t.isFinite else { return nil }
+        return t - (abs(t) + 1) * 1e-12
+    }
+}
+
+extension Layer {
+    /// Global media time of local time `t` by the committed clocks, this layer first and the root last. O(depth).
+    func committedMediaTime(fromLocal t: Double) -> Double {
+        var time = t, layer: Layer? = self
+        while let l = layer {
+            time = l.committedTimingParameters.parentTime(fromLocal: time)
+            layer = l.superlayer
+        }
+        return time
+    }
+
+    /// Whether every committed clock from this layer to the root runs forward (speed > 0, finite begin time and
+    /// offset), so that media time maps monotonically to its local time. O(depth).
+    package func runsOnPrediction() -> Bool {
+        var layer: Layer? = self
+        while let l = layer {
+            let timing = l.committedTimingParameters
+            guard timing.speed > 0, Double(timing.speed).isFinite, timing.beginTime.isFinite, timing.timeOffset.isFinite else { return false }
+            layer = l.superlayer
+        }
+        return true
     }
 }
 
@@ -70,6 +120,27 @@ package final class AnimationTimeline: @unchecked Sendable {
     private var vacated = 0
     /// Calls queued outside a frame's scan (early stops, and starts and finishes seen by a render tree).
     var queued: [Call] = []
+    /// When each running animation may next start or finish (``LayerAnimation/predictedEvent(on:finishing:)``).
+    var events = TimeQueue<(state: LayerAnimationState, animation: LayerAnimation)>()
+    /// The states whose clocks do not run forward: every frame checks them.
+    var checkedEveryFrame: [LayerAnimationState] = []
+    /// The ``TimingEpoch`` the events were predicted in (-1: never).
+    var epoch = -1
+
+    /// Predicts `animation`'s next event on `state`'s layer, due no earlier than `earliest` (under the lock).
+    func schedule(_ animation: LayerAnimation, on state: LayerAnimationState, after earliest: Double) {
+        guard let layer = state.layer, !animation.lifecycle.isStopped else { return }
+        guard layer.runsOnPrediction() else {
+            if !state.isCheckedEveryFrame {
+                state.isCheckedEveryFrame = true
+                checkedEveryFrame.append(state)
+            }
+            return
+        }
+        if let time = animation.predictedEvent(on: layer, finishing: animation.lifecycle.isStarted) {
+            events.push((state, animation), at: max(time, earliest))
+        }
+    }
 
     /// Adds `state` at the end (under the lock).
     func append(_ state: LayerAnimationState) {
@@ -77,11 +148,15 @@ package final class AnimationTimeline: @unchecked Sendable {
         entries.append(state)
     }
 
-    /// Removes `state` (under the lock). O(1), amortised.
+    /// Removes `state` (under the lock). O(1), amortised; its predicted events are skipped when due.
     func remove(_ state: LayerAnimationState) {
         guard let (timeline, i) = state.registration, timeline === self else { return }
         entries[i] = nil
         state.registration = nil
+        if state.isCheckedEveryFrame {
+            state.isCheckedEveryFrame = false
+            checkedEveryFrame.removeAll { $0 === state }
+        }
         vacated += 1
         if vacated * 2 > entries.count {
             entries.removeAll { $0 == nil }
@@ -96,10 +171,11 @@ package final class AnimationTimeline: @unchecked Sendable {
     }
 
     /// Stops `animation` early (removed, replaced, or its layer freed): `animationDidStop(_:finished: false)` is
-    /// queued for the next frame, unless it had stopped already.
+    /// queued for the next frame, unless it had stopped already (or has no delegate to hear it: the delegate is read
+    /// when the animation stops).
     static func stopEarly(_ animation: LayerAnimation) {
         TransactionLock.shared.withLock {
-            if animation.lifecycle.stop() { of(animation).queued.append(.stop(animation, finished: false)) }
+            if animation.lifecycle.stop(), animation.delegate != nil { of(animation).queued.append(.stop(animation, finished: false)) }
         }
     }
 
@@ -108,13 +184,13 @@ package final class AnimationTimeline: @unchecked Sendable {
     static func finish(_ animation: LayerAnimation) {
         TransactionLock.shared.withLock {
             guard !animation.lifecycle.isStopped else { return }
-            let timeline = of(animation)
+            let timeline = of(animation), called = animation.delegate != nil
             if !animation.lifecycle.isStarted {
                 animation.lifecycle.isStarted = true
-                timeline.queued.append(.start(animation))
+                if called { timeline.queued.append(.start(animation)) }
             }
             _ = animation.lifecycle.stop()
-            timeline.queued.append(.stop(animation, finished: true))
+            if called { timeline.queued.append(.stop(animation, finished: true)) }
         }
     }
 }

@@ -15,18 +15,29 @@ public enum FrameHook {
     /// completion, leaves the layer; (4) delivers, outside the lock and in this order: the calls queued since the
     /// previous frame (early stops; starts and finishes seen by a render tree), this frame's starts and finishes
     /// in visiting order, then the completion blocks of transactions committed under the clock that became due,
-    /// oldest first. Callbacks may change layers:
-    /// their changes belong to a new implicit transaction. Cost: O(layers with running animations × (depth +
-    /// animations)) plus the callbacks.
+    /// oldest first. Callbacks may change layers: their changes belong to a new implicit transaction.
+    ///
+    /// A frame does not look at every animation: it predicts from the committed clocks when each may start or
+    /// finish and looks at those whose time has come (checking the exact phase), and at every animation of a
+    /// layer whose clocks do not all run forward. A commit that changes a clock or the tree's shape makes the next
+    /// frame look at every animation and predict again. Cost: O(animations due × (depth + animations of their
+    /// layer) + log n); after such a commit, O(layers with running animations × (depth + animations)); plus the
+    /// callbacks.
     public static func run() {
+        run(predicting: true)
+    }
+
+    /// ``run()``; without `predicting`, every animation is looked at (the reference the tests hold predictions to).
+    package static func run(predicting: Bool) {
         LayerTransaction.flush()
         let clock = MediaClock.current
         let t = clock.now, timeline = clock.timeline
         let calls: [AnimationTimeline.Call] = TransactionLock.shared.withLock {
             var calls = timeline.queued
             timeline.queued = []
-            for case let state? in timeline.entries {
-                visit(state, on: timeline, at: t, calls: &calls)
+            if !predicting { timeline.epoch = -1 }
+            for (state, animations) in dueAnimations(on: timeline, at: t) {
+                visit(state, animations, on: timeline, at: t, calls: &calls)
             }
             return calls
         }
@@ -34,27 +45,59 @@ public enum FrameHook {
         for block in CompletionGroup.takeDueBlocks(of: ObjectIdentifier(timeline)) { block() }
     }
 
-    /// Starts and finishes `state`'s animations at media time `t`; a layer left without running animations
-    /// leaves the list (it comes back with its next committed animation).
-    private static func visit(_ state: LayerAnimationState, on timeline: AnimationTimeline, at t: Double,
-                              calls: inout [AnimationTimeline.Call]) {
+    /// The animations to look at in this frame, by layer in visiting order: all of them when the committed clocks
+    /// changed since the events were predicted (``TimingEpoch``); else those whose predicted event is due, and
+    /// every animation of the layers whose clocks do not run forward. `nil` animations: all of the layer's.
+    private static func dueAnimations(on timeline: AnimationTimeline, at t: Double)
+        -> [(LayerAnimationState, Set<ObjectIdentifier>?)]
+    {
+        let epoch = TimingEpoch.current
+        guard epoch == timeline.epoch else {
+            timeline.epoch = epoch
+            timeline.events.removeAll()
+            for state in timeline.checkedEveryFrame { state.isCheckedEveryFrame = false }
+            timeline.checkedEveryFrame = []
+            return timeline.entries.compactMap { $0.map { ($0, nil) } }
+        }
+        var due: [ObjectIdentifier: (LayerAnimationState, Set<ObjectIdentifier>?)] = [:]
+        for state in timeline.checkedEveryFrame { due[ObjectIdentifier(state)] = (state, nil) }
+        for entry in timeline.events.popDue(at: t) {
+            let (state, animation) = entry.payload
+            guard state.registration?.timeline === timeline, !animation.lifecycle.isStopped else { continue }
+            let key = ObjectIdentifier(state)
+            if let (_, picked) = due[key], picked == nil { continue }
+            due[key, default: (state, [])].1?.insert(ObjectIdentifier(animation))
+        }
+        return due.values.sorted { $0.0.registration!.index < $1.0.registration!.index }
+    }
+
+    /// Starts and finishes `state`'s animations (those in `picked`, or all) at media time `t`, and predicts their
+    /// next events; a layer left without running animations leaves the timeline (it comes back with its next
+    /// committed animation).
+    private static func visit(_ state: LayerAnimationState, _ picked: Set<ObjectIdentifier>?, on timeline: AnimationTimeline,
+                              at t: Double, calls: inout [AnimationTimeline.Call]) {
         guard let layer = state.layer else { return }
         let local = layer.committedLocalTime(atMediaTime: t)
         var finished: [LayerAnimation] = [], running = false
         for (_, animation) in state.animations {
-            let life = animation.lifecycle
-            guard life.isCommitted, !life.isStopped, life.holder == ObjectIdentifier(state) else { continue }
-            let phase = animation.timing.evaluate(parentTime: local).phase
-            if !life.isStarted, phase == .active || phase == .after {
-                life.isStarted = true
-                calls.append(.start(animation))
+            guard animation.lifecycle.isCommitted, !animation.lifecycle.isStopped,
+                  animation.lifecycle.holder == ObjectIdentifier(state) else { continue }
+            guard picked?.contains(ObjectIdentifier(animation)) ?? true else {
+                running = true
+                continue
             }
-            if life.isStarted, phase == .after {
-                _ = life.stop()
-                calls.append(.stop(animation, finished: true))
+            let phase = animation.timing.evaluate(parentTime: local).phase
+            if !animation.lifecycle.isStarted, phase == .active || phase == .after {
+                animation.lifecycle.isStarted = true
+                if animation.delegate != nil { calls.append(.start(animation)) }
+            }
+            if animation.lifecycle.isStarted, phase == .after {
+                _ = animation.lifecycle.stop()
+                if animation.delegate != nil { calls.append(.stop(animation, finished: true)) }
                 if animation.isRemovedOnCompletion { finished.append(animation) }
             } else {
                 running = true
+                timeline.schedule(animation, on: state, after: t.nextUp)
             }
         }
         if !finished.isEmpty {

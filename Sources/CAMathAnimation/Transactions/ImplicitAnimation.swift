@@ -7,6 +7,7 @@ enum ImplicitAnimation: BuiltInActionProvider {
     /// layer presents when it is added to the model value — over ``LayerTransaction/animationDuration()`` with
     /// ``LayerTransaction/animationTimingFunction()`` or, when that is `nil`, `.default`. `nil` for a key that
     /// is not an animatable property, or when the transaction's duration is not > 0 (the change is immediate).
+    /// Running it attaches this object itself (it is made for the one event), not a copy.
     static func builtInAction(for layer: Layer, forKey event: String) -> (any LayerAction)? {
         guard AnimatedKeyPath.Property(rawValue: event) != nil else { return nil }
         let duration = LayerTransaction.animationDuration()
@@ -14,6 +15,7 @@ enum ImplicitAnimation: BuiltInActionProvider {
         let animation = BasicAnimation(keyPath: event)
         animation.duration = duration
         animation.timingFunction = LayerTransaction.animationTimingFunction() ?? defaultCurve
+        animation.lifecycle.isBuiltIn = true
         return animation
     }
 

@@ -36,8 +36,9 @@ open class Layer: NSObject {
             postGeometryEvents(from: old)
         }
     }
-    /// The geometry itself; ``geometry``'s setter also tells the cache, the render tree and layout.
-    var storedGeometry = LayerGeometry()
+    /// The geometry itself; ``geometry``'s setter also tells the cache, the render tree and layout. This and the
+    /// other fields read on every change are exempt from the runtime's exclusivity checks (see `geometryCache`).
+    @exclusivity(unchecked) var storedGeometry = LayerGeometry()
 
     /// What a change of the geometry from `old` sets off: the cache, the render tree's journal, and for a new
     /// bounds size, layout.
@@ -93,7 +94,7 @@ open class Layer: NSObject {
     /// Whether ``layoutIfNeeded()`` will call ``layoutSublayers()``.
     var layoutIsPending = false
     /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
-    package var attachment: (any LayerAttachment)?
+    @exclusivity(unchecked) package var attachment: (any LayerAttachment)?
     /// The journal of the render tree this layer belongs to, if any, and the layer's index there.
     package var changeJournal: LayerChangeJournal?
     package var renderIndex = -1
@@ -109,9 +110,9 @@ open class Layer: NSObject {
     /// down (default `nil`). Other entries are kept but not read.
     public var style: [AnyHashable: Any]?
     /// The outermost transaction this layer was created or last changed in (`nil` for presentation copies).
-    package var transactionToken: TransactionToken?
+    @exclusivity(unchecked) package var transactionToken: TransactionToken?
     /// The state at the start of that transaction, when the layer had been committed before it.
-    package var committedState: CommittedLayerState?
+    @exclusivity(unchecked) package var committedState: CommittedLayerState?
     /// Whether this is a presentation copy: it joins no transaction and posts no event.
     package var isPresentationCopy = false
 

@@ -49,6 +49,7 @@ extension Layer {
     /// The cache's part of a change of superlayer (added, moved, removed): this layer's maps and region, and the
     /// regions of the old and new superlayers and their ancestors.
     func superlayerDidChange(from old: Layer?) {
+        willChangeClock()
         geometryCache.dropMaps()
         old?.dropHitRegions()
         dropHitRegions()

@@ -3,12 +3,19 @@
 /// (<doc:TransactionsAndActions>, *Committed state*). Sublayers are not kept: the presentation tree has the
 /// model's sublayers.
 package final class CommittedLayerState {
-    /// The values; emptied by the outermost commit (the layer's model values are then its committed state).
-    package struct Values {
+    /// The values; emptied by the outermost commit (the layer's model values are then its committed state). A
+    /// class, so that reading one field does not copy the others.
+    package final class Values {
         package var geometry: LayerGeometry
         package var opacity: Float
         /// CAMathAnimation's state (media timing and the committed animations), copied.
         package var attachment: (any LayerAttachment)?
+
+        init(geometry: LayerGeometry, opacity: Float, attachment: (any LayerAttachment)?) {
+            self.geometry = geometry
+            self.opacity = opacity
+            self.attachment = attachment
+        }
     }
     package var values: Values?
 

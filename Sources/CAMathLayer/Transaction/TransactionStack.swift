@@ -31,6 +31,8 @@ package final class TransactionStack {
     private var groups: [CompletionGroup] = []
     /// `disableActions` as the levels hold it, innermost first, kept with every set: read on every layer change.
     package private(set) var actionsAreDisabled = false
+    /// Whether the open transaction changed a layer's clock or the tree's shape (``TimingEpoch``).
+    package var changesClocks = false
     /// Set while this thread makes presentation copies: the layers it creates are copies, outside every
     /// transaction.
     package var isMakingPresentationCopies = false
@@ -98,10 +100,12 @@ package final class TransactionStack {
         for state in committedStates { state.values = nil }
         committedStates = []
         flushIsPending = false
-        let committed = token
+        let committed = token, clocksChanged = changesClocks
         token = TransactionToken()
+        changesClocks = false
         TransactionLock.shared.withLock {
             committed.isCommitted = true
+            if clocksChanged { TimingEpoch.advance() }
             for (layer, addition) in pending { addition.commit(on: layer, atMediaTime: t) }
             CompletionGroup.commit(committedGroups, timeline: timeline)
         }

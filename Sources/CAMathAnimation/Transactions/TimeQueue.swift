@@ -1,0 +1,56 @@
+/// Payloads by the media time they are due: a binary min-heap. The frames' predicted animation events and a
+/// render tree's animation endings wait in one.
+package struct TimeQueue<Payload> {
+    package struct Entry {
+        package let time: Double
+        package let payload: Payload
+    }
+
+    private var heap: [Entry] = []
+
+    package init() {}
+
+    /// The earliest entry, or `nil`. O(1).
+    package var first: Entry? { heap.first }
+
+    /// Whether nothing waits. O(1).
+    package var isEmpty: Bool { heap.isEmpty }
+
+    /// Adds `payload` due at `time`. O(log n).
+    package mutating func push(_ payload: Payload, at time: Double) {
+        heap.append(Entry(time: time, payload: payload))
+        var i = heap.count - 1
+        while i > 0, heap[(i - 1) / 2].time > heap[i].time {
+            heap.swapAt(i, (i - 1) / 2)
+            i = (i - 1) / 2
+        }
+    }
+
+    /// Removes and returns the earliest entry. O(log n).
+    @discardableResult
+    package mutating func pop() -> Entry? {
+        guard !heap.isEmpty else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        let entry = heap.removeLast()
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count, heap[l].time < heap[m].time { m = l }
+            if r < heap.count, heap[r].time < heap[m].time { m = r }
+            if m == i { return entry }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+
+    /// Removes and returns every entry due at or before `time`, earliest first. O(k log n).
+    package mutating func popDue(at time: Double) -> [Entry] {
+        var due: [Entry] = []
+        while let entry = heap.first, entry.time <= time { due.append(pop()!) }
+        return due
+    }
+
+    /// Removes everything.
+    package mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
+}
