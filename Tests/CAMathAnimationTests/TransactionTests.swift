@@ -284,3 +284,46 @@ final class LockedBox<Value>: @unchecked Sendable {
     var value: Value { lock.withLock { stored } }
     func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }
+
+@Suite struct TransactionThreadTests {
+    /// Four threads, each with its own clock and layers, animate, commit, run frames and completion blocks at the
+    /// same time: each sees only its own callbacks (the lock, the completion list and the timing epoch are
+    /// shared; under the thread sanitizer in CI).
+    @Test func threadsAnimateSideBySide() {
+        let results = LockedBox<[Int: [String]]>([:])
+        let done = DispatchSemaphore(value: 0)
+        for worker in 0..<4 {
+            Thread {
+                let clock = MediaClock(startTime: Double(worker))
+                MediaClock.withCurrent(clock) {
+                    CATransaction.flush()
+                    let log = LifecycleLog()
+                    var blocks = 0
+                    let layers = (0..<8).map { _ in committedLayer() }
+                    for round in 0..<5 {
+                        CATransaction.begin()
+                        CATransaction.setCompletionBlock { blocks += 1 }
+                        for layer in layers {
+                            layer.position = CGPoint(x: round, y: worker)
+                            layer.animation(forKey: "position")?.delegate = log
+                        }
+                        let root = layers[0]
+                        root.addSublayer(CALayer())
+                        CATransaction.commit()
+                        clock.advance(by: 0.5)
+                        CAFrameHook.run()
+                        CAFrameHook.run()
+                    }
+                    results.mutate { $0[worker] = log.calls + ["blocks \(blocks)"] }
+                }
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<4 { done.wait() }
+        for worker in 0..<4 {
+            let calls = results.value[worker] ?? []
+            #expect(calls.last == "blocks 5", "worker \(worker): \(calls.suffix(3))")
+            #expect(calls.filter { $0 == "start position" }.count == 40 && calls.filter { $0 == "stop position true" }.count == 40)
+        }
+    }
+}

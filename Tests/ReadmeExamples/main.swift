@@ -97,6 +97,24 @@ try columns.withUnsafeMutableBufferPointer { c in
     }
 }
 
+let clock = CAMediaClock(startTime: 10)                        // a manual clock; CACurrentMediaTime() by default
+CAMediaClock.withCurrent(clock) {
+    let badge = CALayer()
+    badge.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+    CATransaction.flush()                                      // committed: from now on changes animate
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(0.5)
+    CATransaction.setCompletionBlock { print("arrived") }      // runs at the frame after the animation ends
+    badge.position = CGPoint(x: 100, y: 0)                     // the built-in action: a 0.5 s basic animation
+    badge.isHidden = true                                      // flags switch half way
+    CATransaction.commit()                                     // both begin at 10, the commit's media time
+    clock.advance(by: 0.25)
+    let halfWay = badge.presentation()!.position.x             // 100·(.default curve at 0.5)
+    clock.advance(by: 0.25)
+    CAFrameHook.run()                                          // the frame loop: callbacks, removals, blocks
+    _ = (halfWay, badge.animationKeys())                       // nil: finished and removed
+}
+
 var camera = CATransform3DMakeRotation(0.3, 0, 1, 0)
 camera.m34 = -1.0 / 500
 let transforms = (0..<1000).map { CATransform3DMakeTranslation(Double($0), 0, 0) }

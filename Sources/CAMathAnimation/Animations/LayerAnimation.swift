@@ -7,7 +7,7 @@ import Foundation
 /// `Layer.add(_:forKey:)` stores a copy, so an animation object can be changed and added again; like
 /// `CAAnimation` it is not thread-safe. Subclasses override ``init(copying:)`` to copy their state.
 ///
-/// An animation is also an action (``LayerAction``, `CAAction`): returned from `action(forKey:)`, the delegate's
+/// An animation is also an action (`LayerAction`, `CAAction`): returned from `action(forKey:)`, the delegate's
 /// `action(for:forKey:)` or a layer's `actions`, it runs by adding a copy of itself to the layer under the
 /// event's key (<doc:TransactionsAndActions>).
 open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {

@@ -12,7 +12,7 @@ public func currentMediaTime() -> Double {
 /// ``system`` reads the monotonic clock (`CLOCK_MONOTONIC`, in seconds), as Apple's `CACurrentMediaTime()`
 /// reads `mach_absolute_time()`. A manual clock (``init(startTime:)``) moves only when told to, so tests and
 /// frame loops step time exactly; media time never runs backwards. Commits, frames (``FrameHook``) and
-/// `presentation()` read ``current``, which is ``system`` unless ``withCurrent(_:_:)`` makes another clock current
+/// `presentation()` read ``current``, which is ``system`` unless `withCurrent(_:_:)` makes another clock current
 /// for a piece of code. A frame sees only the animations committed under its clock, and runs only the
 /// completion blocks of transactions committed under it. Thread-safe.
 public final class MediaClock: Sendable {
@@ -58,7 +58,7 @@ public final class MediaClock: Sendable {
         manualTime.withLock { if t >= $0 { $0 = t } }
     }
 
-    /// The clock in use: a task-local value, ``system`` unless ``withCurrent(_:_:)`` set another.
+    /// The clock in use: a task-local value, ``system`` unless `withCurrent(_:_:)` set another.
     @TaskLocal public static var current: MediaClock = .system
 
     /// Runs `body` with `clock` as ``current`` for the calling task (and the tasks it creates); other tasks and
@@ -67,7 +67,7 @@ public final class MediaClock: Sendable {
         try $current.withValue(clock, operation: body)
     }
 
-    /// ``withCurrent(_:_:)`` for an asynchronous body.
+    /// `withCurrent(_:_:)` for an asynchronous body.
     public static func withCurrent<R>(_ clock: MediaClock, _ body: () async throws -> R) async rethrows -> R {
         try await $current.withValue(clock, operation: body)
     }

@@ -2,7 +2,7 @@ import CAMathCore
 import Foundation
 
 /// Boxing transforms in `NSValue`, which Foundation on Linux cannot do for structs: the sixteen elements of a
-/// ``Transform3D`` (row by row, type encoding `"[16d]"`) and the six of a ``Transform2D`` (`"[6d]"`, in the order
+/// `Transform3D` (row by row, type encoding `"[16d]"`) and the six of a `Transform2D` (`"[6d]"`, in the order
 /// a, b, c, d, tx, ty). Key-value coding and animation values accept the boxes wherever they take the transform;
 /// `CAMathQuartzCore` gives them Apple's names (`NSValue(caTransform3D:)`, `caTransform3DValue`).
 extension NSValue {

@@ -18,7 +18,7 @@ open class Layer: NSObject {
     /// ``resizeSublayers(withOldSize:)`` with the old size (<doc:LayoutRules>).
     ///
     /// Setting it is a change of every property whose bits differ: it joins the open transaction and posts
-    /// their events in the order of ``LayerGeometry``'s properties (<doc:TransactionsAndActions>).
+    /// their events in the order of ``LayerGeometry``'s properties (<doc:ActionsAndEvents>).
     public var geometry: LayerGeometry {
         get { storedGeometry }
         set {
@@ -215,7 +215,7 @@ open class Layer: NSObject {
 
     // MARK: Actions (CALayer's search order; the rules are in Layer+Actions.swift)
 
-    /// The action for `event` (<doc:TransactionsAndActions>, *Actions*), searched in `CALayer`'s order: the
+    /// The action for `event` (<doc:ActionsAndEvents>, *Actions*), searched in `CALayer`'s order: the
     /// ``delegate``'s ``LayerDelegate/action(for:forKey:)``, ``actions``, the `"actions"` dictionaries of the
     /// ``style`` hierarchy (shallowest first), ``defaultAction(forKey:)``, and last the built-in implicit
     /// animation of an animatable property (CAMathAnimation; only on a layer that has been committed). The first
@@ -341,7 +341,7 @@ open class Layer: NSObject {
     /// current sublayers and adds the new ones in order (each leaves its old superlayer first).
     /// An array that contains this layer or one of its ancestors would make a cycle: the assignment is
     /// ignored and the tree stays as it was (<doc:CachedGeometry>, *Cycles*). Posts the tree events
-    /// (<doc:TransactionsAndActions>, *Events*).
+    /// (<doc:ActionsAndEvents>, *Events*).
     public var sublayers: [Layer]? {
         get { children.isEmpty ? nil : children }
         set {

@@ -1,6 +1,6 @@
 /// What a layer held at the start of the open transaction, kept from its first change in that transaction
 /// until the outermost commit: the state `presentation()` starts from while changes are not yet committed
-/// (<doc:TransactionsAndActions>, *Committed state*). Sublayers are not kept: the presentation tree has the
+/// (<doc:ActionsAndEvents>, *Committed state*). Sublayers are not kept: the presentation tree has the
 /// model's sublayers.
 package final class CommittedLayerState {
     /// The values; emptied by the outermost commit (the layer's model values are then its committed state). A

@@ -1,4 +1,4 @@
-/// A transaction's completion block and the animations it waits for (<doc:TransactionsAndActions>,
+/// A transaction's completion block and the animations it waits for (<doc:ActionsAndEvents>,
 /// *Completion blocks*). Opened by `setCompletionBlock(_:)`, sealed by the next one at its level or by the
 /// level's commit, committed with its transaction; *due* once sealed, committed and every member has stopped.
 /// A due block runs once, at the next frame (CAMathAnimation's `FrameHook`), never inside a commit.

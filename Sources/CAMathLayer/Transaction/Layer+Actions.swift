@@ -132,7 +132,7 @@ extension Layer {
     }
 }
 
-/// The built-in implicit animations (<doc:TransactionsAndActions>, *Implicit animations*): CAMathAnimation
+/// The built-in implicit animations (<doc:ActionsAndEvents>, *Implicit animations*): CAMathAnimation
 /// installs its provider when it commits a transaction, which every layer that may animate implicitly has been
 /// through (only committed layers do).
 package enum BuiltInActions {

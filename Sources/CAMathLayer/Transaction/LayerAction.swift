@@ -2,7 +2,7 @@ import Foundation
 
 /// An object that responds to a layer's event — `CAAction` (the name `CAMathQuartzCore` gives it). A layer
 /// posts an event when a property is set or its tree changes, looks the action up with
-/// ``Layer/action(forKey:)`` and runs it (<doc:TransactionsAndActions>, *Actions*). CAMathAnimation's
+/// ``Layer/action(forKey:)`` and runs it (<doc:ActionsAndEvents>, *Actions*). CAMathAnimation's
 /// animations are actions: running one adds a copy of it to the layer under the event's key.
 public protocol LayerAction: AnyObject {
     /// Responds to `event` posted by `anObject` (a layer, for every event CAMath posts). CAMath always passes

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A process-wide count of the commits that changed a layer's clock or the tree's shape — the inputs of every
 /// layer's local time. Frames predict when animations start and end from the committed clocks, and predict again
-/// once the count has moved (<doc:TransactionsAndActions>, *Frames*).
+/// once the count has moved (<doc:ActionsAndEvents>, *Frames*).
 package enum TimingEpoch {
     private static let counter = Atomic<Int>(0)
 

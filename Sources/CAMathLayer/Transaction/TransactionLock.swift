@@ -2,7 +2,7 @@ import Foundation
 
 /// `CATransaction.lock()`'s lock: one process-wide recursive lock. A commit holds it while it hands its
 /// animations and completion groups over, and a frame while it scans the animations; property accessors never
-/// take it (<doc:TransactionsAndActions>, *Threads*).
+/// take it (<doc:ActionsAndEvents>, *Threads*).
 package final class TransactionLock: @unchecked Sendable {
     /// The process's lock.
     package static let shared = TransactionLock()

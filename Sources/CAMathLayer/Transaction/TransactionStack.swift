@@ -1,6 +1,6 @@
 import Foundation
 
-/// One thread's open transactions (<doc:TransactionsAndActions>): at most one implicit level at the bottom,
+/// One thread's open transactions (<doc:ActionsAndEvents>): at most one implicit level at the bottom,
 /// then the explicit levels of nested `begin()` calls. CAMathAnimation's `LayerTransaction` (`CATransaction`)
 /// is the public face; layers use the stack to join the open transaction when they change.
 ///
