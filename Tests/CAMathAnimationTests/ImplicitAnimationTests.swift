@@ -409,3 +409,31 @@ struct SeededRandom {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct PathSubpathTests {
+    /// Two subpaths: move (0,0), line (10,0), move (0,10), line (10,10), then a trailing move that is ignored.
+    /// Leading move-tos collapse to the last; the jump at key time 1/2 takes no time; discrete holds the
+    /// start of each element, the last keyframe at the end.
+    @Test func severalSubpathsJumpWithoutTime() throws {
+        let a = CAKeyframeAnimation(keyPath: "position")
+        a.path = BezierPath(elements: [.move(to: CGPoint(x: 99, y: 99)), .move(to: .zero), .line(to: CGPoint(x: 10, y: 0)),
+                                       .move(to: CGPoint(x: 0, y: 10)), .line(to: CGPoint(x: 10, y: 10)),
+                                       .move(to: CGPoint(x: 50, y: 50))])
+        func at(_ f: Double) throws -> AnimationValue { try #require(a.keyframeValue(atProgress: f, model: .point(.zero))).value }
+        #expect(try at(0) == .point(.zero) && at(0.25) == .point(CGPoint(x: 5, y: 0)))
+        #expect(try at(0.5) == .point(CGPoint(x: 0, y: 10)), "at the jump's key time: the new subpath's start")
+        #expect(try at(0.5.nextDown).point.map { $0.x > 9.99 && $0.y == 0 } == true, "from the left: the end of the first")
+        #expect(try at(1) == .point(CGPoint(x: 10, y: 10)))
+        a.calculationMode = .discrete
+        // Three keyframes held a third each: S₀, S₁ (the second subpath's start, not the first one's end), K₂.
+        #expect(try at(0.25) == .point(.zero) && at(0.5) == .point(CGPoint(x: 0, y: 10)) && at(0.75) == .point(CGPoint(x: 10, y: 10)))
+        a.calculationMode = .paced
+        #expect(try at(0.5) == .point(CGPoint(x: 0, y: 10)), "no length is spent on the jump")
+        a.path = BezierPath(elements: [.move(to: CGPoint(x: 3, y: 4)), .move(to: CGPoint(x: 5, y: 6))])
+        #expect(try at(0.3) == .point(CGPoint(x: 5, y: 6)), "no drawing element: the last move-to")
+    }
+}
+
+extension AnimationValue {
+    var point: CGPoint? { if case .point(let p) = self { p } else { nil } }
+}

@@ -327,3 +327,37 @@ final class LockedBox<Value>: @unchecked Sendable {
         }
     }
 }
+
+@Suite struct FrameTimerTests {
+    /// A completion block without animations runs at the first frame after its commit: here the frame comes from
+    /// a `FrameTimer` on a thread's run loop, and from one on a dispatch queue (system clock in both).
+    @Test func timersRunTheFrameHook() {
+        let ran = LockedBox<[String]>([])
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            CATransaction.flush()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { ran.mutate { $0.append("run loop") } }
+            CATransaction.commit()
+            let timer = FrameTimer(runLoop: .current, interval: 0.002)
+            let deadline = Date().addingTimeInterval(5)
+            while ran.value.isEmpty, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
+            timer.invalidate()
+            finished.signal()
+        }.start()
+        finished.wait()
+        #expect(ran.value == ["run loop"])
+
+        let queue = DispatchQueue(label: "frames")
+        let arrived = DispatchSemaphore(value: 0)
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { arrived.signal() }
+        CATransaction.commit()
+        let timer = FrameTimer(queue: queue, interval: 0.002)
+        #expect(arrived.wait(timeout: .now() + 5) == .success)
+        timer.invalidate()
+        timer.invalidate()
+        _ = FrameTimer(queue: queue, interval: .nan)
+    }
+}

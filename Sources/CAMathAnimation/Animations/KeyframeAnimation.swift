@@ -86,8 +86,8 @@ open class KeyframeAnimation: PropertyAnimation {
         if s.isNaN { return nil }
         let segment = segments[j]
         if calculationMode == .discrete {
-            let index = s >= 1 ? j + 1 : j
-            return (cg(points[index]), rotation(segment, at: s), end)
+            // Hold the start of segment j (after a jump, the new subpath's start), the last keyframe at the end.
+            return (cg(s >= 1 ? points[j + 1] : segment.points[0]), rotation(segment, at: s), end)
         }
         return (cg(segment.point(at: s)), rotation(segment, at: s), end)
     }

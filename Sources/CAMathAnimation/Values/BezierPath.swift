@@ -107,10 +107,12 @@ enum GaussLegendre {
 }
 
 extension BezierPath {
-    /// The keyframes and segments the path defines: the first point (the first move-to, or (0, 0)), then
-    /// the end of every line, curve and close. Segment j is drawing element j with its own geometry and
-    /// ends at keyframe j + 1; a later move-to starts a new subpath (the next segment starts there: a jump
-    /// that takes no time). O(elements).
+    /// The keyframes and segments the path defines (<doc:Keyframes>, *Paths*): the start of the first drawing
+    /// element (the last move-to before it, or (0, 0)), then the end of every line, curve and close. Segment j is
+    /// drawing element j with its own geometry and ends at keyframe j + 1; a move-to between two elements starts
+    /// a new subpath (the next segment starts there: a jump that takes no time and no length); move-tos after
+    /// the last element are ignored, and a path without drawing elements has one keyframe, its last move-to (or
+    /// (0, 0)). O(elements).
     func keyframes() -> (points: [SIMD2<Double>], segments: [PathSegment]) {
         var points: [SIMD2<Double>] = []
         var segments: [PathSegment] = []
@@ -120,7 +122,6 @@ extension BezierPath {
             switch element {
             case .move(let p):
                 current = v(p); start = current
-                if points.isEmpty { points.append(current) }
                 continue
             default: break
             }
@@ -138,6 +139,7 @@ extension BezierPath {
             current = segment.points[segment.points.count - 1]
             points.append(current)
         }
+        if points.isEmpty { points.append(current) }
         return (points, segments)
     }
 }
