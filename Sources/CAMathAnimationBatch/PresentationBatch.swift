@@ -36,6 +36,10 @@ public struct PresentationBatch {
     let referenceNodes: [Int]
     /// The stages, property by property, k = 0, 1, … within each.
     let stages: [Stage]
+    /// Nodes whose animations or model changed since the batch was made, evaluated by the reference after the
+    /// stages (which may still hold their old animations: the reference replaces what the stages wrote): how a
+    /// render tree takes a few changes without preparing everything again.
+    package var overrides: [Int] = []
 
     /// Prepares the animations of `root`'s subtree. Cost: O(layers + animations), the transform animations'
     /// decompositions included.
@@ -220,6 +224,9 @@ extension Batch {
                         for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &g[node]) }
                     }
                 }
+            }
+            for node in batch.overrides {
+                g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
             }
         }
         // The level maps of the new geometries, on the call's threads.

@@ -12,8 +12,10 @@ import Foundation
 ///
 /// Made once for a root layer, it follows the model by itself: every layer of the tree records its changes in
 /// the render tree's journal, and the next ``update(atMediaTime:)`` redoes only what changed — a geometry or
-/// opacity change of a layer without animations patches that node; a change of the tree's shape, of animations
-/// or of layer timing, or a geometry change of an animated layer, prepares the tree again. An animation whose
+/// opacity change of a layer without animations patches that node; a change of a few layers' animations (or an
+/// animated layer's geometry) makes those layers evaluate by the reference; a change of the tree's shape or of
+/// layer timing, or animation changes on more than a sixteenth of the tree since the last preparation, prepare
+/// the tree again. An animation whose
 /// active duration has passed and that is removed on completion leaves its layer (and the batches) at the first
 /// update at or after its end. `presentation()` and `presentation(at:)` of any layer of the tree answer through
 /// it, bit for bit the reference's copies.
@@ -34,9 +36,11 @@ public final class RenderTree {
 
     var batch: PresentationBatch
     let journal: LayerChangeJournal
-    /// Per node: the end of its subtree in the tree's order, and whether some animation is attached.
+    /// Per node: the end of its subtree in the tree's order, whether some animation is attached, and whether the
+    /// node is one of the batch's overrides (evaluated by the reference since its animations changed).
     var subtreeEnd: [Int] = []
     var animated: [Bool] = []
+    package private(set) var isOverride: [Bool] = []
     /// The nodes whose opacity is animated (their presented opacity comes from the reference).
     var opacityNodes: [Int] = []
     /// Per node: whether its presentation copy comes from the reference fold (an animation the batch does not
@@ -93,22 +97,47 @@ public final class RenderTree {
         try evaluateOutputs()
     }
 
-    /// Applies the journal: prepares the tree again after a change of shape or animations (or of an animated
-    /// layer's geometry), else patches the changed nodes of the model mirror.
+    /// Applies the journal. A change of shape or of a layer's timing prepares the tree again; so do changes of
+    /// animations (or of an animated layer's model) on more than `max(32, count/16)` layers since the last
+    /// preparation. Fewer are *overrides*: those layers are evaluated by the reference from then on, the batches
+    /// untouched. Geometry and opacity of the other layers are patched in the model mirror.
     func applyChanges() throws(BatchError) {
-        if journal.shapeChanged || journal.animationsChanged || journal.changedNodes.contains(where: { animated[$0] }) {
+        let changed = journal.changedNodes.filter { animated[$0] && !isOverride[$0] }
+        let added = Set(journal.animatedNodes.filter { !isOverride[$0] } + changed).sorted()
+        if journal.shapeChanged || journal.animationsChanged || batch.overrides.count + added.count > max(32, count / 16) {
             let shapeChanged = journal.shapeChanged
             batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
             try prepare(shapeChanged: shapeChanged)
             return
         }
-        guard !journal.changedNodes.isEmpty else { return }
+        guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
         for i in journal.changedNodes {
             batch.setModelGeometry(layers[i].geometry, at: i)
             modelOpacities[i] = layers[i].opacity
         }
+        for i in added { override(i) }
         journal.reset(count: layers.count)
         isCurrent = false
+    }
+
+    /// Makes node `i` an override: its presentation (values and copy) comes from the reference, and the endings of
+    /// its current animations are queued.
+    private func override(_ i: Int) {
+        isOverride[i] = true
+        batch.overrides.append(i)
+        copiesByReference[i] = true
+        animated[i] = !layers[i].attachedAnimations.isEmpty
+        let k = opacityNodes.firstIndex { $0 >= i } ?? opacityNodes.count
+        if k == opacityNodes.count || opacityNodes[k] != i { opacityNodes.insert(i, at: k) }
+        queueEndings(of: i)
+    }
+
+    /// Queues the predicted ends of node `i`'s animations that are removed on completion.
+    private func queueEndings(of i: Int) {
+        guard layers[i].runsOnPrediction() else { return }
+        for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
+            if let end = animation.predictedEvent(on: layers[i], finishing: true) { endings.push((i, animation), at: end) }
+        }
     }
 
     /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, animated nodes, endings. After a
@@ -120,6 +149,7 @@ public final class RenderTree {
         for (i, layer) in layers.enumerated() {
             layer.changeJournal = journal
             layer.renderIndex = i
+            if let token = layer.transactionToken, !token.isCommitted { journal.noteChange(in: token) }
         }
         journal.reset(count: n)
         subtreeEnd = (0..<n).map { $0 + 1 }
@@ -134,13 +164,9 @@ public final class RenderTree {
         copiesByReference = [Bool](repeating: false, count: n)
         for i in opacityNodes { copiesByReference[i] = true }
         for i in batch.referenceNodes { copiesByReference[i] = true }
+        isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
-        for i in layers.indices where animated[i] {
-            guard layers[i].runsOnPrediction() else { continue }
-            for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
-                if let end = animation.predictedEvent(on: layers[i], finishing: true) { endings.push((i, animation), at: end) }
-            }
-        }
+        for i in layers.indices where animated[i] { queueEndings(of: i) }
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
             hidden = [Bool](repeating: false, count: n)

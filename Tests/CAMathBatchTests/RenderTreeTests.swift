@@ -47,13 +47,51 @@ import Testing
         let leaf = renderTree.layers.last!
         leaf.position = CGPoint(x: 3, y: 4)
         #expect(Self.summary(root.presentation(at: 0.3)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: 0.3) })
+        #expect(renderTree.mediaTime != 0.3, "a change not committed yet: the reference answers, from the committed state")
+        LayerTransaction.flush()
+        #expect(Self.summary(root.presentation(at: 0.3)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: 0.3) })
+        #expect(renderTree.mediaTime == 0.3, "committed: the render tree answers")
         let added = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 5, height: 5), position: CGPoint(x: 1, y: 1)))
         leaf.addSublayer(added)
         let spin = BasicAnimation(keyPath: "transform.rotation.z")
         spin.fromValue = 0.0; spin.toValue = 2.0; spin.duration = 1
         added.add(spin, forKey: "spin", atMediaTime: 0)
+        LayerTransaction.flush()
         #expect(Self.summary(root.presentation(at: 0.6)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: 0.6) })
-        #expect(renderTree.count == LayerTree(root: root).count)
+        #expect(renderTree.count == LayerTree(root: root).count && renderTree.mediaTime == 0.6)
+    }
+
+    /// Animation changes on a few layers make them overrides (evaluated by the reference, the batches kept); on
+    /// many, the tree is prepared again. Either way the copies are the reference's, bit for bit.
+    @Test func fewAnimationChangesOverrideAndManyPrepareAgain() throws {
+        let root = AnimationCases.animatedTree(600, seed: 11)
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        func check(_ t: Double, _ note: String) {
+            #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
+            #expect(renderTree.mediaTime == t, "\(note): through the render tree")
+        }
+        check(0.4, "before")
+        let layers = renderTree.layers
+        for (k, layer) in layers.enumerated() where k % 97 == 5 {
+            let move = BasicAnimation(keyPath: "position")
+            move.toValue = CGPoint(x: k, y: 2 * k)
+            move.duration = 1.5
+            layer.add(move, forKey: "move", atMediaTime: 0.2)
+            layer.removeAnimation(forKey: "spin")
+        }
+        layers[7].bounds = CGRect(x: 0, y: 0, width: 17, height: 3)
+        LayerTransaction.flush()
+        for t in [0.3, 0.9, 2.5] { check(t, "overrides at \(t)") }
+        #expect(renderTree.isOverride.contains(true))
+        for layer in layers.prefix(200) {
+            let fade = BasicAnimation(keyPath: "zPosition")
+            fade.toValue = 5.0
+            layer.add(fade, forKey: "z", atMediaTime: 0.1)
+        }
+        LayerTransaction.flush()
+        check(0.2, "prepared again")
+        #expect(!renderTree.isOverride.contains(true))
     }
 
     @Test func hitTestsAndConversionsOnAPresentationCopyAreTheReferences() throws {

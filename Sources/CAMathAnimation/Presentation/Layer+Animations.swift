@@ -144,9 +144,9 @@ extension Layer {
         recordAnimationChange()
     }
 
-    /// Tells the render tree, if any, that the animations changed.
+    /// Tells the render tree, if any, that this layer's animations changed.
     package func recordAnimationChange() {
-        changeJournal?.recordAnimations()
+        changeJournal?.recordAnimations(at: renderIndex)
     }
 
     /// The presentation copy now: ``presentation(at:)`` at ``currentMediaTime()``.

@@ -42,7 +42,7 @@ extension Layer: MediaTiming {
         willChangeModel()
         willChangeClock()
         animationState.timing[keyPath: field] = value
-        recordAnimationChange()
+        changeJournal?.recordAnimations()
         postEvent(event)
     }
 

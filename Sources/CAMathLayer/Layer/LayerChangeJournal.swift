@@ -14,12 +14,16 @@ package final class LayerChangeJournal {
     private var marked: [Bool]
     /// Whether a layer was added, removed or moved.
     package private(set) var shapeChanged = false
-    /// Whether animations or layer timing changed.
+    /// Whether a layer's timing changed (every local time below it may move).
     package private(set) var animationsChanged = false
+    /// The indices whose animations changed (added, removed, committed), each once.
+    package private(set) var animatedNodes: [Int] = []
+    private var animationMarked: [Bool]
 
     /// A journal for a tree of `count` layers (its owner is set after).
     package init(count: Int) {
         marked = [Bool](repeating: false, count: count)
+        animationMarked = marked
     }
 
     /// Layer `index`'s geometry or opacity changed. O(1).
@@ -42,17 +46,27 @@ package final class LayerChangeJournal {
     /// A layer was added, removed or moved. O(1).
     package func recordShape() { shapeChanged = true }
 
-    /// An animation was added or removed, or a layer's timing changed. O(1).
+    /// A layer's timing changed. O(1).
     package func recordAnimations() { animationsChanged = true }
+
+    /// Layer `index`'s animations changed. O(1).
+    package func recordAnimations(at index: Int) {
+        guard index >= 0, index < animationMarked.count, !animationMarked[index] else { return }
+        animationMarked[index] = true
+        animatedNodes.append(index)
+    }
 
     /// Forgets what was recorded, for a tree of `count` layers. O(changed nodes), or O(count) when it changed.
     package func reset(count: Int) {
         if count != marked.count {
             marked = [Bool](repeating: false, count: count)
+            animationMarked = marked
         } else {
             for i in changedNodes { marked[i] = false }
+            for i in animatedNodes { animationMarked[i] = false }
         }
         changedNodes.removeAll(keepingCapacity: true)
+        animatedNodes.removeAll(keepingCapacity: true)
         shapeChanged = false
         animationsChanged = false
     }

@@ -14,6 +14,7 @@ extension Layer {
         let stack = TransactionStack.current
         guard !stack.isMakingPresentationCopies else { return }
         let token = stack.openImplicitIfNeeded()
+        changeJournal?.noteChange(in: token)
         guard transactionToken !== token else { return }
         if transactionToken?.isCommitted ?? true {
             let state = CommittedLayerState(.init(geometry: storedGeometry, opacity: storedOpacity,
@@ -22,7 +23,6 @@ extension Layer {
             stack.keep(state)
         }
         transactionToken = token
-        changeJournal?.noteChange(in: token)
     }
 
     /// Whether the layer has been committed: created or changed in a transaction that committed since. Only a
