@@ -5,8 +5,8 @@ import _CAMathKernels
 extension Batch {
     /// `x[i] = spring.fraction(atTime: times[i])`: one spring at many times (a spring's samples).
     /// Paths: `.scalar` (the reference per time); `.simd` (vector lanes with their own e^x: within
-    /// `ExactnessBudget.springFraction(_:atTime:)` of the reference — 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — and every
-    /// special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
+    /// `ExactnessBudget.springFraction(_:atTime:)` of the reference — 1e-12·(1 + A(t)), A(t) the magnitude of the
+    /// displacement's terms — and every special value the same); `.blas` throws. `x` may be `times`' memory. Mismatched counts throw before
     /// anything is written. Cost: O(n), about three exponentials and a sine and cosine each.
     public static func springFractions(_ spring: DampedSpring, at times: UnsafeBufferPointer<Double>,
                                        into x: UnsafeMutableBufferPointer<Double>,

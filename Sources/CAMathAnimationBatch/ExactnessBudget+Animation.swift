@@ -3,15 +3,13 @@ import CAMathAnimation
 import CAMathCore
 
 @_spi(Benchmarks) extension ExactnessBudget {
-    /// The bound of a spring's fraction at `t` on the `.simd` path, whose e^x is not the platform's:
-    /// 1e-12·max(1, |x|) while |ω₀·t| ≤ 100 — 1e-12 for a spring that moves within its distance, relative for
-    /// one driven far beyond it (large initial velocities, negative times) — and that times |ω₀·t|/100 beyond,
-    /// where the exponentials' arguments grow. Non-finite references must be matched exactly (bound 0).
+    /// The bound of a spring's fraction at `t` on the `.simd` path, whose e^x is not the platform's (its sines and
+    /// cosines are CAMath's `Elementary`, as the reference's): 1e-12·(1 + A(t)), A(t) the sum of the magnitudes of
+    /// the displacement's terms (`DampedSpring.termMagnitude(atTime:)`), since an error of one ulp in an
+    /// exponential scales with its term, not with |x|. Non-finite references must be matched exactly (bound 0).
     public static func springFraction(_ spring: DampedSpring, atTime t: Double) -> Double {
-        let reference = spring.fraction(atTime: t)
-        guard reference.isFinite else { return 0 }
-        let reach = abs(spring.undampedAngularFrequency * t)
-        return finite(1e-12 * max(1, abs(reference)) * max(1, reach / 100))
+        guard spring.fraction(atTime: t).isFinite else { return 0 }
+        return finite(1e-12 * (1 + spring.termMagnitude(atTime: t)))
     }
 
     /// The 16 bounds of animation `i` of `batch` at parent time `p` over `current` (its model when `nil`) at

@@ -231,6 +231,19 @@ import Glibc
     /// `h = acos(d)` with `d = cos(θ/2)` rounded loses about `2⁻⁵³/sin(θ/2)`, so the bound grows as
     /// `sin(θ/2)` shrinks, and below `sin(θ/2) = 1e-5` slerp returns the start (CAMathCore's *Key paths and decomposition* article, *Interpolation*), the identity.
     @Test func blendOfARotationIsTheFractionOfTheAngle() async {
+        // Small angles on both sides of the threshold, which random angles almost never reach.
+        for theta in [0, 1e-12, -1e-9, 1e-6, -1.9e-5, 2.1e-5, -4e-5, 1e-4] {
+            for t in [0.25, 0.5, 0.75] {
+                let target = Transform3D(rotationAngle: theta, x: 0, y: 0, z: 1)
+                let blended = Transform3D.identity.interpolated(to: target, fraction: t)
+                if abs(sin(theta / 2)) < 1e-5 {
+                    #expect(blended.maxDifference(to: .identity) <= 1e-15, "θ = \(theta), t = \(t): slerp keeps the start")
+                } else {
+                    let bound = 1e-12 + 1e-15 / abs(sin(theta / 2))
+                    #expect(blended.maxDifference(to: Transform3D(rotationAngle: t * theta, x: 0, y: 0, z: 1)) <= bound, "θ = \(theta), t = \(t)")
+                }
+            }
+        }
         await checkProperty(zip(Gen.double(in: -3.14...3.14), Gen.double(in: 0...1))) { theta, t in
             let sh = abs(sin(theta / 2))
             let bound = 1e-12 + 1e-15 / sh
@@ -238,7 +251,7 @@ import Glibc
                 let target = Transform3D(rotationAngle: theta, x: axis.x, y: axis.y, z: axis.z)
                 let blended = Transform3D.identity.interpolated(to: target, fraction: t)
                 if sh < 1e-5 {
-                    #expect(blended.maxDifference(to: .identity) <= 1e-12, "θ = \(theta), t = \(t): slerp keeps the start")
+                    #expect(blended.maxDifference(to: .identity) <= 1e-15, "θ = \(theta), t = \(t): slerp keeps the start")
                 } else {
                     let expected = Transform3D(rotationAngle: t * theta, x: axis.x, y: axis.y, z: axis.z)
                     #expect(blended.maxDifference(to: expected) <= bound, "θ = \(theta), t = \(t), axis \(axis)")

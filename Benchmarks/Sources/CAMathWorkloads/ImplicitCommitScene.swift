@@ -7,8 +7,12 @@ import Foundation
 /// - `explicit-frame`, `implicit-frame`: one frame — the clock moves 1/60 s, `FrameHook.run()` (flush, lifecycle
 ///   scan), `RenderTree.render` into caller buffers — over the 2N animations added explicitly (basic animations with
 ///   from and to values, actions disabled) or implicitly (the built-in actions);
-/// - `explicit-commit`, `implicit-commit`: one transaction of 2N changes and its commit, and the render tree's
-///   update to it (the first frame's extra work), with the values flipping between two states.
+/// - `explicit-commit`, `implicit-commit`: one transaction of 2N changes and its commit, with the values flipping
+///   between two states;
+/// - `implicit-commit-update`: the same and the render tree's update to it (the next frame's extra work: all
+///   layers changed, so the tree is prepared again);
+/// - `implicit-few-update`: one layer in a hundred changes, committed, and the render tree's update (those layers
+///   become reference overrides, the batches stay).
 /// The goals: `implicit-commit` ÷ 2N ≤ 2 µs per animation, `implicit-frame` ≤ 1.5 × `explicit-frame`.
 extension LayerScene {
     static func implicitCommit(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
@@ -16,11 +20,15 @@ extension LayerScene {
         let explicitFrames = try AnimatedTree(layers: n, implicit: false)
         let implicitCommits = try AnimatedTree(layers: n, implicit: true)
         let explicitCommits = try AnimatedTree(layers: n, implicit: false)
+        let updatedCommits = try AnimatedTree(layers: n, implicit: true)
+        let fewCommits = try AnimatedTree(layers: n, implicit: true)
         let contenders = [
             SceneContender(name: "explicit-frame", threads: 1) { try explicitFrames.frame() },
             SceneContender(name: "implicit-frame", threads: 1) { try implicitFrames.frame() },
-            SceneContender(name: "explicit-commit", threads: 1) { try explicitCommits.change() },
-            SceneContender(name: "implicit-commit", threads: 1) { try implicitCommits.change() },
+            SceneContender(name: "explicit-commit", threads: 1) { try explicitCommits.change(updating: false) },
+            SceneContender(name: "implicit-commit", threads: 1) { try implicitCommits.change(updating: false) },
+            SceneContender(name: "implicit-commit-update", threads: 1) { try updatedCommits.change(updating: true) },
+            SceneContender(name: "implicit-few-update", threads: 1) { try fewCommits.change(updating: true, every: 100) },
         ]
         let check: () throws -> String? = {
             let a = try AnimatedTree(layers: n, implicit: true), b = try AnimatedTree(layers: n, implicit: false)
@@ -45,7 +53,7 @@ extension LayerScene {
         let renderTree: RenderTree
         let buffers: RenderBuffers
         let implicit: Bool
-        private var flipped = false
+        private var flipped = false, first = 0
         private let timing = TimingFunction(name: .default)
 
         init(layers n: Int, implicit: Bool) throws {
@@ -54,20 +62,22 @@ extension LayerScene {
             layers = LayerTree.layers(of: root)
             renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
             buffers = RenderBuffers(count: layers.count)
-            try change()
+            try change(updating: true)
         }
 
-        /// One transaction: every layer moves to the other of its two states (animated over 1e6 s, so frames never
-        /// end the animations), committed; then the render tree's update.
-        func change() throws {
+        /// One transaction: every layer (or every `every`-th, starting at a rotating one) moves to the other of its
+        /// two states (animated over 1e6 s, so frames never end the animations), committed; then, when `updating`,
+        /// the render tree's update.
+        func change(updating: Bool, every: Int = 1) throws {
             flipped.toggle()
+            first = (first + 1) % every
             try MediaClock.withCurrent(clock) {
                 LayerTransaction.flush()
                 LayerTransaction.begin()
                 LayerTransaction.setAnimationDuration(1e6)
                 if !implicit { LayerTransaction.setDisableActions(true) }
                 let dx: CGFloat = flipped ? 3 : -3, angle = flipped ? 1.1 : 0.1
-                for layer in layers {
+                for layer in stride(from: first, to: layers.count, by: every).map({ layers[$0] }) {
                     let position = CGPoint(x: layer.position.x + dx, y: layer.position.y)
                     let transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
                     if !implicit {
@@ -81,7 +91,7 @@ extension LayerScene {
                     layer.transform = transform
                 }
                 LayerTransaction.commit()
-                try renderTree.update(atMediaTime: clock.now)
+                if updating { try renderTree.update(atMediaTime: clock.now) }
             }
         }
 

@@ -83,6 +83,23 @@ public struct DampedSpring: Sendable, Equatable {
         return c2 * (eMinus - ePlus) - ePlus
     }
 
+    /// A(t): the sum of the magnitudes of δ(t)'s terms — ζ < 1: e^(−ζω₀t)·(|B| + 1); ζ = 1: e^(−ω₀t)·(|v₀ − ω₀|·|t| + 1);
+    /// ζ > 1: |c₂|·e^(s₋t) + |1 + c₂|·e^(s₊t) — the scale an error of the exponential or of a sine carries into
+    /// δ (near critical damping the terms cancel, so |δ| alone understates it). Cost: as
+    /// ``displacement(atTime:)``.
+    package func termMagnitude(atTime t: Double) -> Double {
+        let w0 = undampedAngularFrequency, zeta = dampingRatio
+        if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            return exp(-(zeta * w0) * t) * (abs((v0 - zeta * w0) / wd) + 1)
+        }
+        if zeta == 1 { return exp(-w0 * t) * (abs(v0 - w0) * abs(t) + 1) }
+        let r = w0 * (zeta * zeta - 1).squareRoot()
+        let sPlus = -(zeta * w0) + r, sMinus = -(zeta * w0) - r
+        let c2 = (v0 + sPlus) / (sMinus - sPlus)
+        return abs(c2) * exp(sMinus * t) + abs(1 + c2) * exp(sPlus * t)
+    }
+
     /// x(t) = 1 + δ(t). Cost: as ``displacement(atTime:)``.
     public func fraction(atTime t: Double) -> Double { 1 + displacement(atTime: t) }
 
