@@ -96,8 +96,8 @@ open class Layer: NSObject {
     /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
     @exclusivity(unchecked) package var attachment: (any LayerAttachment)?
     /// The journal of the render tree this layer belongs to, if any, and the layer's index there.
-    package var changeJournal: LayerChangeJournal?
-    package var renderIndex = -1
+    @exclusivity(unchecked) package var changeJournal: LayerChangeJournal?
+    @exclusivity(unchecked) package var renderIndex = -1
 
     // MARK: Transactions and actions (the rules are in Layer+Actions.swift and the TransactionsAndActions article)
 
@@ -105,16 +105,16 @@ open class Layer: NSObject {
     /// `nil`). Not retained, as `CALayer`'s delegate.
     public weak var delegate: (any LayerDelegate)?
     /// Actions by event, asked after the delegate (default `nil`). `NSNull()` as a value means "no action".
-    public var actions: [String: any LayerAction]?
+    @exclusivity(unchecked) public var actions: [String: any LayerAction]?
     /// Values asked for after ``actions``: its `"actions"` dictionary, then its `"style"` dictionary's, and so on
     /// down (default `nil`). Other entries are kept but not read.
-    public var style: [AnyHashable: Any]?
+    @exclusivity(unchecked) public var style: [AnyHashable: Any]?
     /// The outermost transaction this layer was created or last changed in (`nil` for presentation copies).
     @exclusivity(unchecked) package var transactionToken: TransactionToken?
     /// The state at the start of that transaction, when the layer had been committed before it.
     @exclusivity(unchecked) package var committedState: CommittedLayerState?
     /// Whether this is a presentation copy: it joins no transaction and posts no event.
-    package var isPresentationCopy = false
+    @exclusivity(unchecked) package var isPresentationCopy = false
 
     /// A layer with CALayer's defaults and no sublayers. Creating a layer joins the open transaction (opening
     /// the implicit one if none is): until that transaction commits, the layer has no implicit animations.

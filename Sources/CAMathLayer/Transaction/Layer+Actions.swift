@@ -109,8 +109,17 @@ extension Layer {
     /// Posts `event`: unless actions are disabled on this thread (or this is a presentation copy), looks up
     /// ``action(forKey:)`` and runs what it answers, synchronously, with `nil` arguments.
     package func postEvent(_ event: String) {
-        guard !isPresentationCopy, !TransactionStack.current.actionsAreDisabled else { return }
+        guard !isPresentationCopy, !nothingAnswers, !TransactionStack.current.actionsAreDisabled else { return }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+    }
+
+    /// Whether no action can answer any event: a plain layer (whose class overrides neither `action(forKey:)` nor
+    /// `defaultAction(forKey:)`) without actions, style or delegate that has never been committed. Layers being
+    /// built are such layers, and skip the search. O(1).
+    private var nothingAnswers: Bool {
+        let type = type(of: self)
+        return (type == Layer.self || type == TransformLayer.self || type == ScrollLayer.self)
+            && actions == nil && style == nil && !isCommitted && delegate == nil
     }
 
     /// ``action(forKey:)``'s default: delegate, actions, style, class default, built-in animation.

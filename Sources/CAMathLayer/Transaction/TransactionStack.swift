@@ -17,25 +17,27 @@ package final class TransactionStack {
         var disablesActions: Bool?
     }
 
+    // A stack belongs to one thread, so its fields skip the runtime's exclusivity checks (they were a tenth of a
+    // layer change).
     /// The open levels, outermost first.
-    private var levels: [Level] = []
+    @exclusivity(unchecked) private var levels: [Level] = []
     /// The outermost transaction now open (or to be opened): what a layer changed in it remembers.
-    package private(set) var token = TransactionToken()
+    @exclusivity(unchecked) package private(set) var token = TransactionToken()
     /// Whether `flush()` asked for the implicit level to commit once the explicit levels are closed.
-    private var flushIsPending = false
+    @exclusivity(unchecked) private var flushIsPending = false
     /// Animations (or other additions) made while the stack is open, finished by the outermost commit.
-    private var additions: [(layer: Layer, addition: any TransactionAddition)] = []
+    @exclusivity(unchecked) private var additions: [(layer: Layer, addition: any TransactionAddition)] = []
     /// The committed states kept by the layers changed in this outermost transaction, emptied at its commit.
-    private var committedStates: [CommittedLayerState] = []
+    @exclusivity(unchecked) private var committedStates: [CommittedLayerState] = []
     /// Every completion group opened in this outermost transaction, oldest first.
-    private var groups: [CompletionGroup] = []
+    @exclusivity(unchecked) private var groups: [CompletionGroup] = []
     /// `disableActions` as the levels hold it, innermost first, kept with every set: read on every layer change.
-    package private(set) var actionsAreDisabled = false
+    @exclusivity(unchecked) package private(set) var actionsAreDisabled = false
     /// Whether the open transaction changed a layer's clock or the tree's shape (``TimingEpoch``).
-    package var changesClocks = false
+    @exclusivity(unchecked) package var changesClocks = false
     /// Set while this thread makes presentation copies: the layers it creates are copies, outside every
     /// transaction.
-    package var isMakingPresentationCopies = false
+    @exclusivity(unchecked) package var isMakingPresentationCopies = false
 
     private init() {}
 
