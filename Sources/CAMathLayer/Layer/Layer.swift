@@ -9,6 +9,10 @@ import Foundation
 /// or to give custom keys defaults (override ``defaultValue(forKey:)``). Like `CALayer` it derives from
 /// `NSObject`, so layers are `Equatable` and `Hashable` by identity (`[a, b] == layer.sublayers`).
 ///
+/// Every change joins the calling thread's open transaction and posts an event that an action may answer —
+/// with CAMathAnimation, an implicit animation (<doc:ActionsAndEvents>); override ``action(forKey:)`` or
+/// ``defaultAction(forKey:)`` to change what answers.
+///
 /// `Layer` only stores state; every computation is a pure function of ``LayerGeometry`` values run by
 /// ``ObjectLayerHierarchy`` — the same code any other tree can use. Like `CALayer`, it is not
 /// thread-safe: use one tree from one thread (or snapshot it into a ``LayerTree``, which is `Sendable`).
