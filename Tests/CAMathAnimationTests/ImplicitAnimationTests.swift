@@ -5,6 +5,14 @@ import CAMathQuartzCore
 import Foundation
 import Testing
 
+/// A fade of opacity to 0 that reports to `log`.
+func fadeOut(reportingTo log: LifecycleLog) -> CABasicAnimation {
+    let a = CABasicAnimation(keyPath: "opacity")
+    a.toValue = 0.0
+    a.delegate = log
+    return a
+}
+
 /// Records the delegate calls it receives, by animation name.
 final class LifecycleLog: NSObject, CAAnimationDelegate {
     var calls: [String] = []
@@ -195,10 +203,7 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             let log = LifecycleLog()
             do {
                 let l = committedLayer()
-                let a = CABasicAnimation(keyPath: "opacity")
-                a.toValue = 0.0
-                a.delegate = log
-                l.add(a, forKey: "fade")
+                l.add(fadeOut(reportingTo: log), forKey: "fade")
                 CATransaction.flush()
             }
             CAFrameHook.run()
@@ -210,10 +215,8 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
         onManualClock { clock in
             let l = committedLayer()
             let log = LifecycleLog()
-            let a = CABasicAnimation(keyPath: "opacity")
-            a.toValue = 0.0
+            let a = fadeOut(reportingTo: log)
             a.timeOffset = .nan
-            a.delegate = log
             l.add(a, forKey: "idle")
             CATransaction.flush()
             clock.advance(by: 5)
@@ -227,10 +230,7 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
         let log = LifecycleLog()
         onManualClock(at: 0) { _ in
             let l = committedLayer()
-            let a = CABasicAnimation(keyPath: "opacity")
-            a.toValue = 0.0
-            a.delegate = log
-            l.add(a, forKey: "fade")
+            l.add(fadeOut(reportingTo: log), forKey: "fade")
             CATransaction.flush()
             onManualClock(at: 50) { _ in CAFrameHook.run() }
             #expect(log.calls.isEmpty, "another clock's frame does not see this animation")

@@ -155,10 +155,16 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
         CATransaction.commit()
         CATransaction.unlock()
         CATransaction.unlock()
-        let other = Thread { CATransaction.unlock() }
-        other.start()
+        // A stranger's unlock changes nothing: the lock is free afterwards, and another thread can take it.
+        let done = DispatchSemaphore(value: 0)
+        Thread { CATransaction.unlock(); done.signal() }.start()
+        done.wait()
         CATransaction.lock()
+        let taken = LockedBox(false)
+        Thread { CATransaction.lock(); taken.mutate { $0 = true }; CATransaction.unlock(); done.signal() }.start()
+        #expect(done.wait(timeout: .now() + 0.2) == .timedOut && !taken.value, "held here: the other thread waits")
         CATransaction.unlock()
+        #expect(done.wait(timeout: .now() + 5) == .success && taken.value)
     }
 
     @Test func aBeginTimeOfZeroResolvesAtTheCommit() {

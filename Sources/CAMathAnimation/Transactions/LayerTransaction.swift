@@ -124,27 +124,10 @@ public enum LayerTransaction {
     }
 
     /// A number as a duration: any binary floating-point or integer value, or an `NSNumber`.
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let x as Double: x
-        case let x as Float: Double(x)
-        case let x as CGFloat: Double(x)
-        case let x as Int: Double(x)
-        case let x as any BinaryFloatingPoint: Double(x)
-        case let x as any BinaryInteger: Double(x)
-        case let x as NSNumber: x.doubleValue
-        default: nil
-        }
-    }
+    private static func number(_ value: Any?) -> Double? { KeyValue.number(value) }
 
-    /// A flag: a `Bool` or an `NSNumber`.
-    private static func flag(_ value: Any?) -> Bool? {
-        switch value {
-        case let b as Bool: b
-        case let x as NSNumber: x.boolValue
-        default: nil
-        }
-    }
+    /// A flag: a `Bool` or an `NSNumber` (or an integer, non-zero for true, as key-value coding takes it).
+    private static func flag(_ value: Any?) -> Bool? { KeyValue.flag(value) }
 
     /// Makes implicit animations available: every layer that can animate implicitly has been committed, and
     /// every commit passes here or through ``FrameHook/run()``.

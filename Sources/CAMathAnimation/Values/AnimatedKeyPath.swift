@@ -164,8 +164,11 @@ extension AnimatedKeyPath.Property {
     /// `value` as the layer stores it (``AnimatedKeyPath/setWholeValue(_:on:)`` then a read): opacity rounded to
     /// `Float`; `nil` for a value of another kind (which the layer ignores).
     package func stored(_ value: AnimationValue) -> AnimationValue? {
-        guard self.value(in: LayerGeometry(), opacity: 1).isSameKind(as: value) else { return nil }
-        if self == .opacity, case .number(let x) = value { return .number(Double(Float(x))) }
-        return value
+        switch (self, value) {
+        case (.opacity, .number(let x)): .number(Double(Float(x)))
+        case (.position, .point), (.anchorPoint, .point), (.bounds, .rect), (.anchorPointZ, .number), (.zPosition, .number),
+             (.transform, .transform), (.sublayerTransform, .transform), (.hidden, .flag), (.masksToBounds, .flag): value
+        default: nil
+        }
     }
 }

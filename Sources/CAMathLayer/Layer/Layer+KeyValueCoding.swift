@@ -164,13 +164,16 @@ enum LayerField {
 
 /// Reading the values a Swift user passes to key-value coding.
 package enum KeyValue {
-    /// `CGFloat`, `Double`, `Float`, `Int` or `NSNumber` as a `Double`; anything else `nil`.
+    /// Any binary floating-point or integer value (`CGFloat`, `Double`, `Float`, `Int`, …) or an `NSNumber` as a
+    /// `Double`; anything else `nil`.
     package static func number(_ value: Any?) -> Double? {
         switch value {
         case let x as CGFloat: Double(x)
         case let x as Double: x
         case let x as Float: Double(x)
         case let x as Int: Double(x)
+        case let x as any BinaryFloatingPoint: Double(x)
+        case let x as any BinaryInteger: Double(x)
         case let x as NSNumber: x.doubleValue
         default: nil
         }
