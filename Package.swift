@@ -53,6 +53,9 @@ let package = Package(
         // trait its C files compile to a table lookup that finds nothing.
         .target(name: "_CAMathKernelsSIMDe", dependencies: ["_CAMathKernels"], path: "Tests/_CAMathKernelsSIMDe",
                 cSettings: [.define("CAMATH_SIMDE", .when(traits: ["SIMDe"]))]),
+        // The portable kernels' calls recorded and played back, for running them on aarch64 under QEMU (its driver,
+        // in driver/, is built by scripts/aarch64-kernels.sh, not by the package).
+        .target(name: "_CAMathKernelReplay", dependencies: ["_CAMathKernels"], path: "Tests/_CAMathKernelReplay", exclude: ["driver"]),
         // Every batch operation described once: inputs (seeded, fuzzed, adversarial), reference, call, contract.
         .target(name: "_CAMathCatalogue", dependencies: ["CAMath"], path: "Tests/_CAMathCatalogue"),
         .target(
@@ -73,7 +76,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathBatchTests",
-            dependencies: ["CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "_CAMathTestSupport",
+            dependencies: ["CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "_CAMathTestSupport", "_CAMathKernelReplay",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         // README.md's examples (scripts/readme-examples.sh writes them from the README), run by CAMathTests.
         .executableTarget(name: "ReadmeExamples", dependencies: ["CAMath"], path: "Tests/ReadmeExamples"),

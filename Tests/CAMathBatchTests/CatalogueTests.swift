@@ -95,14 +95,16 @@ struct CatalogueLog {
         }
     }
 
-    func print() {
+    /// Prints one line per configuration; `code` names the code that ran when the label's level cannot
+    /// (a replayed set).
+    func print(code named: String? = nil) {
         for (label, inputs) in compared.sorted(by: { $0.key < $1.key }) where inputs >= 0 {
             let level = KernelSets.runnable.first { label.hasPrefix("\($0) ") }
             let precision: BatchPrecision = label.hasSuffix("fast") ? .fast : .exact
             let path: BatchPath = label == "scalar" ? .scalar : label == "blas" ? .blas : .simd
             let rule = Exactness.of(entry.operation, on: path, precision: precision).map(String.init(describing:)) ?? "throws"
-            let code = label == "scalar" ? "reference code"
-                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry.operation), precision: precision) } ?? "this CPU's kernels"
+            let code = named ?? (label == "scalar" ? "reference code"
+                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry.operation), precision: precision) } ?? "this CPU's kernels")
             Swift.print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(code)")
         }
     }

@@ -50,8 +50,9 @@ import Testing
 
     /// Runs the lane kernels and the streamed blends of `set` at `precision` over ``sizes`` and the
     /// adversarial inputs; prints one line per kernel. The fast kernels are held to their budgets
-    /// (ExactnessBudget) element by element.
-    func checkEveryKernel(_ set: InstructionSet, _ precision: BatchPrecision) throws {
+    /// (ExactnessBudget) element by element. `code` names the code that ran when the set's name does not (a
+    /// replayed set).
+    func checkEveryKernel(_ set: InstructionSet, _ precision: BatchPrecision, code named: String? = nil) throws {
         let transforms = BatchInputs.transforms(1000, seed: 51) + Adversarial.matrices
         func windows<T>(_ all: [T]) -> [[T]] {
             Self.sizes.map { n in Array(all.prefix(n)) } + [all]
@@ -136,7 +137,7 @@ import Testing
             }
         }
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
-            let code = KernelSets.code(of: set, kernelEntry[kernel.hasPrefix("elementary") ? "elementary" : kernel]!, precision: precision)
+            let code = named ?? KernelSets.code(of: set, kernelEntry[kernel.hasPrefix("elementary") ? "elementary" : kernel]!, precision: precision)
             print("kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference, \(code)")
         }
     }
