@@ -48,23 +48,36 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+        let clock = ContinuousClock(), start = clock.now
+        func seconds(since instant: ContinuousClock.Instant) -> String {
+            let elapsed = (clock.now - instant).components
+            return String(format: "%.1f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+        }
         let recorded = try Self.record(into: file("recording.bin")) {
-            try Self.checkEverything(InstructionSet(kernels: camath_replay_recording_kernels()), code: "x86-64 portable kernels, recorded")
+            _ = try Self.checkEverything(InstructionSet(kernels: camath_replay_recording_kernels()), code: "x86-64 portable kernels, recorded")
         }
         #expect(recorded > 0)
+        print("aarch64 replay: \(recorded) calls recorded in \(seconds(since: start))")
         // Every driver at once (the replays under QEMU are most of the time), then each aarch64 one played back.
+        let replaying = clock.now
         let replays = try labels.map { try Self.Script(["replay", $0, file("recording.bin"), file("\($0)-0.bin")]) }
         for (label, replay) in zip(labels, replays) {
             print(try replay.finish(), terminator: "")
-            guard label.hasPrefix("aarch64") else { continue }
+            if label == labels.last { print("aarch64 replay: the drivers ran in \(seconds(since: replaying))") }
+        }
+        for label in labels where label.hasPrefix("aarch64") {
             defer { camath_replay_playback_unload() }
+            // Each round runs again only the checks that missed a call in the round before.
+            var checks: Set<String>? = nil
             for round in 1...Self.rounds {
+                let playing = clock.now
                 try #require(camath_replay_playback_load(file("\(label)-\(round - 1).bin"), label) >= 0, "\(label): cannot load round \(round)")
                 let missed = try Self.record(into: file("\(label)-missed-\(round).bin")) {
-                    try Self.checkEverything(InstructionSet(kernels: camath_replay_playback_kernels()),
-                                             code: "\(label) portable kernels under QEMU, round \(round)")
+                    checks = try Self.checkEverything(InstructionSet(kernels: camath_replay_playback_kernels()),
+                                                      code: "\(label) portable kernels under QEMU, round \(round)", only: checks)
                 }
-                print("aarch64 playback \(label) round \(round): \(camath_replay_playback_hits()) calls answered from aarch64, \(missed) missed")
+                print("aarch64 playback \(label) round \(round): \(camath_replay_playback_hits()) calls answered from aarch64, \(missed) missed "
+                      + "(\(seconds(since: playing)))")
                 if missed == 0 { break }
                 if round == Self.rounds {
                     Issue.record("\(label): \(missed) calls still not run on aarch64 after \(round) rounds")
@@ -74,6 +87,7 @@ import Testing
                 print(try Self.Script(next).finish(), terminator: "")
             }
         }
+        print("aarch64 replay: \(seconds(since: start)) in all")
     }
 
     /// CI installs the cross compiler and QEMU: there, the check must have run.
@@ -84,18 +98,31 @@ import Testing
     }
 
     /// Every catalogue entry on `set` at both precisions, one thread, at every size and on the adversarial
-    /// inputs, then the kernel agreement checks; one line per entry and kernel names `code`.
-    static func checkEverything(_ set: InstructionSet, code: String) throws {
-        for entry in BatchCatalogue.entries {
-            var log = CatalogueLog(entry)
-            for c in CatalogueTests.cases(entry) {
-                for precision in BatchPrecision.allCases {
-                    try log.check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set), "\(set) \(precision)")
-                }
-            }
-            log.print(code: code)
+    /// inputs, then the kernel agreement checks (`only`: those of these names); one line per entry and kernel
+    /// names `code`. Returns the names of the checks during which the playback tables missed a call.
+    static func checkEverything(_ set: InstructionSet, code: String, only: Set<String>? = nil) throws -> Set<String> {
+        var missed: Set<String> = []
+        func check(_ name: String, _ body: () throws -> Void) rethrows {
+            guard only?.contains(name) ?? true else { return }
+            let before = camath_replay_playback_misses()
+            try body()
+            if camath_replay_playback_misses() != before { missed.insert(name) }
         }
-        for precision in BatchPrecision.allCases { try KernelAgreementTests().checkEveryKernel(set, precision, code: code) }
+        for entry in BatchCatalogue.entries {
+            try check(entry.name) {
+                var log = CatalogueLog(entry)
+                for c in CatalogueTests.cases(entry) {
+                    for precision in BatchPrecision.allCases {
+                        try log.check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set), "\(set) \(precision)")
+                    }
+                }
+                log.print(code: code)
+            }
+        }
+        try check("kernel agreement") {
+            for precision in BatchPrecision.allCases { try KernelAgreementTests().checkEveryKernel(set, precision, code: code) }
+        }
+        return missed
     }
 
     /// Runs `body` with a recording open into `file`; the calls recorded.
