@@ -91,6 +91,13 @@ static void compare(const replay_record *r, const replay_call *c, uint8_t *const
     }
 }
 
+/// The bytes buffer i of `c` spans, with those of the input it aliases (an in-place call's output holds both).
+static size_t reach(const replay_call *c, int i) {
+    const replay_buffer *b = &c->buffers[i];
+    const size_t span = replay_span(b), input = b->aliasOf ? replay_span(&c->buffers[b->aliasOf - 1]) : 0;
+    return span > input ? span : input;
+}
+
 /// Memory for a buffer of `span` bytes at `alignment` modulo 64 (what the kernels saw when it was recorded).
 static uint8_t *place(size_t span, unsigned alignment, void **base) {
     *base = malloc(span + 128);
@@ -128,12 +135,7 @@ int main(int argc, char **argv) {
                 replay_buffer *b = &c.buffers[i];
                 const int isInput = b->role == REPLAY_IN;
                 if (!b->pointer || isInput != (pass == 0)) continue;
-                size_t span = replay_span(b);
-                if (b->aliasOf) {
-                    const size_t inputSpan = replay_span(&c.buffers[b->aliasOf - 1]);
-                    if (inputSpan > span) span = inputSpan;
-                }
-                if (!(b->pointer = place(span, r->alignment[i], &bases[i]))) failed = 1;
+                if (!(b->pointer = place(reach(&c, i), r->alignment[i], &bases[i]))) failed = 1;
                 else if (isInput && r->before[i]) replay_scatter(b, r->before[i], NULL, b->pointer);
             }
         }
@@ -150,12 +152,7 @@ int main(int argc, char **argv) {
             for (int i = 0; i < c.bufferCount; i++) {
                 const replay_buffer *b = &c.buffers[i];
                 if (!b->pointer || b->role == REPLAY_IN) continue;
-                size_t span = replay_span(b);
-                if (b->aliasOf) {
-                    const replay_buffer *input = &c.buffers[b->aliasOf - 1];
-                    if (replay_span(input) > span) span = replay_span(input);
-                }
-                memset(b->pointer, fills[run], span);
+                memset(b->pointer, fills[run], reach(&c, i));
                 if (b->aliasOf) replay_scatter(&c.buffers[b->aliasOf - 1], r->before[b->aliasOf - 1], NULL, b->pointer);
             }
             replay_invoke(kernels, &c);
