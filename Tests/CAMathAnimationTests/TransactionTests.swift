@@ -336,16 +336,21 @@ final class LockedBox<Value>: @unchecked Sendable {
 
 @Suite struct FrameTimerTests {
     /// A completion block without animations runs at the first frame after its commit: here the frame comes from
-    /// a `FrameTimer` on a thread's run loop, and from one on a dispatch queue (system clock in both).
+    /// a `FrameTimer` on a thread's run loop, and from one on a dispatch queue. Each runs on a clock of its own,
+    /// as the transaction commits: a frame on the system clock would visit every animation other tests commit
+    /// under it (and remove the finished ones) while they run.
     @Test func timersRunTheFrameHook() {
         let ran = LockedBox<[String]>([])
         let finished = DispatchSemaphore(value: 0)
         Thread {
-            CATransaction.flush()
-            CATransaction.begin()
-            CATransaction.setCompletionBlock { ran.mutate { $0.append("run loop") } }
-            CATransaction.commit()
-            let timer = FrameTimer(runLoop: .current, interval: 0.002)
+            let clock = MediaClock(startTime: 1)
+            MediaClock.withCurrent(clock) {
+                CATransaction.flush()
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { ran.mutate { $0.append("run loop") } }
+                CATransaction.commit()
+            }
+            let timer = FrameTimer(runLoop: .current, interval: 0.002, clock: clock)
             let deadline = Date().addingTimeInterval(5)
             while ran.value.isEmpty, Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
             timer.invalidate()
@@ -356,14 +361,20 @@ final class LockedBox<Value>: @unchecked Sendable {
 
         let queue = DispatchQueue(label: "frames")
         let arrived = DispatchSemaphore(value: 0)
-        CATransaction.flush()
-        CATransaction.begin()
-        CATransaction.setCompletionBlock { arrived.signal() }
-        CATransaction.commit()
-        let timer = FrameTimer(queue: queue, interval: 0.002)
+        let clock = MediaClock(startTime: 2)
+        let other = FrameTimer(queue: queue, interval: 0.002, clock: MediaClock(startTime: 2))
+        MediaClock.withCurrent(clock) {
+            CATransaction.flush()
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { arrived.signal() }
+            CATransaction.commit()
+        }
+        #expect(arrived.wait(timeout: .now() + 0.1) == .timedOut, "another clock's frames do not run the block")
+        other.invalidate()
+        let timer = FrameTimer(queue: queue, interval: 0.002, clock: clock)
         #expect(arrived.wait(timeout: .now() + 5) == .success)
         timer.invalidate()
         timer.invalidate()
-        _ = FrameTimer(queue: queue, interval: .nan)
+        _ = FrameTimer(queue: queue, interval: .nan, clock: clock)
     }
 }
