@@ -1,5 +1,6 @@
-// The baseline loops, written as a user would (restrict pointers: no output aliases an input); included by fma.c and nofma.c with SUFFIX(name) defined
-// and the fp contract pragma set.
+// The AoS peer loops, written as a user would (restrict pointers: no output aliases an input). Included by the
+// variant files with SUFFIX(name), QUOT(x, d) (x/d: a true division, or x times 1/d, one reciprocal per
+// divisor) and the fp contract pragma set.
 #include "CAMathBaselines.h"
 
 void SUFFIX(camath_baseline_concat)(const double *restrict a, size_t aStep, const double *restrict b, size_t bStep, double *restrict out, size_t n) {
@@ -20,16 +21,16 @@ void SUFFIX(camath_baseline_invert)(const double *restrict t, double *restrict o
         double s3 = m[1] * m[6] - m[5] * m[2], s4 = m[1] * m[7] - m[5] * m[3], s5 = m[2] * m[7] - m[6] * m[3];
         double c5 = m[10] * m[15] - m[14] * m[11], c4 = m[9] * m[15] - m[13] * m[11], c3 = m[9] * m[14] - m[13] * m[10];
         double c2 = m[8] * m[15] - m[12] * m[11], c1 = m[8] * m[14] - m[12] * m[10], c0 = m[8] * m[13] - m[12] * m[9];
-        double r = 1.0 / (s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0);
+        double d = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
         double *o = out + 16 * i;
-        o[0] = (m[5] * c5 - m[6] * c4 + m[7] * c3) * r;   o[1] = (-m[1] * c5 + m[2] * c4 - m[3] * c3) * r;
-        o[2] = (m[13] * s5 - m[14] * s4 + m[15] * s3) * r; o[3] = (-m[9] * s5 + m[10] * s4 - m[11] * s3) * r;
-        o[4] = (-m[4] * c5 + m[6] * c2 - m[7] * c1) * r;  o[5] = (m[0] * c5 - m[2] * c2 + m[3] * c1) * r;
-        o[6] = (-m[12] * s5 + m[14] * s2 - m[15] * s1) * r; o[7] = (m[8] * s5 - m[10] * s2 + m[11] * s1) * r;
-        o[8] = (m[4] * c4 - m[5] * c2 + m[7] * c0) * r;   o[9] = (-m[0] * c4 + m[1] * c2 - m[3] * c0) * r;
-        o[10] = (m[12] * s4 - m[13] * s2 + m[15] * s0) * r; o[11] = (-m[8] * s4 + m[9] * s2 - m[11] * s0) * r;
-        o[12] = (-m[4] * c3 + m[5] * c1 - m[6] * c0) * r; o[13] = (m[0] * c3 - m[1] * c1 + m[2] * c0) * r;
-        o[14] = (-m[12] * s3 + m[13] * s1 - m[14] * s0) * r; o[15] = (m[8] * s3 - m[9] * s1 + m[10] * s0) * r;
+        o[0] = QUOT(m[5] * c5 - m[6] * c4 + m[7] * c3, d);   o[1] = QUOT(-m[1] * c5 + m[2] * c4 - m[3] * c3, d);
+        o[2] = QUOT(m[13] * s5 - m[14] * s4 + m[15] * s3, d); o[3] = QUOT(-m[9] * s5 + m[10] * s4 - m[11] * s3, d);
+        o[4] = QUOT(-m[4] * c5 + m[6] * c2 - m[7] * c1, d);  o[5] = QUOT(m[0] * c5 - m[2] * c2 + m[3] * c1, d);
+        o[6] = QUOT(-m[12] * s5 + m[14] * s2 - m[15] * s1, d); o[7] = QUOT(m[8] * s5 - m[10] * s2 + m[11] * s1, d);
+        o[8] = QUOT(m[4] * c4 - m[5] * c2 + m[7] * c0, d);   o[9] = QUOT(-m[0] * c4 + m[1] * c2 - m[3] * c0, d);
+        o[10] = QUOT(m[12] * s4 - m[13] * s2 + m[15] * s0, d); o[11] = QUOT(-m[8] * s4 + m[9] * s2 - m[11] * s0, d);
+        o[12] = QUOT(-m[4] * c3 + m[5] * c1 - m[6] * c0, d); o[13] = QUOT(m[0] * c3 - m[1] * c1 + m[2] * c0, d);
+        o[14] = QUOT(-m[12] * s3 + m[13] * s1 - m[14] * s0, d); o[15] = QUOT(m[8] * s3 - m[9] * s1 + m[10] * s0, d);
     }
 }
 
@@ -39,8 +40,9 @@ void SUFFIX(camath_baseline_invert_affine)(const double *restrict t, double *res
         double a00 = m[5] * m[10] - m[6] * m[9], a01 = m[2] * m[9] - m[1] * m[10], a02 = m[1] * m[6] - m[2] * m[5];
         double a10 = m[6] * m[8] - m[4] * m[10], a11 = m[0] * m[10] - m[2] * m[8], a12 = m[2] * m[4] - m[0] * m[6];
         double a20 = m[4] * m[9] - m[5] * m[8], a21 = m[1] * m[8] - m[0] * m[9], a22 = m[0] * m[5] - m[1] * m[4];
-        double r = 1.0 / (m[0] * a00 + m[1] * a10 + m[2] * a20);
-        double R[9] = {a00 * r, a01 * r, a02 * r, a10 * r, a11 * r, a12 * r, a20 * r, a21 * r, a22 * r};
+        double d = m[0] * a00 + m[1] * a10 + m[2] * a20;
+        double R[9] = {QUOT(a00, d), QUOT(a01, d), QUOT(a02, d), QUOT(a10, d), QUOT(a11, d), QUOT(a12, d),
+                       QUOT(a20, d), QUOT(a21, d), QUOT(a22, d)};
         double *o = out + 16 * i;
         for (int row = 0; row < 3; row++) {
             o[4 * row] = R[3 * row]; o[4 * row + 1] = R[3 * row + 1]; o[4 * row + 2] = R[3 * row + 2]; o[4 * row + 3] = 0;
@@ -54,17 +56,17 @@ void SUFFIX(camath_baseline_points3)(const double *restrict m, const double *res
     for (size_t i = 0; i < n; i++) {
         double x = p[4 * i], y = p[4 * i + 1], z = p[4 * i + 2];
         double X = x * m[0] + y * m[4] + z * m[8] + m[12], Y = x * m[1] + y * m[5] + z * m[9] + m[13];
-        double Z = x * m[2] + y * m[6] + z * m[10] + m[14], r = 1.0 / (x * m[3] + y * m[7] + z * m[11] + m[15]);
-        out[4 * i] = X * r; out[4 * i + 1] = Y * r; out[4 * i + 2] = Z * r; out[4 * i + 3] = 1;
+        double Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
+        out[4 * i] = QUOT(X, W); out[4 * i + 1] = QUOT(Y, W); out[4 * i + 2] = QUOT(Z, W); out[4 * i + 3] = 1;
     }
 }
 
 void SUFFIX(camath_baseline_points2)(const double *restrict h, const double *restrict p, double *restrict out, size_t n) {
     for (size_t i = 0; i < n; i++) {
         double x = p[2 * i], y = p[2 * i + 1];
-        double r = 1.0 / (x * h[2] + y * h[5] + h[8]);
-        out[2 * i] = (x * h[0] + y * h[3] + h[6]) * r;
-        out[2 * i + 1] = (x * h[1] + y * h[4] + h[7]) * r;
+        double W = x * h[2] + y * h[5] + h[8];
+        out[2 * i] = QUOT(x * h[0] + y * h[3] + h[6], W);
+        out[2 * i + 1] = QUOT(x * h[1] + y * h[4] + h[7], W);
     }
 }
 
@@ -76,8 +78,8 @@ void SUFFIX(camath_baseline_frames)(const double *restrict layers, double *restr
         double minX = __builtin_inf(), minY = __builtin_inf(), maxX = -__builtin_inf(), maxY = -__builtin_inf();
         for (int k = 0; k < 4; k++) {
             double u = us[k], v = vs[k];
-            double r = 1.0 / (u * m[3] + v * m[7] + z * m[11] + m[15]);
-            double x = (u * m[0] + v * m[4] + z * m[8] + m[12]) * r, y = (u * m[1] + v * m[5] + z * m[9] + m[13]) * r;
+            double W = u * m[3] + v * m[7] + z * m[11] + m[15];
+            double x = QUOT(u * m[0] + v * m[4] + z * m[8] + m[12], W), y = QUOT(u * m[1] + v * m[5] + z * m[9] + m[13], W);
             minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX;
             minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY;
         }

@@ -1,22 +1,27 @@
 @_spi(Benchmarks) import CAMath
 
 /// What the benchmark times: a CAMath path — a ``BatchPath`` at a ``BatchPrecision`` (`fast` is `.simd` with
-/// `precision: .fast`; the others are the batch paths at `.exact`) — or a baseline, the code a user would
-/// write or link instead, run on the same inputs: plain C loops over the same AoS memory (`-O3
-/// -march=native`, one reciprocal per divisor; `c-loop` without fused multiply-adds, `c-loop-fma` with
-/// them) and Eigen 3.4 / glm where their packages were installed at build time. OpenBLAS is CAMath's own
-/// `blas` path. Baselines run on one thread.
+/// `precision: .fast`; the others are the batch paths at `.exact`) — or a baseline (a *peer*), the code a user
+/// would write or link instead, run on the same inputs. The peers are plain C compiled `-O3 -march=native` and
+/// Eigen 3.4 / glm where their packages were installed at build time:
+/// - `c-div`: the same loop as the reference over the same AoS memory, true divisions, every multiply and add
+///   separate (`-ffp-contract=off`): the same work as CAMath's exact paths; for decompose, the key paths and blend,
+///   the reference's own algorithm ported to C with libm. `c-div-fma`: the same with fused multiply-adds.
+/// - `c-loop`: the AoS loop with one reciprocal per divisor, no contraction; `c-loop-fma`: with fused multiply-adds.
+/// - `c-soa`: the loop over structure-of-arrays planes (converted before timing), true divisions, no contraction;
+///   `c-soa-fma`: reciprocals and fused multiply-adds, the fastest plain C a user writes.
+/// OpenBLAS is CAMath's own `blas` path. Baselines run on one thread.
 package enum BenchmarkPath: String, CaseIterable, Sendable {
     case scalar, simd, fast, blas, auto
-    case cLoop = "c-loop", cLoopFMA = "c-loop-fma", eigen, glm
+    case cDiv = "c-div", cDivFMA = "c-div-fma", cLoop = "c-loop", cLoopFMA = "c-loop-fma"
+    case cSoA = "c-soa", cSoAFMA = "c-soa-fma", eigen, glm
 
     /// Whether this is a baseline rather than a CAMath path.
-    package var isBaseline: Bool {
-        switch self {
-        case .cLoop, .cLoopFMA, .eigen, .glm: true
-        default: false
-        }
-    }
+    package var isBaseline: Bool { call == nil }
+
+    /// Whether this baseline reads and writes structure-of-arrays planes (every other path reads CAMath's AoS
+    /// records).
+    package var isSoA: Bool { self == .cSoA || self == .cSoAFMA }
 
     /// The baselines, in declaration order.
     package static let baselines = allCases.filter(\.isBaseline)
@@ -29,7 +34,7 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
         case .fast: (.simd, .fast)
         case .blas: (.blas, .exact)
         case .auto: (.auto, .exact)
-        case .cLoop, .cLoopFMA, .eigen, .glm: nil
+        case .cDiv, .cDivFMA, .cLoop, .cLoopFMA, .cSoA, .cSoAFMA, .eigen, .glm: nil
         }
     }
 

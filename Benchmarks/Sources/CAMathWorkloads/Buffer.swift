@@ -31,7 +31,7 @@ final class Buffer<Element>: @unchecked Sendable {
 
     var read: UnsafeBufferPointer<Element> { UnsafeBufferPointer(pointer) }
 
-    /// The memory as doubles, for the C baselines (only for all-`Double` elements: transforms, SIMD points).
+    /// The memory as doubles, for the C baselines (only for all-`Double` elements: transforms, SIMD points, CGRects).
     var doubles: UnsafeMutablePointer<Double> { UnsafeMutableRawPointer(pointer.baseAddress!).assumingMemoryBound(to: Double.self) }
 }
 

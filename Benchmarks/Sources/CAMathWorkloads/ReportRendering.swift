@@ -32,7 +32,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         - `.simd` instruction set: \(r.host.instructionSet); CBLAS: \(r.host.cblas).
         - Rows marked *noisy* have a spread (fastest − slowest sample, over the median) of \(number(Report.Row.noisySpread * 100, 0)) % or more: too large to trust their figure.
         - Sizes \(r.configuration.sizes.map(String.init).joined(separator: ", ")); paths \(r.configuration.paths.joined(separator: ", ")); threads \(r.configuration.threads.map(String.init).joined(separator: ", ")); \(r.configuration.repetitions) repetitions, \(number(r.configuration.seconds, 2)) s per configuration and size; seed \(r.configuration.seed).
-
+        \(peerComparison(r))
         ## Machine limits (measured in this run, one thread unless stated)
         | limit | value |
         |---|---:|
@@ -52,7 +52,6 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         }
         s += summary(r)
         s += scenes(r)
-        s += baselineComparison(r)
         for operation in r.configuration.operations {
             let rows = r.rows.filter { $0.operation == operation }
             guard !rows.isEmpty else { continue }
@@ -139,24 +138,46 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         return s
     }
 
-    /// Per operation and size with baselines: CAMath's exact `simd`, `fast` (one thread each) and `auto`
-    /// against the best baseline of the same run, and the ratios to it.
-    static func baselineComparison(_ r: Report) -> String {
+    /// A peer row's error against the reference: ulps while they mean something, else the relative error.
+    static func error(_ row: Report.Row) -> String {
+        if row.maxULP == Int.max { return "NaN mismatch" }
+        if row.maxULP <= 1 << 20 { return "\(row.maxULP) ulp" }
+        return "rel. " + String(format: "%.1e", row.maxRelativeError)
+    }
+
+    /// Per operation and size with peers, at the top of the report: CAMath's exact `simd` and `fast` on one thread
+    /// against the best peer over AoS records (CAMath's layout), the best of any layout (SoA planes included), and
+    /// `c-div`, the same loop as the reference with true divisions and no contraction; each peer with its error.
+    static func peerComparison(_ r: Report) -> String {
         let operations = r.configuration.operations.filter { op in r.rows.contains { $0.operation == op && $0.isBaseline } }
         guard !operations.isEmpty else { return "" }
-        var s = "\n## CAMath against the baselines (Mops/s, same run, same inputs; baselines on one thread)\n"
-        s += "| operation | N | simd T1 | fast T1 | auto | best baseline | simd ÷ best | fast ÷ best | every baseline |\n"
-        s += "|---|---:|---:|---:|---:|---|---:|---:|---|\n"
+        var s = """
+
+        ## CAMath against its peers (Mops/s, one thread, same run, same inputs)
+        exact: `simd` (bit for bit the reference); fast: `simd` at `.fast` (within the budget). The peers are plain C \
+        (`-O3 -march=native`) and Eigen / glm: `c-div` the reference's loop or algorithm with true divisions and no \
+        contraction (the same work as exact), `c-div-fma` with fused multiply-adds, `c-loop` / `c-loop-fma` one reciprocal \
+        per divisor, `c-soa` / `c-soa-fma` over structure-of-arrays planes converted before timing. Each peer's error is \
+        its largest distance from the reference (ulps, or the relative error when ulps say nothing); a ratio above 1 \
+        means CAMath is faster.
+
+        | operation | N | exact | fast | best AoS peer (error) | best peer, any layout (error) | exact ÷ AoS | exact ÷ any | fast ÷ any | exact ÷ c-div |
+        |---|---:|---:|---:|---|---|---:|---:|---:|---:|
+
+        """
         for operation in operations {
             for n in r.configuration.sizes {
-                let rows = r.rows.filter { $0.operation == operation && $0.count == n }
-                let baselines = rows.filter(\.isBaseline).sorted { $0.mops > $1.mops }
-                guard let best = baselines.first else { continue }
-                func mops(_ path: String, _ threads: Int?) -> Double? { rows.first { $0.path == path && $0.threads == threads }?.mops }
-                let simd = mops("simd", 1), fast = mops("fast", 1), auto = mops("auto", nil)
-                let all = baselines.map { "\($0.path) \(number($0.mops))\($0.correct ? "" : " (outside the budget)")" }.joined(separator: ", ")
-                s += "| \(operation) | \(n) | \(number(simd)) | \(number(fast)) | \(number(auto)) | \(best.path) \(number(best.mops)) | "
-                s += "\(number(simd.map { $0 / best.mops }, 2)) | \(number(fast.map { $0 / best.mops }, 2)) | \(all) |\n"
+                let rows = r.rows(operation, size: n)
+                let peers = rows.filter(\.isBaseline).sorted { $0.mops > $1.mops }
+                guard let best = peers.first else { continue }
+                let bestAoS = peers.first { BenchmarkPath(rawValue: $0.path)?.isSoA == false }
+                func mops(_ path: String) -> Double? { rows.first { $0.path == path && $0.threads == 1 }?.mops }
+                func ratio(_ x: Double?, _ y: Double?) -> String { number(x.flatMap { x in y.map { x / $0 } }, 2) }
+                func peer(_ row: Report.Row?) -> String { row.map { "\($0.path) \(number($0.mops)) (\(error($0)))" } ?? "–" }
+                let exact = mops("simd"), fast = mops("fast")
+                let items = rows.first.map { $0.items == $0.count ? "\(n)" : "\($0.items) pairs" } ?? "\(n)"
+                s += "| \(operation) | \(items) | \(number(exact)) | \(number(fast)) | \(peer(bestAoS)) | \(peer(best)) | "
+                s += "\(ratio(exact, bestAoS?.mops)) | \(ratio(exact, best.mops)) | \(ratio(fast, best.mops)) | \(ratio(exact, mops("c-div"))) |\n"
             }
         }
         return s

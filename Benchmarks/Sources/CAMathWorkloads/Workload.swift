@@ -14,14 +14,15 @@ package final class Workload: @unchecked Sendable {
     private let body: (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void
     private let output: () -> [Double]
     private let budget: (() -> [Double])?
-    private let baselines: [BenchmarkPath: () -> Void]
+    private let baselines: [BenchmarkPath: Peer]
 
     /// `budget` gives the bound per output element (`ExactnessBudget`) for the operations a
     /// budget path (`.blas`, `fast`) can run.
-    /// `baselines` run the same operation on the same inputs into the same output, one thread.
+    /// `baselines` run the same operation on the same inputs, one thread, into the same output or into their
+    /// own (``Peer/publish``).
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,
          body: @escaping (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
-         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: () -> Void] = [:]) {
+         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: Peer] = [:]) {
         self.operation = operation; self.count = count; self.items = items ?? count
         self.body = body; self.output = output; self.budget = budget; self.baselines = baselines
     }
@@ -29,7 +30,7 @@ package final class Workload: @unchecked Sendable {
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide; a
     /// baseline runs on the calling thread).
     package func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
-        if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?() }
+        if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?.run() }
     }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
@@ -37,10 +38,13 @@ package final class Workload: @unchecked Sendable {
 
     /// How the latest run's output on `path` compares with `reference` (a ``snapshot()`` of `.scalar`'s):
     /// the verdict of `path`'s contract (``BenchmarkPath/contract(_:)``, checked by ``Exactness/firstMismatch(_:_:bounds:)``),
-    /// and for information the largest ulp and relative differences.
+    /// and for information the largest ulp and relative differences. A peer's output is first moved into the
+    /// workload's output (``Peer/publish``).
     package func deviation(on path: BenchmarkPath, from reference: [Double]) -> Deviation {
+        baselines[path]?.publish()
         let current = output()
-        let contract = path.contract(operation) ?? .bitwise
+        // A baseline is held to the budget where the operation has one, else to the reference's bits.
+        let contract = path.contract(operation).map { $0 == .budget && budget == nil ? .bitwise : $0 } ?? .bitwise
         let mismatch = contract.firstMismatch(current, reference, bounds: contract == .budget ? budget?() : nil)
         var worstULP = current.count == reference.count ? 0 : Int.max
         var worstDifference = 0.0, scale = 0.0
@@ -70,10 +74,17 @@ package final class Workload: @unchecked Sendable {
         switch path {
         case .blas: operation.isMatrixProduct && CBLAS.available != nil
         case .fast: operation.hasFastKernels
-        case .cLoop, .cLoopFMA, .eigen, .glm: baselines[path] != nil
+        case _ where path.isBaseline: baselines[path] != nil
         default: true
         }
     }
+}
+
+/// A baseline's timed call, and what moves its output into the workload's output for the check when it writes
+/// its own layout (SoA planes, decomposition records); nothing for a peer that writes the workload's output.
+struct Peer {
+    let run: () -> Void
+    var publish: () -> Void = {}
 }
 
 /// How one path's output compares with `.scalar`'s.

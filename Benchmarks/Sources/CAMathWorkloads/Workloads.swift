@@ -62,20 +62,23 @@ package enum Workloads {
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,
                             body: { p, q, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, options: BatchOptions(path: p, threads: t)) },
-                            output: { parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] } })
+                            output: { parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] } },
+                            baselines: Baselines.decompose(a, parts))
         case .keyPathRead:
             let values = Buffer(repeating: TransformKeyPathValue.number(0), count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, options: BatchOptions(path: p, threads: t)) },
-                output: { values.pointer.map { $0.number ?? .nan } })
+                output: { values.pointer.map { $0.number ?? .nan } }, baselines: Baselines.rotationZ(a, values))
         case .keyPathWrite:
             let values = Buffer((0..<n).map { TransformKeyPathValue.number(Double($0 % 628) / 100) })
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, options: BatchOptions(path: p, threads: t)) }, output: matrices)
+                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, options: BatchOptions(path: p, threads: t)) }, output: matrices,
+                baselines: Baselines.setRotationZ(a, values, out))
         case .blend:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
-                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
+                budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } },
+                baselines: Baselines.blend(a, b, fraction: 0.3, out))
         case .blendPrepared:
             // The plan is made once, outside the timed calls: what an animation does before its frames. It
             // cannot fail here (equal counts, this CPU's kernels); if it did, every call reports the error.

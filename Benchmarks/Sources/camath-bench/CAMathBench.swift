@@ -14,8 +14,8 @@ struct CAMathBench: ParsableCommand {
         abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
         discussion: """
         The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
-        all) at N = 1e3 (in the caches) and 1e5 (beyond the L2), times the baselines (plain C loops, and Eigen and glm \
-        when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
+        all) at N = 1e3 (in the caches) and 1e5 (beyond the L2), times the peers (plain C loops over AoS records and SoA \
+        planes, the reference's algorithms in C, and Eigen and glm when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
         plot per operation to Reports/<machine class>/ (a --quick run to …-quick/, a run narrowed by --ops, \
         --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7 (1e6 and 1e7 are in memory). Progress, with an estimate \
         of the time left, goes to stderr; stdout gets a one-screen summary (--format: the whole report). \
@@ -31,10 +31,10 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e5; --full: 1e2 through 1e7).")
     var sizes: String?
 
-    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; c-loop, c-loop-fma, eigen, glm: the baselines).")
+    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; \(BenchmarkPath.baselines.map(\.rawValue).joined(separator: ", ")): the peers).")
     var paths: String?
 
-    @Flag(inversion: .prefixedNo, help: "Time the baselines (plain C loops; Eigen and glm when built) beside CAMath.")
+    @Flag(inversion: .prefixedNo, help: "Time the peers (plain C loops; Eigen and glm when built) beside CAMath.")
     var baselines = true
 
     @Option(help: "Comma-separated thread counts for the explicit paths; 'all' means every processor (default: 1,all).")

@@ -223,6 +223,28 @@ func sampleReport() -> Report {
         #expect(text.split(separator: "\n").count <= 40, "one screen")
     }
 
+    /// The comparison with the peers opens the report: the best AoS peer and the best of any layout, each with its
+    /// error, CAMath's exact and fast against them and against `c-div`.
+    @Test func thePeerComparisonComesFirstWithEachPeersError() throws {
+        var report = reportWithBaselines()
+        func peer(_ n: Int, _ path: BenchmarkPath, _ mops: Double, ulp: Int, relative: Double = 1e-16) -> Report.Row {
+            var row = report.rows[1]
+            row.count = n; row.items = n; row.path = path.rawValue; row.mops = mops; row.maxULP = ulp; row.maxRelativeError = relative
+            return row
+        }
+        var fast = report.rows[1]
+        fast.path = BenchmarkPath.fast.rawValue; fast.mops = 300
+        report.rows += [fast, peer(1_000, .cDiv, 250, ulp: 0), peer(1_000, .cSoAFMA, 600, ulp: 3), peer(1_000, .glm, 260, ulp: 1 << 40, relative: 2e-3)]
+        let markdown = ReportFormat.markdown(report)
+        let top = try #require(markdown.components(separatedBy: "## Machine limits").first)
+        let table = try #require(top.components(separatedBy: "## CAMath against its peers").dropFirst().first)
+        let line = try #require(table.split(separator: "\n").first { $0.hasPrefix("| concat-pairwise | 1000 |") })
+        #expect(line == "| concat-pairwise | 1000 | 280.0 | 300.0 | glm 260.0 (rel. 2.0e-03) | c-soa-fma 600.0 (3 ulp) | 1.08 | 0.47 | 0.50 | 1.12 |")
+        let other = try #require(table.split(separator: "\n").first { $0.hasPrefix("| concat-pairwise | 100000 |") })
+        #expect(other == "| concat-pairwise | 100000 | 80.0 | – | c-loop 100.0 (0 ulp) | c-loop 100.0 (0 ulp) | 0.80 | 0.80 | – | – |")
+        #expect(!table.contains("| decompose |"), "no peer timed, no line")
+    }
+
     @Test func noisyRowsAreMarkedInTheReport() {
         let markdown = ReportFormat.markdown(reportWithBaselines())
         #expect(markdown.components(separatedBy: " *noisy* |").count - 1 == 1)

@@ -19,6 +19,9 @@ extern "C" {
 
 CAMATH_BASELINE_CXX_DECLARE(eigen);
 CAMATH_BASELINE_CXX_DECLARE(glm);
+/// glm's decomposition, in the C peers' record (21 doubles, CAMathBaselines.h), and interpolation by it.
+void camath_glm_decompose(const double *t, double *out, size_t n);
+void camath_glm_blend(const double *a, const double *b, double t, double *out, size_t n);
 
 #ifdef __cplusplus
 }

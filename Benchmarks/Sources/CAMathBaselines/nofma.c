@@ -1,4 +1,0 @@
-// The baseline loops with every multiply and add separate (-ffp-contract=off).
-#pragma clang fp contract(off)
-#define SUFFIX(name) name##_nofma
-#include "body.h"
