@@ -31,7 +31,15 @@
     void prefix##spring_fractions(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, \
                                   size_t n); \
     void prefix##media_timing(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, \
-                              double *basic, double *progress, double *cycle, size_t n)
+                              double *basic, double *progress, double *cycle, size_t n); \
+    void prefix##concat_planes(const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n); \
+    CAMATH_DECLARE_PLANES(prefix)
+
+/// The planes kernels a fast table has its own of (its concat_planes is the exact one).
+#define CAMATH_DECLARE_PLANES(prefix) \
+    void prefix##invert_planes(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n); \
+    void prefix##map_points3_planes(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n); \
+    void prefix##map_points2_planes(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n)
 
 #define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \
     void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, \
@@ -39,7 +47,8 @@
 #define CAMATH_DECLARE_FAST_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream)
+    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
+    CAMATH_DECLARE_PLANES(prefix)
 
 // Portable C (level_portable.c, level_portable_fast.c: portable.h): every kernel; the vector levels'
 // tails call its inverses. The fast instantiations have the prefix camath_<level>_fast_: points, inverses,

@@ -16,6 +16,8 @@
         .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .pair_records = prefixHit##pair_records, .interpolate = prefix512##interpolate, \
         .elementary = prefixHit##elementary, .timing_curve = prefixHit##timing_curve, \
         .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
+        .concat_planes = prefixHit##concat_planes, .invert_planes = prefix512##invert_planes, \
+        .map_points3_planes = prefix512##map_points3_planes, .map_points2_planes = prefix512##map_points2_planes, \
     }
 
 // The fast tables hold the exact concat (kernels.h).

@@ -209,3 +209,6 @@ KERNEL_ATTR void KERNEL(hit_test_block)(const camath_hit_tree *tree, const doubl
     else KERNEL(hit_test_lanes)(tree, points, hits, n, scratch, CAMATH_HIT_BLOCK);
 }
 #endif
+
+// The structure-of-arrays kernels.
+#include "planes.h"

@@ -15,9 +15,17 @@ import Testing
     /// The generated sizes that also run threaded, on `.auto` and on `.blas`.
     static let threadedSizes = [17, 67, 1000]
 
-    /// The kernel field that runs `operation` (for saying which code an emulated level ran).
-    static func kernel(_ operation: BatchOperation) -> PartialKeyPath<camath_kernels> {
-        switch operation {
+    /// The kernel field that runs `entry` (for saying which code an emulated level ran).
+    static func kernel(_ entry: CatalogueEntry) -> PartialKeyPath<camath_kernels> {
+        if entry.isPlanes {
+            switch entry.operation {
+            case .invert: return \.invert_planes
+            case .mapPoints3D: return \.map_points3_planes
+            case .mapPoints2D: return \.map_points2_planes
+            default: return \.concat_planes
+            }
+        }
+        return switch entry.operation {
         case .concatPairwise, .concatManyByOne, .concatOneByMany: \.concat
         case .invert: \.invert
         case .invertAffine: \.invert_affine
@@ -104,7 +112,7 @@ struct CatalogueLog {
             let path: BatchPath = label == "scalar" ? .scalar : label == "blas" ? .blas : .simd
             let rule = Exactness.of(entry.operation, on: path, precision: precision).map(String.init(describing:)) ?? "throws"
             let code = named ?? (label == "scalar" ? "reference code"
-                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry.operation), precision: precision) } ?? "this CPU's kernels")
+                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry), precision: precision) } ?? "this CPU's kernels")
             Swift.print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(code)")
         }
     }

@@ -13,6 +13,7 @@ enum {
     REPLAY_CONCAT, REPLAY_MAP_POINTS3, REPLAY_MAP_POINTS3_STRIDED, REPLAY_MAP_POINTS2, REPLAY_INVERT, REPLAY_INVERT_AFFINE,
     REPLAY_FRAMES, REPLAY_HIT_TEST_BLOCK, REPLAY_AUTORESIZE, REPLAY_DECOMPOSE, REPLAY_RECOMPOSE, REPLAY_PAIR_RECORDS,
     REPLAY_INTERPOLATE, REPLAY_ELEMENTARY, REPLAY_TIMING_CURVE, REPLAY_SPRING_FRACTIONS, REPLAY_MEDIA_TIMING,
+    REPLAY_CONCAT_PLANES, REPLAY_INVERT_PLANES, REPLAY_MAP_POINTS3_PLANES, REPLAY_MAP_POINTS2_PLANES,
     REPLAY_ENTRIES
 };
 /// The entries' names, as the driver's report prints them.
@@ -89,6 +90,14 @@ int replay_describe_spring_fractions(replay_call *c, int fast, const double *par
                                      double *out, uint8_t *slow, size_t n);
 int replay_describe_media_timing(replay_call *c, int fast, const double *timings, size_t stride, const uint8_t *flags, const double *t,
                                  size_t timeStep, uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n);
+int replay_describe_concat_planes(replay_call *c, int fast, const double *a, size_t aPlane, const double *b, size_t bPlane, double *out,
+                                  size_t outPlane, size_t n);
+int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular,
+                                  size_t n);
+int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *out,
+                                       size_t outPlane, size_t n);
+int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *out,
+                                       size_t outPlane, size_t n);
 
 /// Calls `c`'s entry of `kernels` (the exact table, or its fast one when c->isFast) on the buffers' pointers.
 void replay_invoke(const camath_kernels *kernels, const replay_call *c);

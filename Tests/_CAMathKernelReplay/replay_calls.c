@@ -6,7 +6,7 @@
 const char *const replay_entry_names[REPLAY_ENTRIES] = {
     "concat", "map_points3", "map_points3_strided", "map_points2", "invert", "invert_affine", "frames", "hit_test_block",
     "autoresize", "decompose", "recompose", "pair_records", "interpolate", "elementary", "timing_curve", "spring_fractions",
-    "media_timing",
+    "media_timing", "concat_planes", "invert_planes", "map_points3_planes", "map_points2_planes",
 };
 
 static void begin(replay_call *c, int entry, int fast, size_t n) {
@@ -301,6 +301,57 @@ int replay_describe_media_timing(replay_call *c, int fast, const double *timings
     return finish(c);
 }
 
+/// A planes operand: `fields` planes of n doubles, `plane` doubles apart; plane 0: one record of `fields` doubles.
+static void planes(replay_call *c, int role, const void *pointer, size_t n, size_t plane, size_t fields) {
+    if (plane == 0) buffer(c, role, REPLAY_F64, pointer, n ? 1 : 0, 8 * fields, 8 * fields);
+    else fieldMajor(c, role, pointer, n, plane, fields);
+}
+
+int replay_describe_concat_planes(replay_call *c, int fast, const double *a, size_t aPlane, const double *b, size_t bPlane, double *o,
+                                  size_t outPlane, size_t n) {
+    begin(c, REPLAY_CONCAT_PLANES, fast, n);
+    scalar(c, aPlane);
+    scalar(c, bPlane);
+    scalar(c, outPlane);
+    planes(c, REPLAY_IN, a, n, aPlane, 16);
+    planes(c, REPLAY_IN, b, n, bPlane, 16);
+    planes(c, REPLAY_OUT, o, n, outPlane, 16);
+    return finish(c);
+}
+
+int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *o, size_t outPlane, uint8_t *singular,
+                                  size_t n) {
+    begin(c, REPLAY_INVERT_PLANES, fast, n);
+    scalar(c, tPlane);
+    scalar(c, outPlane);
+    planes(c, REPLAY_IN, t, n, tPlane, 16);
+    planes(c, REPLAY_OUT, o, n, outPlane, 16);
+    out(c, REPLAY_BYTES, singular, n);
+    return finish(c);
+}
+
+int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *o,
+                                       size_t outPlane, size_t n) {
+    begin(c, REPLAY_MAP_POINTS3_PLANES, fast, n);
+    scalar(c, pointPlane);
+    scalar(c, outPlane);
+    in(c, REPLAY_F64, m, 8 * 16);
+    planes(c, REPLAY_IN, points, n, pointPlane, 3);
+    planes(c, REPLAY_OUT, o, n, outPlane, 3);
+    return finish(c);
+}
+
+int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *o,
+                                       size_t outPlane, size_t n) {
+    begin(c, REPLAY_MAP_POINTS2_PLANES, fast, n);
+    scalar(c, pointPlane);
+    scalar(c, outPlane);
+    in(c, REPLAY_F64, h, 8 * 9);
+    planes(c, REPLAY_IN, points, n, pointPlane, 2);
+    planes(c, REPLAY_OUT, o, n, outPlane, 2);
+    return finish(c);
+}
+
 void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     const camath_kernels *k = c->isFast ? kernels->fast : kernels;
     void *p[REPLAY_MAX_BUFFERS];
@@ -339,6 +390,10 @@ void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     case REPLAY_TIMING_CURVE: k->timing_curve(p[0], p[1], p[2], p[3], p[4], n); break;
     case REPLAY_SPRING_FRACTIONS: k->spring_fractions(p[0], s[0], p[1], s[1], p[2], p[3], n); break;
     case REPLAY_MEDIA_TIMING: k->media_timing(p[0], s[0], p[1], p[2], s[1], p[3], p[4], p[5], p[6], n); break;
+    case REPLAY_CONCAT_PLANES: k->concat_planes(p[0], s[0], p[1], s[1], p[2], s[2], n); break;
+    case REPLAY_INVERT_PLANES: k->invert_planes(p[0], s[0], p[1], s[1], p[2], n); break;
+    case REPLAY_MAP_POINTS3_PLANES: k->map_points3_planes(p[0], p[1], s[0], p[2], s[1], n); break;
+    case REPLAY_MAP_POINTS2_PLANES: k->map_points2_planes(p[0], p[1], s[0], p[2], s[1], n); break;
     default: break;
     }
 }

@@ -240,7 +240,15 @@ long camath_replay_playback_misses(void) { return __atomic_load_n(&playback.miss
                                         size_t n), params, paramStep, t, timeStep, out, slow, n) \
     WRAP(mode, fast, media_timing, (const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, \
                                     uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n), \
-         timings, stride, flags, t, timeStep, contributes, basic, progress, cycle, n)
+         timings, stride, flags, t, timeStep, contributes, basic, progress, cycle, n) \
+    WRAP(mode, fast, concat_planes, (const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n), \
+         a, aPlane, b, bPlane, out, outPlane, n) \
+    WRAP(mode, fast, invert_planes, (const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n), \
+         t, tPlane, out, outPlane, singular, n) \
+    WRAP(mode, fast, map_points3_planes, (const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
+         m, points, pointPlane, out, outPlane, n) \
+    WRAP(mode, fast, map_points2_planes, (const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
+         h, points, pointPlane, out, outPlane, n)
 ENTRIES(recorded, 0)
 ENTRIES(recorded, 1)
 ENTRIES(played, 0)
@@ -256,7 +264,9 @@ ENTRIES(played, 1)
         .decompose = mode##_##precision##_decompose, .recompose = mode##_##precision##_recompose, .pair_records = mode##_##precision##_pair_records, \
         .interpolate = mode##_##precision##_interpolate, .elementary = mode##_##precision##_elementary, \
         .timing_curve = mode##_##precision##_timing_curve, .spring_fractions = mode##_##precision##_spring_fractions, \
-        .media_timing = mode##_##precision##_media_timing, \
+        .media_timing = mode##_##precision##_media_timing, .concat_planes = mode##_##precision##_concat_planes, \
+        .invert_planes = mode##_##precision##_invert_planes, .map_points3_planes = mode##_##precision##_map_points3_planes, \
+        .map_points2_planes = mode##_##precision##_map_points2_planes, \
     }
 static const camath_kernels recording_fast, playback_fast;
 TABLE(recording_exact, "recorded-portable", recording_fast, recorded, 0);

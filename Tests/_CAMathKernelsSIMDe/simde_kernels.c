@@ -17,6 +17,8 @@
         .recompose = camath_portable_recompose, .pair_records = camath_portable_pair_records, .interpolate = lanePrefix##interpolate, \
         .elementary = camath_portable_elementary, .timing_curve = camath_portable_timing_curve, \
         .spring_fractions = camath_portable_spring_fractions, .media_timing = camath_portable_media_timing, \
+        .concat_planes = camath_portable_concat_planes, .invert_planes = lanePrefix##invert_planes, \
+        .map_points3_planes = lanePrefix##map_points3_planes, .map_points2_planes = lanePrefix##map_points2_planes, \
     }
 
 static const camath_kernels avx2_fast, avx512_fast;

@@ -20,7 +20,7 @@ package enum BenchmarkRunner {
     static func catalogueMismatch(_ cases: [CatalogueCase], _ s: Setting) -> String? {
         guard let call = s.path.call else { return nil }
         let options = BatchOptions(path: call.path, precision: call.precision, threads: s.threads)
-        for c in cases {
+        for c in cases where c.contract(options) != nil {  // a planes form on .blas refuses by contract
             do {
                 if let mismatch = try c.firstMismatch(options) { return "catalogue \(c.name), \(c.count) inputs: \(mismatch)" }
             } catch {

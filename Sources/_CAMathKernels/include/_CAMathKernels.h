@@ -169,6 +169,17 @@ typedef struct camath_kernels {
     /// reference's bits. Every level is exact: +, −, ×, /, floor and compares.
     void (*media_timing)(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes,
                          double *basic, double *progress, double *cycle, size_t n);
+    /// The structure-of-arrays forms ("planes"): a transform array is 16 planes, element k of transform i at
+    /// p[k·plane + i]; a point array 3 (x, y, z) or 2 planes; `plane` ≥ n. Output planes never overlap the inputs.
+    /// out = a·b per element, where a plane stride of 0 makes that operand one shared matrix (16 contiguous
+    /// doubles); exact at every level (the fast tables hold the exact kernel, as for concat).
+    void (*concat_planes)(const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n);
+    /// General inverses as `invert`: singular[i] = 1 and the input copied where the reference refuses; singular may
+    /// be NULL.
+    void (*invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n);
+    /// 3-D points through m (16 doubles) as `map_points3`, and 2-D points through h (9 doubles) as `map_points2`.
+    void (*map_points3_planes)(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
+    void (*map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
 } camath_kernels;
 
 /// Asks the cache for the lines of [start, start + bytes), to be read soon (a hint: no fault, no effect on results).

@@ -88,6 +88,33 @@ extension BatchCatalogue {
             return [writeKeyPaths(decomposable, values),
                     writeKeyPaths(matrices, matrices.indices.map { Adversarial.keyPathValues[$0 % Adversarial.keyPathValues.count] })]
         }),
+        CatalogueEntry("concat pairwise (planes)", .concatPairwise, generate: { s, n in
+            concatPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) })
+        }, adversarial: {
+            let spreads = overflowing.map { _ in spread }
+            return [concatPlanes(Adversarial.matrices, Adversarial.matrices.reversed()), concatPlanes(overflowing, spreads),
+                    concatPlanes(overflowing, overflowing.reversed())]
+        }),
+        CatalogueEntry("concat many-by-one (planes)", .concatManyByOne, generate: { s, n in
+            concatPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) }, byOne: CatalogueInputs.transform(&s))
+        }, adversarial: {
+            [Adversarial.base, spread, overflowing[0]].flatMap { m in [concatPlanes(Adversarial.matrices, byOne: m), concatPlanes(overflowing, byOne: m)] }
+        }),
+        CatalogueEntry("concat one-by-many (planes)", .concatOneByMany, generate: { s, n in
+            concatPlanes(CatalogueInputs.transform(&s), byMany: draw(n, &s) { CatalogueInputs.transform(&$0) })
+        }, adversarial: {
+            [Adversarial.base, spread, overflowing[0]].flatMap { m in [concatPlanes(m, byMany: Adversarial.matrices), concatPlanes(m, byMany: overflowing)] }
+        }),
+        CatalogueEntry("invert (planes)", .invert, generate: { s, n in
+            invertPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) })
+        }, adversarial: { [invertPlanes(Adversarial.matrices)] }),
+        CatalogueEntry("map points 3-D (planes)", .mapPoints3D, generate: { s, n in
+            mapPoints3Planes(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
+        }, adversarial: { pointMaps.map { mapPoints3Planes(adversarialPoints, $0) } }),
+        CatalogueEntry("map points 2-D (planes)", .mapPoints2D, generate: { s, n in
+            mapPoints2Planes(draw(n, &s) { s in SIMD2(CatalogueInputs.coordinate(&s), CatalogueInputs.coordinate(&s)) },
+                             Homography(CatalogueInputs.transform(&s)))
+        }, adversarial: { pointMaps.map { mapPoints2Planes(adversarialPoints.map { SIMD2($0.x, $0.y) }, Homography($0)) } }),
         CatalogueEntry("blend", .blend, generate: { s, n in
             blend(draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) },
                   draw(6, &s) { CatalogueInputs.fraction(&$0) })
@@ -124,6 +151,79 @@ extension BatchCatalogue {
                       budget: { twice(b.flatMap { ExactnessBudget.concat(m, $0) }) }) { options throws(BatchError) in
             let inPlace = try inPlace(b) { p throws(BatchError) in try Batch.concat(m, UnsafeBufferPointer(p), into: p, options: options) }
             return try Batch.concat(m, b, options: options).exactnessValues + inPlace.exactnessValues
+        }
+    }
+
+    /// A planes call through its value form, then through its `inout` form over an output that shares its memory
+    /// with an input (a copy of it: the output must be copied before it is written, and the input keep its values).
+    static func planesCase(_ name: String, _ operation: BatchOperation, count: Int, reference: [Double],
+                           budget: @escaping @Sendable () -> [Double],
+                           call: @escaping @Sendable (BatchOptions) throws(BatchError) -> [Double]) -> CatalogueCase {
+        CatalogueCase(name, operation, count: count, reference: twice(reference), isPlanes: true, budget: { twice(budget()) }, call: call)
+    }
+
+    static func concatPlanes(_ a: [Transform3D], _ b: [Transform3D]) -> CatalogueCase {
+        planesCase("concat pairwise (planes)", .concatPairwise, count: a.count, reference: zip(a, b).map { $0.concatenating($1) }.exactnessValues,
+                   budget: { zip(a, b).flatMap { ExactnessBudget.concat($0, $1) } }) { options throws(BatchError) in
+            let pa = TransformPlanes(a), pb = TransformPlanes(b)
+            var shared = pa
+            try Batch.concat(pa, pb, into: &shared, options: options)
+            guard Array(pa).exactnessValues.map(\.bitPattern) == a.exactnessValues.map(\.bitPattern) else { return [] }  // inputs kept
+            return try Array(Batch.concat(pa, pb, options: options)).exactnessValues + Array(shared).exactnessValues
+        }
+    }
+
+    static func concatPlanes(_ a: [Transform3D], byOne m: Transform3D) -> CatalogueCase {
+        planesCase("concat many-by-one (planes)", .concatManyByOne, count: a.count, reference: a.map { $0.concatenating(m) }.exactnessValues,
+                   budget: { a.flatMap { ExactnessBudget.concat($0, m) } }) { options throws(BatchError) in
+            let pa = TransformPlanes(a)
+            var shared = pa
+            try Batch.concat(pa, m, into: &shared, options: options)
+            return try Array(Batch.concat(pa, m, options: options)).exactnessValues + Array(shared).exactnessValues
+        }
+    }
+
+    static func concatPlanes(_ m: Transform3D, byMany b: [Transform3D]) -> CatalogueCase {
+        planesCase("concat one-by-many (planes)", .concatOneByMany, count: b.count, reference: b.map { m.concatenating($0) }.exactnessValues,
+                   budget: { b.flatMap { ExactnessBudget.concat(m, $0) } }) { options throws(BatchError) in
+            let pb = TransformPlanes(b)
+            var shared = pb
+            try Batch.concat(m, pb, into: &shared, options: options)
+            return try Array(Batch.concat(m, pb, options: options)).exactnessValues + Array(shared).exactnessValues
+        }
+    }
+
+    static func invertPlanes(_ a: [Transform3D]) -> CatalogueCase {
+        let singular = mask(a.map { $0.invertedIfPossible() == nil })
+        return planesCase("invert (planes)", .invert, count: a.count, reference: a.map { $0.inverted() }.exactnessValues + singular,
+                          budget: { a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count) }) { options throws(BatchError) in
+            let planes = TransformPlanes(a)
+            let (inverses, flags) = try Batch.invert(planes, options: options)
+            var shared = planes, sharedFlags = [Bool](repeating: false, count: a.count)
+            try sharedFlags.withUnsafeMutableBufferPointer { (f: inout UnsafeMutableBufferPointer<Bool>) throws(BatchError) in
+                try Batch.invert(planes, into: &shared, singular: f, options: options)
+            }
+            return Array(inverses).exactnessValues + mask(flags) + Array(shared).exactnessValues + mask(sharedFlags)
+        }
+    }
+
+    static func mapPoints3Planes(_ points: [SIMD3<Double>], _ m: Transform3D) -> CatalogueCase {
+        planesCase("map points 3-D (planes)", .mapPoints3D, count: points.count, reference: points.map { m.mapPoint($0) }.exactnessValues,
+                   budget: { points.flatMap { ExactnessBudget.mapPoint($0, through: m) } }) { options throws(BatchError) in
+            let planes = Point3DPlanes(points)
+            var shared = planes
+            try Batch.mapPoints(planes, through: m, into: &shared, options: options)
+            return try Array(Batch.mapPoints(planes, through: m, options: options)).exactnessValues + Array(shared).exactnessValues
+        }
+    }
+
+    static func mapPoints2Planes(_ points: [SIMD2<Double>], _ h: Homography) -> CatalogueCase {
+        planesCase("map points 2-D (planes)", .mapPoints2D, count: points.count, reference: points.map { h.mapPoint($0) }.exactnessValues,
+                   budget: { points.flatMap { ExactnessBudget.mapPoint($0, through: h) } }) { options throws(BatchError) in
+            let planes = Point2DPlanes(points)
+            var shared = planes
+            try Batch.mapPoints(planes, through: h, into: &shared, options: options)
+            return try Array(Batch.mapPoints(planes, through: h, options: options)).exactnessValues + Array(shared).exactnessValues
         }
     }
 

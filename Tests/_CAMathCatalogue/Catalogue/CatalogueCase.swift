@@ -14,19 +14,22 @@ import Synchronization
     public let count: Int
     /// The scalar reference's output.
     public let reference: [Double]
+    /// Whether the call is a planes form (``TransformPlanes`` and the point planes), which `.blas` refuses.
+    public let isPlanes: Bool
     private let call: @Sendable (BatchOptions) throws(BatchError) -> [Double]
     private let makeBudget: @Sendable () -> [Double]
     private let budgetCache = Mutex<[Double]?>(nil)
 
     /// A case: `reference` from CAMathCore / CAMathLayer element by element, `budget` the bounds of
     /// `ExactnessBudget` for the same elements in the same order, `call` the batch operation.
-    public init(_ name: String, _ operation: BatchOperation, count: Int, reference: [Double],
+    public init(_ name: String, _ operation: BatchOperation, count: Int, reference: [Double], isPlanes: Bool = false,
                 budget: @escaping @Sendable () -> [Double] = { [] },
                 call: @escaping @Sendable (BatchOptions) throws(BatchError) -> [Double]) {
         self.name = name
         self.operation = operation
         self.count = count
         self.reference = reference
+        self.isPlanes = isPlanes
         self.makeBudget = budget
         self.call = call
     }
@@ -46,7 +49,8 @@ import Synchronization
 
     /// What `options` promises for this operation (`nil`: the path cannot run it).
     public func contract(_ options: BatchOptions) -> Exactness? {
-        Exactness.of(operation, on: options.path, precision: options.precision)
+        if isPlanes && options.path == .blas { return nil }
+        return Exactness.of(operation, on: options.path, precision: options.precision)
     }
 
     /// The first element where the call on `options` breaks its contract against the reference, or `nil`.

@@ -9,6 +9,8 @@
     public let name: String
     /// The operation whose contract applies.
     public let operation: BatchOperation
+    /// Whether the entry checks a planes form (structure of arrays), which `.blas` refuses.
+    public var isPlanes: Bool { name.hasSuffix(" (planes)") }
     private let generate: @Sendable (inout any CatalogueSource, Int) -> CatalogueCase
     private let adversarialCases: @Sendable () -> [CatalogueCase]
 
