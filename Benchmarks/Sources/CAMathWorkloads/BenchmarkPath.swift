@@ -13,15 +13,17 @@
 /// OpenBLAS is CAMath's own `blas` path. Baselines run on one thread.
 package enum BenchmarkPath: String, CaseIterable, Sendable {
     case scalar, simd, fast, blas, auto
+    /// CAMath's planes forms (structure of arrays, converted before timing): `.simd` at `.exact` and at `.fast`.
+    case planes, planesFast = "planes-fast"
     case cDiv = "c-div", cDivFMA = "c-div-fma", cLoop = "c-loop", cLoopFMA = "c-loop-fma"
     case cSoA = "c-soa", cSoAFMA = "c-soa-fma", eigen, glm
 
     /// Whether this is a baseline rather than a CAMath path.
     package var isBaseline: Bool { call == nil }
 
-    /// Whether this baseline reads and writes structure-of-arrays planes (every other path reads CAMath's AoS
-    /// records).
-    package var isSoA: Bool { self == .cSoA || self == .cSoAFMA }
+    /// Whether this path reads and writes structure-of-arrays planes (CAMath's planes forms and the SoA peers);
+    /// every other path reads CAMath's AoS records.
+    package var isSoA: Bool { self == .cSoA || self == .cSoAFMA || self == .planes || self == .planesFast }
 
     /// The baselines, in declaration order.
     package static let baselines = allCases.filter(\.isBaseline)
@@ -34,6 +36,8 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
         case .fast: (.simd, .fast)
         case .blas: (.blas, .exact)
         case .auto: (.auto, .exact)
+        case .planes: (.simd, .exact)
+        case .planesFast: (.simd, .fast)
         case .cDiv, .cDivFMA, .cLoop, .cLoopFMA, .cSoA, .cSoAFMA, .eigen, .glm: nil
         }
     }

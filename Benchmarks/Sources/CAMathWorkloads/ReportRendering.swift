@@ -180,6 +180,36 @@ package enum ReportFormat: String, CaseIterable, Sendable {
                 s += "\(ratio(exact, bestAoS?.mops)) | \(ratio(exact, best.mops)) | \(ratio(fast, best.mops)) | \(ratio(exact, mops("c-div"))) |\n"
             }
         }
+        return s + planesComparison(r)
+    }
+
+    /// Per operation with a planes form and size: CAMath's planes forms on one thread against the SoA peers of the
+    /// same run — `planes` (exact) against `c-soa` (true divisions, no contraction), `planes-fast` against
+    /// `c-soa-fma` (reciprocals, fused multiply-adds).
+    static func planesComparison(_ r: Report) -> String {
+        let operations = r.configuration.operations.filter { op in r.rows.contains { $0.operation == op && $0.path == "planes" } }
+        guard !operations.isEmpty else { return "" }
+        var s = """
+
+        Structure of arrays: CAMath's planes forms (`TransformPlanes`, `Point3DPlanes`, `Point2DPlanes`, converted before \
+        timing) against the SoA peers over the same planes.
+
+        | operation | N | planes (exact) | planes-fast | c-soa (error) | c-soa-fma (error) | planes ÷ c-soa | planes-fast ÷ c-soa-fma |
+        |---|---:|---:|---:|---|---|---:|---:|
+
+        """
+        for operation in operations {
+            for n in r.configuration.sizes {
+                let rows = r.rows(operation, size: n)
+                func row(_ path: String) -> Report.Row? { rows.first { $0.path == path && ($0.threads == 1 || $0.isBaseline) } }
+                guard let exact = row("planes") else { continue }
+                let fast = row("planes-fast"), soa = row("c-soa"), soaFMA = row("c-soa-fma")
+                func peer(_ row: Report.Row?) -> String { row.map { "\(number($0.mops)) (\(error($0)))" } ?? "–" }
+                func ratio(_ x: Report.Row?, _ y: Report.Row?) -> String { number(x.flatMap { x in y.map { x.mops / $0.mops } }, 2) }
+                s += "| \(operation) | \(n) | \(number(exact.mops)) | \(number(fast?.mops)) | \(peer(soa)) | \(peer(soaFMA)) | "
+                s += "\(ratio(exact, soa)) | \(ratio(fast, soaFMA)) |\n"
+            }
+        }
         return s
     }
 

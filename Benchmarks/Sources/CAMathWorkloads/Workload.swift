@@ -15,6 +15,7 @@ package final class Workload: @unchecked Sendable {
     private let output: () -> [Double]
     private let budget: (() -> [Double])?
     private let baselines: [BenchmarkPath: Peer]
+    private let planes: PlanesForm?
 
     /// `budget` gives the bound per output element (`ExactnessBudget`) for the operations a
     /// budget path (`.blas`, `fast`) can run.
@@ -22,15 +23,16 @@ package final class Workload: @unchecked Sendable {
     /// own (``Peer/publish``).
     init(_ operation: BatchOperation, count: Int, items: Int? = nil,
          body: @escaping (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
-         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: Peer] = [:]) {
+         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: Peer] = [:], planes: PlanesForm? = nil) {
         self.operation = operation; self.count = count; self.items = items ?? count
-        self.body = body; self.output = output; self.budget = budget; self.baselines = baselines
+        self.body = body; self.output = output; self.budget = budget; self.baselines = baselines; self.planes = planes
     }
 
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide; a
     /// baseline runs on the calling thread).
     package func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
-        if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?.run() }
+        if path.isSoA, let call = path.call { try planes?.run(call.precision, threads) }
+        else if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?.run() }
     }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
@@ -42,6 +44,7 @@ package final class Workload: @unchecked Sendable {
     /// workload's output (``Peer/publish``).
     package func deviation(on path: BenchmarkPath, from reference: [Double]) -> Deviation {
         baselines[path]?.publish()
+        if path.isSoA && path.call != nil { planes?.publish() }
         let current = output()
         // A baseline is held to the budget where the operation has one, else to the reference's bits.
         let contract = path.contract(operation).map { $0 == .budget && budget == nil ? .bitwise : $0 } ?? .bitwise
@@ -75,9 +78,18 @@ package final class Workload: @unchecked Sendable {
         case .blas: operation.isMatrixProduct && CBLAS.available != nil
         case .fast: operation.hasFastKernels
         case _ where path.isBaseline: baselines[path] != nil
+        case .planes: planes != nil
+        case .planesFast: planes != nil && operation.hasFastKernels
         default: true
         }
     }
+}
+
+/// A workload's planes form (CAMath's structure-of-arrays API on planes converted before timing): the timed call at
+/// a precision on a thread count, and what writes its output into the workload's output for the check.
+struct PlanesForm {
+    let run: (BatchPrecision, Int?) throws(BatchError) -> Void
+    let publish: () -> Void
 }
 
 /// A baseline's timed call, and what moves its output into the workload's output for the check when it writes

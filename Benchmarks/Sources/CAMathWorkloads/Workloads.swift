@@ -18,21 +18,24 @@ package enum Workloads {
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.concat(a.read, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.concat($0, $1) } },
-                baselines: Baselines.concat(a, aStep: 1, b, bStep: 1, out))
+                baselines: Baselines.concat(a, aStep: 1, b, bStep: 1, out),
+                planes: PlanesForms.concat(a, b, out))
         case .concatManyByOne:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.concat(a.read, one, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } },
-                baselines: Baselines.concat(a, aStep: 1, shared, bStep: 0, out))
+                baselines: Baselines.concat(a, aStep: 1, shared, bStep: 0, out),
+                planes: PlanesForms.concat(a, one, out))
         case .concatOneByMany:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.concat(one, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { b.read.flatMap { ExactnessBudget.concat(one, $0) } },
-                baselines: Baselines.concat(shared, aStep: 0, b, bStep: 1, out))
+                baselines: Baselines.concat(shared, aStep: 0, b, bStep: 1, out),
+                planes: PlanesForms.concat(one, b, out))
         case .invert:
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.invert(a.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
-                budget: { a.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invert(a, out))
+                budget: { a.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invert(a, out), planes: PlanesForms.invert(a, out))
         case .invertAffine:
             let affine = Buffer(SeededInputs.affineTransforms(n, seed: seed))
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
@@ -49,7 +52,7 @@ package enum Workloads {
                 try Batch.mapPoints(points.read, through: one, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } },
-                baselines: Baselines.points3(shared, points, mapped))
+                baselines: Baselines.points3(shared, points, mapped), planes: PlanesForms.points(points, through: one, mapped))
         case .mapPoints2D:
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
@@ -57,7 +60,7 @@ package enum Workloads {
                 try Batch.mapPoints(points.read, through: h, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } },
-                baselines: Baselines.points2(h, points, mapped))
+                baselines: Baselines.points2(h, points, mapped), planes: PlanesForms.points(points, through: h, mapped))
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,

@@ -52,7 +52,8 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         let (rows, notes) = try BenchmarkRunner.run(c, limits: limits)
         let blas = CBLAS.available != nil
         // Per size: scalar ×2, simd ×2, auto; fast ×2 for the operation with fast kernels (invert: concat's
-        // are exact); blas ×2 for the matrix product when a library loaded; one row per peer: for concat and
+        // are exact); blas ×2 for the matrix product when a library loaded; the planes forms of concat and invert
+        // ×2 (and invert's planes-fast ×2); one row per peer: for concat and
         // invert the six C builds (AoS and SoA), and Eigen and glm where they were built; for the key-path read
         // the reference's algorithm in C, with and without contraction.
         func peers(_ operation: BatchOperation) -> Int {
@@ -60,7 +61,7 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         }
         #expect(peers(.invert) == 6 || peers(.invert) == 8)
         #expect(peers(.concatManyByOne) == peers(.invert) && peers(.keyPathRead) == 2 && peers(.hitTest) == 0)
-        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead)))
+        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (2 + 4) + 2 * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead)))
         #expect(rows.filter(\.isBaseline).allSatisfy { $0.threads == 1 })
         #expect(notes.isEmpty == blas)
         for row in rows {

@@ -1,0 +1,51 @@
+@_spi(Benchmarks) import CAMath
+
+/// The planes forms of the workloads that have one: CAMath's structure-of-arrays API (``TransformPlanes``,
+/// ``Point3DPlanes``, ``Point2DPlanes``) on the workload's inputs converted before timing, writing into an output
+/// value made once; `publish` converts that output back into the workload's AoS buffer for the check.
+enum PlanesForms {
+    /// The concat shapes: pairwise, many by one, one by many.
+    static func concat(_ a: Buffer<Transform3D>, _ b: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> PlanesForm {
+        let pa = TransformPlanes(a.read), pb = TransformPlanes(b.read)
+        return transforms(out) { result, options throws(BatchError) in try Batch.concat(pa, pb, into: &result, options: options) }
+    }
+
+    static func concat(_ a: Buffer<Transform3D>, _ m: Transform3D, _ out: Buffer<Transform3D>) -> PlanesForm {
+        let pa = TransformPlanes(a.read)
+        return transforms(out) { result, options throws(BatchError) in try Batch.concat(pa, m, into: &result, options: options) }
+    }
+
+    static func concat(_ m: Transform3D, _ b: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> PlanesForm {
+        let pb = TransformPlanes(b.read)
+        return transforms(out) { result, options throws(BatchError) in try Batch.concat(m, pb, into: &result, options: options) }
+    }
+
+    static func invert(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> PlanesForm {
+        let input = TransformPlanes(t.read)
+        return transforms(out) { result, options throws(BatchError) in try Batch.invert(input, into: &result, options: options) }
+    }
+
+    /// A form whose output is transforms: `call` writes them into one planes value, made once.
+    private static func transforms(_ out: Buffer<Transform3D>,
+                                   _ call: @escaping (inout TransformPlanes, BatchOptions) throws(BatchError) -> Void) -> PlanesForm {
+        var result = TransformPlanes(count: out.pointer.count)
+        return PlanesForm(run: { q, threads throws(BatchError) in try call(&result, BatchOptions(path: .simd, precision: q, threads: threads)) },
+                          publish: { try? result.copy(into: out.pointer) })
+    }
+
+    static func points(_ p: Buffer<SIMD3<Double>>, through m: Transform3D, _ out: Buffer<SIMD3<Double>>) -> PlanesForm {
+        let input = Point3DPlanes(p.read)
+        var result = Point3DPlanes(count: out.pointer.count)
+        return PlanesForm(run: { q, threads throws(BatchError) in
+            try Batch.mapPoints(input, through: m, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads))
+        }, publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
+    }
+
+    static func points(_ p: Buffer<SIMD2<Double>>, through h: Homography, _ out: Buffer<SIMD2<Double>>) -> PlanesForm {
+        let input = Point2DPlanes(p.read)
+        var result = Point2DPlanes(count: out.pointer.count)
+        return PlanesForm(run: { q, threads throws(BatchError) in
+            try Batch.mapPoints(input, through: h, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads))
+        }, publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
+    }
+}
