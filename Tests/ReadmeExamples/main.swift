@@ -128,3 +128,8 @@ let hits = try Batch.hitTest(touches, in: LayerTree(root: window))    // node in
 
 let quick = try Batch.mapPoints(points, through: camera, options: .fast)   // within 1e-13·scale/|W|
 
+let planes = TransformPlanes(transforms)
+var viewed = planes
+try Batch.concat(planes, camera, into: &viewed)                       // the planes of a[i]·camera
+let projectedPlanes = try Batch.mapPoints(Point3DPlanes(points), through: camera)
+
