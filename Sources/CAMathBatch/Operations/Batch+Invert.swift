@@ -14,7 +14,7 @@ extension Batch {
         try invert(.invert, t, into: out, singular: singular, options: options)
     }
 
-    /// The affine fast path of ``invert(_:into:singular:options:)``: elements whose column 4 is
+    /// The affine fast path of ``invert(_:into:singular:options:)-(UnsafeBufferPointer<Transform3D>,_,_,_)``: elements whose column 4 is
     /// `(0, 0, 0, 1)` use the reduced Laplace formula (the dropped terms are exact zeros, so results equal
     /// the general formula's up to the sign of zero — the one `.simd` contract that is not bitwise, see
     /// <doc:ExactnessContract> — at ~40% of the flops); other elements take the general formula. Same singular
@@ -26,7 +26,7 @@ extension Batch {
         try invert(.invertAffine, t, into: out, singular: singular, options: options)
     }
 
-    /// Array form of ``invert(_:into:singular:options:)``: the inverses and the singular mask.
+    /// Array form of ``invert(_:into:singular:options:)-(UnsafeBufferPointer<Transform3D>,_,_,_)``: the inverses and the singular mask.
     public static func invert(_ t: [Transform3D], options: BatchOptions = .auto) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {

@@ -22,7 +22,9 @@ public struct Point3DPlanes: RandomAccessCollection, MutableCollection, Equatabl
         }
     }
 
+    /// 0. O(1).
     public var startIndex: Int { 0 }
+    /// The number of elements. O(1).
     public var endIndex: Int { storage.count }
 
     /// The point at `i`. O(1).
@@ -79,7 +81,9 @@ public struct Point2DPlanes: RandomAccessCollection, MutableCollection, Equatabl
         }
     }
 
+    /// 0. O(1).
     public var startIndex: Int { 0 }
+    /// The number of elements. O(1).
     public var endIndex: Int { storage.count }
 
     /// The point at `i`. O(1).

@@ -40,7 +40,9 @@ public struct TransformPlanes: RandomAccessCollection, MutableCollection, Equata
         }
     }
 
+    /// 0. O(1).
     public var startIndex: Int { 0 }
+    /// The number of elements. O(1).
     public var endIndex: Int { storage.count }
 
     /// The transform at `i`: its 16 elements gathered from the planes, or scattered to them. O(1).
