@@ -4,7 +4,8 @@
 /// Runs a ``BenchmarkConfiguration``: per operation and size, one workload; every path × thread count
 /// is checked against `.scalar`'s output (and, for the operations the batch catalogue describes, its CAMath
 /// paths also against the catalogue's cases of up to ``catalogueCount`` elements), then timed in alternating rounds (each configuration takes
-/// one sample per round, so a burst of load on a shared machine hits all of them alike) and reported
+/// one sample per round, so a burst of load on a shared machine hits all of them alike; each round starts with
+/// an untimed call and at the next configuration, so the caches treat every configuration alike) and reported
 /// as the median with its spread. Each round also re-runs the memory probes at the working sets the
 /// rows' roofline reads, so the roof sees the same drift of a shared machine's bandwidth as the rows.
 package enum BenchmarkRunner {
@@ -70,8 +71,14 @@ package enum BenchmarkRunner {
                 }
                 var samples = Array(repeating: [Double](), count: settings.count)
                 var sameRound: [MachineLimits.Bandwidth] = []
-                for _ in 0..<configuration.repetitions {
-                    for (k, s) in settings.enumerated() {
+                for round in 0..<configuration.repetitions {
+                    // Every configuration reads the same inputs and writes the same output, so each finds them where
+                    // the previous one left them; the probes below evict them. So a round first runs one untimed
+                    // call, and its order rotates: no configuration is always the one that follows the probes.
+                    let first = settings.isEmpty ? 0 : round % settings.count
+                    if !settings.isEmpty { try workload.run(path: settings[first].path, threads: settings[first].threads) }
+                    for j in settings.indices {
+                        let k = (first + j) % settings.count, s = settings[k]
                         samples[k].append(try Stopwatch.sample(workload, path: s.path, threads: s.threads, calls: calls[k]))
                     }
                     for size in probeSizes {
