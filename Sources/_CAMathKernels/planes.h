@@ -79,36 +79,50 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 #include "precision.h"
 #undef CAMATH_UNFUSED
 
-/// The reference's general inverse per lane; a lane the reference refuses (a non-finite element, a determinant
-/// that is not normal, a non-finite result) gets its input back and, with `mask`, singular[i] = 1.
-static inline __attribute__((always_inline)) void KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
-                                                                              size_t op, uint8_t *restrict singular, const int mask, size_t n) {
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
-        const double m11 = PLANE(t, 0, tp), m12 = PLANE(t, 1, tp), m13 = PLANE(t, 2, tp), m14 = PLANE(t, 3, tp);
-        const double m21 = PLANE(t, 4, tp), m22 = PLANE(t, 5, tp), m23 = PLANE(t, 6, tp), m24 = PLANE(t, 7, tp);
-        const double m31 = PLANE(t, 8, tp), m32 = PLANE(t, 9, tp), m33 = PLANE(t, 10, tp), m34 = PLANE(t, 11, tp);
-        const double m41 = PLANE(t, 12, tp), m42 = PLANE(t, 13, tp), m43 = PLANE(t, 14, tp), m44 = PLANE(t, 15, tp);
-        double r[16];
-        CAMATH_INVERSE_GENERAL(double, r);
-        // Every element enters det through a product with a minor, so a NaN or infinite element makes det NaN or
-        // infinite: a normal det is the reference's finite-input test too.
-        const int results = lane_finite(r[0]) & lane_finite(r[1]) & lane_finite(r[2]) & lane_finite(r[3]) & lane_finite(r[4]) & lane_finite(r[5])
-                          & lane_finite(r[6]) & lane_finite(r[7]) & lane_finite(r[8]) & lane_finite(r[9]) & lane_finite(r[10]) & lane_finite(r[11])
-                          & lane_finite(r[12]) & lane_finite(r[13]) & lane_finite(r[14]) & lane_finite(r[15]);
-        const int ok = (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX) & results;
-        PLANE(out, 0, op) = ok ? r[0] : m11;   PLANE(out, 1, op) = ok ? r[1] : m12;   PLANE(out, 2, op) = ok ? r[2] : m13;
-        PLANE(out, 3, op) = ok ? r[3] : m14;   PLANE(out, 4, op) = ok ? r[4] : m21;   PLANE(out, 5, op) = ok ? r[5] : m22;
-        PLANE(out, 6, op) = ok ? r[6] : m23;   PLANE(out, 7, op) = ok ? r[7] : m24;   PLANE(out, 8, op) = ok ? r[8] : m31;
-        PLANE(out, 9, op) = ok ? r[9] : m32;   PLANE(out, 10, op) = ok ? r[10] : m33; PLANE(out, 11, op) = ok ? r[11] : m34;
-        PLANE(out, 12, op) = ok ? r[12] : m41; PLANE(out, 13, op) = ok ? r[13] : m42; PLANE(out, 14, op) = ok ? r[14] : m43;
-        PLANE(out, 15, op) = ok ? r[15] : m44;
-        if (mask) singular[i] = (uint8_t)!ok;
-    }
+/// Lane i's inverse by the reference's formula into r, and its verdict: 1 where the reference inverts — a normal
+/// det (every element enters det through a product with a minor, so a NaN or infinite element makes det NaN or
+/// infinite: the reference's finite-input test too) and every entry finite.
+static inline __attribute__((always_inline)) int KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, size_t i, double r[16]) {
+    const double m11 = PLANE(t, 0, tp), m12 = PLANE(t, 1, tp), m13 = PLANE(t, 2, tp), m14 = PLANE(t, 3, tp);
+    const double m21 = PLANE(t, 4, tp), m22 = PLANE(t, 5, tp), m23 = PLANE(t, 6, tp), m24 = PLANE(t, 7, tp);
+    const double m31 = PLANE(t, 8, tp), m32 = PLANE(t, 9, tp), m33 = PLANE(t, 10, tp), m34 = PLANE(t, 11, tp);
+    const double m41 = PLANE(t, 12, tp), m42 = PLANE(t, 13, tp), m43 = PLANE(t, 14, tp), m44 = PLANE(t, 15, tp);
+    CAMATH_INVERSE_GENERAL(double, r);
+    const int results = lane_finite(r[0]) & lane_finite(r[1]) & lane_finite(r[2]) & lane_finite(r[3]) & lane_finite(r[4]) & lane_finite(r[5])
+                      & lane_finite(r[6]) & lane_finite(r[7]) & lane_finite(r[8]) & lane_finite(r[9]) & lane_finite(r[10]) & lane_finite(r[11])
+                      & lane_finite(r[12]) & lane_finite(r[13]) & lane_finite(r[14]) & lane_finite(r[15]);
+    return (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX) & results;
 }
 
+/// Every lane's inverse stored as computed (no input kept live for a select: on two-operand AVX2 registers that
+/// spilled half the loop), singular[i] with `mask`; returns whether some lane was refused.
+static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
+                                                                             size_t op, uint8_t *restrict singular, const int mask, size_t n) {
+    int refused = 0;
+    PLANES_LANES for (size_t i = 0; i < n; i++) {
+        double r[16];
+        const int ok = KERNEL(invert_plane_lane)(t, tp, i, r);
+        PLANE(out, 0, op) = r[0];   PLANE(out, 1, op) = r[1];   PLANE(out, 2, op) = r[2];   PLANE(out, 3, op) = r[3];
+        PLANE(out, 4, op) = r[4];   PLANE(out, 5, op) = r[5];   PLANE(out, 6, op) = r[6];   PLANE(out, 7, op) = r[7];
+        PLANE(out, 8, op) = r[8];   PLANE(out, 9, op) = r[9];   PLANE(out, 10, op) = r[10]; PLANE(out, 11, op) = r[11];
+        PLANE(out, 12, op) = r[12]; PLANE(out, 13, op) = r[13]; PLANE(out, 14, op) = r[14]; PLANE(out, 15, op) = r[15];
+        refused |= !ok;
+        if (mask) singular[i] = (uint8_t)!ok;
+    }
+    return refused;
+}
+
+/// The lanes, then, where some lane was refused, that lane's input copied back (its verdict recomputed by the same
+/// operations).
 KERNEL_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
-    if (singular) KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, singular, 1, n);
-    else KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, NULL, 0, n);
+    const int refused = singular ? KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, singular, 1, n)
+                                 : KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, NULL, 0, n);
+    if (!refused) return;
+    for (size_t i = 0; i < n; i++) {
+        double r[16];
+        if (KERNEL(invert_plane_lane)(t, tPlane, i, r)) continue;
+        for (int k = 0; k < 16; k++) PLANE(out, k, outPlane) = PLANE(t, k, tPlane);
+    }
 }
 
 #include "precision.h"
