@@ -39,7 +39,8 @@ import Testing
         #expect(TransformPlanes([Transform3D.identity, .identity]) == TransformPlanes(count: 2) && a != b)
         var p = Point3DPlanes(count: 3)
         let q = p
-        p.withUnsafeMutablePlanes { x, _, z in x[1] = 5; z[2] = -1 }
+        let stride = p.planeStride
+        p.withUnsafeMutablePlanes { d in d[1] = 5; d[2 * stride + 2] = -1 }
         #expect(Array(p) == [SIMD3(0, 0, 0), SIMD3(5, 0, 0), SIMD3(0, 0, -1)] && Array(q) == [SIMD3<Double>](repeating: .zero, count: 3))
         #expect(TransformPlanes(count: 2) == TransformPlanes(repeating: .identity, count: 2) && TransformPlanes(count: 0).isEmpty)
     }

@@ -33,19 +33,14 @@ enum PlanesForms {
                           publish: { try? result.copy(into: out.pointer) })
     }
 
-    static func points(_ p: Buffer<SIMD3<Double>>, through m: Transform3D, _ out: Buffer<SIMD3<Double>>) -> PlanesForm {
-        let input = Point3DPlanes(p.read)
-        var result = Point3DPlanes(count: out.pointer.count)
-        return PlanesForm(run: { q, threads throws(BatchError) in
-            try Batch.mapPoints(input, through: m, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads))
-        }, publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
-    }
-
-    static func points(_ p: Buffer<SIMD2<Double>>, through h: Homography, _ out: Buffer<SIMD2<Double>>) -> PlanesForm {
-        let input = Point2DPlanes(p.read)
-        var result = Point2DPlanes(count: out.pointer.count)
-        return PlanesForm(run: { q, threads throws(BatchError) in
-            try Batch.mapPoints(input, through: h, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads))
-        }, publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
+    /// A point map: `call` maps the input planes into one output value, made once.
+    static func points<P: SIMD>(_ p: Buffer<P>, _ out: Buffer<P>,
+                                _ call: @escaping (PointPlanes<P>, inout PointPlanes<P>, BatchOptions) throws(BatchError) -> Void) -> PlanesForm
+        where P.Scalar == Double
+    {
+        let input = PointPlanes(p.read)
+        var result = PointPlanes<P>(count: out.pointer.count)
+        return PlanesForm(run: { q, threads throws(BatchError) in try call(input, &result, BatchOptions(path: .simd, precision: q, threads: threads)) },
+                          publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
     }
 }

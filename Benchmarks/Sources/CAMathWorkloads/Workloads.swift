@@ -52,7 +52,8 @@ package enum Workloads {
                 try Batch.mapPoints(points.read, through: one, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } },
-                baselines: Baselines.points3(shared, points, mapped), planes: PlanesForms.points(points, through: one, mapped))
+                baselines: Baselines.points3(shared, points, mapped), planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
+                    try Batch.mapPoints(p, through: one, into: &o, options: options) })
         case .mapPoints2D:
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
@@ -60,7 +61,8 @@ package enum Workloads {
                 try Batch.mapPoints(points.read, through: h, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } },
-                baselines: Baselines.points2(h, points, mapped), planes: PlanesForms.points(points, through: h, mapped))
+                baselines: Baselines.points2(h, points, mapped), planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
+                    try Batch.mapPoints(p, through: h, into: &o, options: options) })
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
             return Workload(operation, count: n,

@@ -102,25 +102,8 @@ extension Batch {
     /// 12 adds and 3 divisions per point; 48 bytes per point.
     public static func mapPoints(_ points: Point3DPlanes, through t: Transform3D, into out: inout Point3DPlanes,
                                  options: BatchOptions = .auto) throws(BatchError) {
-        let n = points.count
-        try BatchError.check("out", out.count, equals: n)
-        let (path, threads, kernels) = try planesSchedule(.mapPoints3D, count: n, options: options)
-        guard n > 0 else { return }
-        let source = SharedReadPointer(base: points.storage.base), pp = points.planeStride, op = out.planeStride
-        let target = SharedPointer(base: out.storage.mutableBase())
-        withUnsafePointer(to: t) { pt in
-            let m = SharedReadPointer(base: doubles(pt))
-            chunks(count: n, threads: threads) { r in
-                switch path {
-                case .scalar:
-                    for i in r {
-                        let q = t.mapPoint(SIMD3(source.base[i], source.base[pp + i], source.base[2 * pp + i]))
-                        target.base[i] = q.x; target.base[op + i] = q.y; target.base[2 * op + i] = q.z
-                    }
-                default:
-                    kernels.k.map_points3_planes(m.base, source.base + r.lowerBound, pp, target.base + r.lowerBound, op, r.count)
-                }
-            }
+        try withUnsafePointer(to: t) { pt throws(BatchError) in
+            try mapPlanes(.mapPoints3D, points, into: &out, entries: doubles(pt), options: options, reference: t.mapPoint) { $0.map_points3_planes }
         }
     }
 
@@ -136,25 +119,8 @@ extension Batch {
     /// divisions per point; 32 bytes per point.
     public static func mapPoints(_ points: Point2DPlanes, through h: Homography, into out: inout Point2DPlanes,
                                  options: BatchOptions = .auto) throws(BatchError) {
-        let n = points.count
-        try BatchError.check("out", out.count, equals: n)
-        let (path, threads, kernels) = try planesSchedule(.mapPoints2D, count: n, options: options)
-        guard n > 0 else { return }
-        let source = SharedReadPointer(base: points.storage.base), pp = points.planeStride, op = out.planeStride
-        let target = SharedPointer(base: out.storage.mutableBase())
-        withUnsafePointer(to: h) { ph in
-            let entries = SharedReadPointer(base: doubles(ph))
-            chunks(count: n, threads: threads) { r in
-                switch path {
-                case .scalar:
-                    for i in r {
-                        let q = h.mapPoint(SIMD2(source.base[i], source.base[pp + i]))
-                        target.base[i] = q.x; target.base[op + i] = q.y
-                    }
-                default:
-                    kernels.k.map_points2_planes(entries.base, source.base + r.lowerBound, pp, target.base + r.lowerBound, op, r.count)
-                }
-            }
+        try withUnsafePointer(to: h) { ph throws(BatchError) in
+            try mapPlanes(.mapPoints2D, points, into: &out, entries: doubles(ph), options: options, reference: h.mapPoint) { $0.map_points2_planes }
         }
     }
 
@@ -163,6 +129,33 @@ extension Batch {
         var out = Point2DPlanes(count: points.count)
         try mapPoints(points, through: h, into: &out, options: options)
         return out
+    }
+
+    /// The one implementation of the point maps: `reference` per point on `.scalar`, else the table entry `entry`
+    /// picks, with the map's doubles `entries` (the transform's 16, the homography's 9).
+    private static func mapPlanes<P: SendableMetatype>(_ operation: BatchOperation, _ points: PointPlanes<P>, into out: inout PointPlanes<P>,
+                                     entries: UnsafePointer<Double>, options: BatchOptions, reference: @escaping @Sendable (P) -> P,
+                                     entry: (camath_kernels) -> MapPlanesKernel?) throws(BatchError) {
+        let n = points.count
+        try BatchError.check("out", out.count, equals: n)
+        let (path, threads, kernels) = try planesSchedule(operation, count: n, options: options)
+        guard n > 0 else { return }
+        let source = points.storage, pp = points.planeStride, op = out.planeStride
+        let target = SharedPointer(base: out.storage.mutableBase()), matrix = SharedReadPointer(base: entries)
+        let kernel = entry(kernels.k)!
+        chunks(count: n, threads: threads) { r in
+            switch path {
+            case .scalar:
+                for i in r {
+                    var p = P()
+                    for f in 0..<P.scalarCount { p[f] = source.value(f, i) }
+                    let q = reference(p)
+                    for f in 0..<P.scalarCount { target.base[f * op + i] = q[f] }
+                }
+            default:
+                kernel(matrix.base, source.base + r.lowerBound, pp, target.base + r.lowerBound, op, r.count)
+            }
+        }
     }
 
     /// The one implementation of the three concat shapes.
@@ -195,6 +188,9 @@ extension Batch {
         return try schedule(operation, count: count, options: simd)
     }
 }
+
+/// A planes point-map entry of the kernel table (3-D or 2-D: the same C signature).
+typealias MapPlanesKernel = @convention(c) (UnsafePointer<Double>?, UnsafePointer<Double>?, Int, UnsafeMutablePointer<Double>?, Int, Int) -> Void
 
 /// One operand of a planes kernel: 16 planes (`planeStride` doubles apart), or one shared matrix (16 contiguous
 /// doubles, plane stride 0).
