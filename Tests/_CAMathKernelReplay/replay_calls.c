@@ -330,26 +330,26 @@ int replay_describe_invert_planes(replay_call *c, int fast, const double *t, siz
     return finish(c);
 }
 
-int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *o,
-                                       size_t outPlane, size_t n) {
-    begin(c, REPLAY_MAP_POINTS3_PLANES, fast, n);
+/// A planes point map: the map's `entries` doubles, `fields` coordinate planes in and out.
+static int mapPlanes(replay_call *c, int entry, int fast, const double *m, size_t entries, const double *points, size_t pointPlane,
+                     double *o, size_t outPlane, size_t fields, size_t n) {
+    begin(c, entry, fast, n);
     scalar(c, pointPlane);
     scalar(c, outPlane);
-    in(c, REPLAY_F64, m, 8 * 16);
-    planes(c, REPLAY_IN, points, n, pointPlane, 3);
-    planes(c, REPLAY_OUT, o, n, outPlane, 3);
+    in(c, REPLAY_F64, m, 8 * entries);
+    planes(c, REPLAY_IN, points, n, pointPlane, fields);
+    planes(c, REPLAY_OUT, o, n, outPlane, fields);
     return finish(c);
+}
+
+int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *o,
+                                       size_t outPlane, size_t n) {
+    return mapPlanes(c, REPLAY_MAP_POINTS3_PLANES, fast, m, 16, points, pointPlane, o, outPlane, 3, n);
 }
 
 int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *o,
                                        size_t outPlane, size_t n) {
-    begin(c, REPLAY_MAP_POINTS2_PLANES, fast, n);
-    scalar(c, pointPlane);
-    scalar(c, outPlane);
-    in(c, REPLAY_F64, h, 8 * 9);
-    planes(c, REPLAY_IN, points, n, pointPlane, 2);
-    planes(c, REPLAY_OUT, o, n, outPlane, 2);
-    return finish(c);
+    return mapPlanes(c, REPLAY_MAP_POINTS2_PLANES, fast, h, 9, points, pointPlane, o, outPlane, 2, n);
 }
 
 void replay_invoke(const camath_kernels *kernels, const replay_call *c) {

@@ -70,7 +70,7 @@ extension Batch {
         let (path, threads, kernels) = try planesSchedule(.invert, count: n, options: options)
         guard n > 0 else { return }
         let source = PlaneOperand.planes(t.storage), tp = t.storage.planeStride, op = out.planeStride
-        let target = SharedPointer(base: out.storage.mutableBase())
+        let target = SharedPointer(base: out.storage.baseToOverwrite())
         let mask = singular.flatMap { $0.baseAddress }.map { SharedPointer(base: UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt8.self)) }
         chunks(count: n, threads: threads) { r in
             switch path {
@@ -141,7 +141,7 @@ extension Batch {
         let (path, threads, kernels) = try planesSchedule(operation, count: n, options: options)
         guard n > 0 else { return }
         let source = points.storage, pp = points.planeStride, op = out.planeStride
-        let target = SharedPointer(base: out.storage.mutableBase()), matrix = SharedReadPointer(base: entries)
+        let target = SharedPointer(base: out.storage.baseToOverwrite()), matrix = SharedReadPointer(base: entries)
         let kernel = entry(kernels.k)!
         chunks(count: n, threads: threads) { r in
             switch path {
@@ -164,7 +164,7 @@ extension Batch {
         let n = out.count
         let (path, threads, kernels) = try planesSchedule(operation, count: n, options: options)
         guard n > 0 else { return }
-        let op = out.planeStride, target = SharedPointer(base: out.storage.mutableBase())
+        let op = out.planeStride, target = SharedPointer(base: out.storage.baseToOverwrite())
         chunks(count: n, threads: threads) { r in
             switch path {
             case .scalar:

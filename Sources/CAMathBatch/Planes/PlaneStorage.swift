@@ -27,6 +27,13 @@ struct PlaneStorage: @unchecked Sendable {
         return memory.mutableBase
     }
 
+    /// The doubles, to overwrite whole (a batch output): memory shared with another value is replaced by fresh
+    /// memory, not copied. O(1), or the allocation.
+    mutating func baseToOverwrite() -> UnsafeMutablePointer<Double> {
+        if !isKnownUniquelyReferenced(&memory) { memory = AlignedDoubles(count: memory.count) }
+        return memory.mutableBase
+    }
+
     /// Field f of element i. O(1).
     func value(_ f: Int, _ i: Int) -> Double { memory.base[f * planeStride + i] }
 
