@@ -85,7 +85,7 @@ extension Batch {
                             }
                             kernels.k.spring_fractions(springStep == 0 ? shared.base : UnsafePointer(table), paramStep, inputs, 1, po.base + start,
                                                        slow.baseAddress!, count)
-                            for j in 0..<count where slow[j] != 0 {
+                            forEachMarked(slow.baseAddress!, count: count) { j in
                                 po.base[start + j] = ps.base[(start + j) * springStep].fraction(atTime: inputs[j])
                             }
                             start += count

@@ -97,7 +97,7 @@ extension Batch {
                     let count = min(block, n - start)
                     inputs.baseAddress!.update(from: x + start, count: count)
                     kernels.k.timing_curve(curves, which.map { $0 + start }, inputs.baseAddress!, y + start, slow.baseAddress!, count)
-                    for j in 0..<count where slow[j] != 0 {
+                    forEachMarked(slow.baseAddress!, count: count) { j in
                         y[start + j] = functions[Int(which?[start + j] ?? 0)].evaluate(inputs[j])
                     }
                     start += count

@@ -8,16 +8,18 @@ import _CAMathKernels
 public struct FramePlan: Sendable {
     /// The tree the plan was built from (the `.scalar` path and the kernels' slow lanes use it).
     public let tree: LayerTree
-    /// 19 columns of `count` doubles: bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44.
-    let columns: [Double]
+    /// 19 columns of `count` doubles: bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24, m34, m44,
+    /// each on a 64-byte line (a vector load never straddles two lines: unaligned columns cost the AVX-512 kernel a
+    /// quarter of its speed).
+    let columns: PlaneStorage
 
     /// Gathers the columns. Cost: O(n), one allocation.
     public init(_ tree: LayerTree) {
         self.tree = tree
-        let n = tree.count
-        columns = Array.filled(count: 19 * n) { c in
-            for (i, g) in tree.geometries.enumerated() { Self.gather(g, into: c.baseAddress! + i, stride: n) }
-        }
+        var columns = PlaneStorage(fields: 19, count: tree.count)
+        let c = columns.mutableBase(), stride = columns.planeStride
+        for (i, g) in tree.geometries.enumerated() { Self.gather(g, into: c + i, stride: stride) }
+        self.columns = columns
     }
 
     /// Writes a geometry's 19 column values to `c[k·stride]`, k = 0…18, in the columns' order.
@@ -105,13 +107,33 @@ extension Batch {
     /// `ExactnessBudget`; the same lanes fall back to the reference).
     public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
                               options: BatchOptions = .auto) throws(BatchError) {
-        let n = plan.count
-        try plan.columns.withUnsafeBufferPointer { columns throws(BatchError) in
-            let pc = SharedReadPointer(base: columns.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!)
-            try frames(of: plan.tree, into: out, options: options,
-                       block: 1024, gathers: false) { start, _, starts, _ in
-                for k in 0..<19 { starts[k] = pc.base + k * n + start }
-            }
+        try BatchError.check("out", out.count, equals: plan.count)
+        guard let o = out.baseAddress else { _ = try schedule(.frames, count: 0, options: options); return }
+        try frames(of: plan, into: .records(SharedPointer(base: o)), options: options)
+    }
+
+    /// The planes form of `frames(of:into:options:)`: the same frames, bit for bit, written as x, y, width and
+    /// height planes (the kernels store one frame per lane with no shuffle). `out` must hold the plan's count
+    /// (else `countMismatch`, nothing written); memory it shares with another value is replaced, not written, so
+    /// that value keeps its rectangles. Cost: as the records form.
+    public static func frames(of plan: FramePlan, into out: inout RectPlanes, options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: plan.count)
+        let plane = out.planeStride, base = out.storage.baseToOverwrite()
+        try frames(of: plan, into: .planes(SharedPointer(base: base), plane: plane), options: options)
+    }
+
+    /// Value form of `frames(of:into:options:)` for planes.
+    public static func framePlanes(of plan: FramePlan, options: BatchOptions = .auto) throws(BatchError) -> RectPlanes {
+        var out = RectPlanes(count: plan.count)
+        try frames(of: plan, into: &out, options: options)
+        return out
+    }
+
+    /// The plan's columns as the kernels' 19 column pointers for the frames of `frames(of:into:options:)`.
+    private static func frames(of plan: FramePlan, into output: FrameOutput, options: BatchOptions) throws(BatchError) {
+        let pc = SharedReadPointer(base: plan.columns.base), stride = plan.columns.planeStride
+        try frames(of: plan.tree, into: output, options: options, block: 1024, gathers: false) { start, _, starts, _ in
+            for k in 0..<19 { starts[k] = pc.base + k * stride + start }
         }
     }
 
@@ -120,11 +142,13 @@ extension Batch {
     /// allocates nothing). The same results, bit for bit.
     public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>,
                               options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: tree.count)
+        guard let o = out.baseAddress else { _ = try schedule(.frames, count: 0, options: options); return }
         // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer blocks
         // (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
         // A/B, Zen 4 VM).
         let block = 256
-        try frames(of: tree, into: out, options: options,
+        try frames(of: tree, into: .records(SharedPointer(base: o)), options: options,
                    block: block, gathers: true) { start, count, starts, scratch in
             tree.geometries.withUnsafeBufferPointer { g in
                 for j in 0..<count { FramePlan.gather(g[start + j], into: scratch + j, stride: block) }
@@ -133,30 +157,56 @@ extension Batch {
         }
     }
 
-    /// The frames of `tree`'s layers into `out`, `block` layers at a time on each thread: `columns(start, count,
+    /// Where the frame kernels write: `CGRect` records, or 4 planes `plane` doubles apart.
+    private enum FrameOutput: Sendable {
+        case records(SharedPointer<CGRect>)
+        case planes(SharedPointer<Double>, plane: Int)
+
+        /// Runs the level's kernel on `count` layers from `start`, with `starts` pointing at their columns.
+        func run(_ kernels: camath_kernels, _ starts: UnsafePointer<UnsafePointer<Double>?>, from start: Int, count: Int,
+                 slow: UnsafeMutablePointer<UInt8>) {
+            switch self {
+            case .records(let o): kernels.frames(starts, doubles(o.base + start), slow, count)
+            case .planes(let o, let plane): kernels.frames_planes(starts, o.base + start, plane, slow, count)
+            }
+        }
+
+        /// Writes frame `r` of layer `i`.
+        func store(_ r: CGRect, at i: Int) {
+            switch self {
+            case .records(let o): o.base[i] = r
+            case .planes(let o, let plane): RectPlanes.store(r, at: i, in: o.base, stride: plane)
+            }
+        }
+    }
+
+    /// The frames of `tree`'s layers into `output`, `block` layers at a time on each thread: `columns(start, count,
     /// starts, scratch)` points `starts` at the 19 columns of layers `start..<start + count` (filling `scratch`, 19
-    /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference.
-    private static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>, options: BatchOptions, block: Int, gathers: Bool,
-                               columns: @escaping @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void) throws(BatchError) {
+    /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference. The caller checked
+    /// the output's count.
+    private static func frames(of tree: LayerTree, into output: FrameOutput, options: BatchOptions, block: Int, gathers: Bool,
+                               columns: @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void) throws(BatchError) {
         let n = tree.count
-        try BatchError.check("out", out.count, equals: n)
         let (resolved, threadCount, kernels) = try schedule(.frames, count: n, options: options)
-        guard n > 0, let o = out.baseAddress else { return }
-        let po = SharedPointer(base: o)
+        guard n > 0 else { return }
         chunks(count: n, threads: threadCount) { r in
             if resolved == .scalar {
-                for i in r { po.base[i] = tree.geometries[i].frame }
+                for i in r { output.store(tree.geometries[i].frame, at: i) }
                 return
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
+            // Sized to the chunk when it is shorter than a block: a small batch's scratch stays on the stack.
+            let lanes = min(block, r.count)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lanes) { slow in
                 withUnsafeTemporaryAllocation(of: UnsafePointer<Double>?.self, capacity: 19) { starts in
-                    withUnsafeTemporaryAllocation(of: Double.self, capacity: gathers ? 19 * block : 1) { scratch in
+                    // Gathered columns on 64-byte lines, as a plan's (block is a multiple of 8).
+                    withUnsafeTemporaryAllocation(byteCount: 8 * (gathers ? 19 * block : 1), alignment: gathers ? 64 : 8) { bytes in
+                        let scratch = bytes.bindMemory(to: Double.self)
                         var start = r.lowerBound
                         while start < r.upperBound {
                             let count = min(block, r.upperBound - start)
                             columns(start, count, starts.baseAddress!, scratch.baseAddress!)
-                            kernels.k.frames(starts.baseAddress, doubles(po.base + start), slow.baseAddress, count)
-                            for k in 0..<count where slow[k] != 0 { po.base[start + k] = tree.geometries[start + k].frame }
+                            output.run(kernels.k, starts.baseAddress!, from: start, count: count, slow: slow.baseAddress!)
+                            forEachMarked(slow.baseAddress!, count: count) { k in output.store(tree.geometries[start + k].frame, at: start + k) }
                             start += count
                         }
                     }

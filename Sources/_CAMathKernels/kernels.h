@@ -18,6 +18,7 @@
 #define CAMATH_DECLARE_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
+    void prefix##frames_planes(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n); \
     void prefix##hit_test_block(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch); \
     void prefix##autoresize(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, \
                             double *out, size_t n); \
@@ -47,6 +48,7 @@
 #define CAMATH_DECLARE_FAST_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
+    void prefix##frames_planes(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n); \
     void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
     CAMATH_DECLARE_PLANES(prefix)
 

@@ -18,6 +18,7 @@
         .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
         .concat_planes = prefixHit##concat_planes, .invert_planes = prefix512##invert_planes, \
         .map_points3_planes = prefix512##map_points3_planes, .map_points2_planes = prefix512##map_points2_planes, \
+        .frames_planes = prefix512##frames_planes, \
     }
 
 // The fast tables hold the exact concat (kernels.h).

@@ -81,7 +81,11 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
     } while (0)
 
 // Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals.
-KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
+// Field f (x, y, w, h) of layer i goes to out[f · fieldStep + i · layerStep]: (1, 4) for records, (the plane, 1)
+// for planes; constants after inlining, so each form is its own loop. The output never overlaps the columns (they
+// are CAMathBatch's own: a plan's, or a block gathered into scratch), so the loop needs no overlap checks.
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(frames_lanes)(const double *const *c, double *restrict out, size_t fieldStep,
+                                                                                   size_t layerStep, uint8_t *restrict slow, size_t n) {
 #pragma clang fp contract(off)
     const double eps = 1.0 / 16384;
     const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
@@ -99,12 +103,20 @@ KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *sl
         FRAME_CORNER(u1, v0);
         FRAME_CORNER(u1, v1);
         FRAME_CORNER(u0, v1);
-        out[4 * i] = minX + px;
-        out[4 * i + 1] = minY + py;
-        out[4 * i + 2] = maxX - minX;
-        out[4 * i + 3] = maxY - minY;
+        out[i * layerStep] = minX + px;
+        out[fieldStep + i * layerStep] = minY + py;
+        out[2 * fieldStep + i * layerStep] = maxX - minX;
+        out[3 * fieldStep + i * layerStep] = maxY - minY;
         slow[i] = (uint8_t)!ok;
     }
+}
+
+KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
+    KERNEL(frames_lanes)(c, out, 1, 4, slow, n);
+}
+
+KERNEL_ATTR void KERNEL(frames_planes)(const double *const *c, double *out, size_t outPlane, uint8_t *slow, size_t n) {
+    KERNEL(frames_lanes)(c, out, outPlane, 1, slow, n);
 }
 
 // The interpolation (transform_lanes.h) has a fast form: its slerp by polynomials, fused (a fast build

@@ -22,6 +22,7 @@ import Testing
             case .invert: return \.invert_planes
             case .mapPoints3D: return \.map_points3_planes
             case .mapPoints2D: return \.map_points2_planes
+            case .frames: return \.frames_planes
             default: return \.concat_planes
             }
         }

@@ -71,10 +71,29 @@ import Testing
         #expect(throws: BatchError.self) { try Batch.invert(a, options: BatchOptions(path: .simd, threads: 0)) }
     }
 
+    @Test func rectanglesRoundTripAndFramePlanesMatchTheRecords() throws {
+        let rects = Adversarial.rects + [CGRect(x: -0.0, y: 1, width: -2, height: .nan)]
+        #expect(bits(RectPlanes(rects)) == bits(rects), "stored as given, not standardized")
+        var planes = RectPlanes(count: 2)
+        let copy = planes
+        planes[1] = CGRect(x: 1, y: 2, width: 3, height: 4)
+        #expect(Array(planes) == [.zero, CGRect(x: 1, y: 2, width: 3, height: 4)] && Array(copy) == [.zero, .zero])
+        planes.withUnsafePlanes { p in #expect(p[3 * planes.planeStride + 1] == 4, "plane 3 holds the heights") }
+        let plan = FramePlan(LayerTree(root: Adversarial.tree()))
+        for options in [BatchOptions(path: .scalar), BatchOptions(path: .simd), BatchOptions(path: .simd, precision: .fast)] {
+            #expect(bits(try Batch.framePlanes(of: plan, options: options)) == bits(try Batch.frames(of: plan.tree, options: options)))
+        }
+        var short = RectPlanes(count: 1)
+        #expect(throws: BatchError.countMismatch(argument: "out", expected: plan.count, actual: 1)) { try Batch.frames(of: plan, into: &short) }
+        #expect(throws: BatchError.self) { try Batch.framePlanes(of: plan, options: BatchOptions(path: .blas)) }
+        #expect(Array(short) == [.zero], "nothing written")
+    }
+
     @Test func emptyPlanesGiveEmptyResults() throws {
         let empty = TransformPlanes(count: 0)
         let concatenated = try Batch.concat(empty, empty), inverted = try Batch.invert(empty)
         #expect(concatenated.isEmpty && inverted.inverses.isEmpty && inverted.singular.isEmpty)
         #expect(try Batch.mapPoints(Point2DPlanes(count: 0), through: Homography(.identity)).isEmpty)
+        #expect(RectPlanes(count: 0).isEmpty && RectPlanes([CGRect]()).isEmpty)
     }
 }

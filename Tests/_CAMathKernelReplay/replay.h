@@ -14,6 +14,7 @@ enum {
     REPLAY_FRAMES, REPLAY_HIT_TEST_BLOCK, REPLAY_AUTORESIZE, REPLAY_DECOMPOSE, REPLAY_RECOMPOSE, REPLAY_PAIR_RECORDS,
     REPLAY_INTERPOLATE, REPLAY_ELEMENTARY, REPLAY_TIMING_CURVE, REPLAY_SPRING_FRACTIONS, REPLAY_MEDIA_TIMING,
     REPLAY_CONCAT_PLANES, REPLAY_INVERT_PLANES, REPLAY_MAP_POINTS3_PLANES, REPLAY_MAP_POINTS2_PLANES,
+    REPLAY_FRAMES_PLANES,
     REPLAY_ENTRIES
 };
 /// The entries' names, as the driver's report prints them.
@@ -98,6 +99,7 @@ int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m
                                        size_t outPlane, size_t n);
 int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *out,
                                        size_t outPlane, size_t n);
+int replay_describe_frames_planes(replay_call *c, int fast, const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n);
 
 /// Calls `c`'s entry of `kernels` (the exact table, or its fast one when c->isFast) on the buffers' pointers.
 void replay_invoke(const camath_kernels *kernels, const replay_call *c);

@@ -7,6 +7,7 @@ const char *const replay_entry_names[REPLAY_ENTRIES] = {
     "concat", "map_points3", "map_points3_strided", "map_points2", "invert", "invert_affine", "frames", "hit_test_block",
     "autoresize", "decompose", "recompose", "pair_records", "interpolate", "elementary", "timing_curve", "spring_fractions",
     "media_timing", "concat_planes", "invert_planes", "map_points3_planes", "map_points2_planes",
+    "frames_planes",
 };
 
 static void begin(replay_call *c, int entry, int fast, size_t n) {
@@ -352,6 +353,16 @@ int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h
     return mapPlanes(c, REPLAY_MAP_POINTS2_PLANES, fast, h, 9, points, pointPlane, o, outPlane, 2, n);
 }
 
+int replay_describe_frames_planes(replay_call *c, int fast, const double *const *columns, double *o, size_t outPlane, uint8_t *slow,
+                                  size_t n) {
+    begin(c, REPLAY_FRAMES_PLANES, fast, n);
+    scalar(c, outPlane);
+    for (int k = 0; k < FRAME_COLUMNS; k++) in(c, REPLAY_F64, columns[k], 8 * n);
+    planes(c, REPLAY_OUT, o, n, outPlane, 4);
+    out(c, REPLAY_BYTES, slow, n);
+    return finish(c);
+}
+
 void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     const camath_kernels *k = c->isFast ? kernels->fast : kernels;
     void *p[REPLAY_MAX_BUFFERS];
@@ -367,10 +378,12 @@ void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     case REPLAY_MAP_POINTS2: k->map_points2(p[0], p[1], p[2], n); break;
     case REPLAY_INVERT: k->invert(p[0], p[1], p[2], n); break;
     case REPLAY_INVERT_AFFINE: k->invert_affine(p[0], p[1], p[2], p[3], n); break;
-    case REPLAY_FRAMES: {
+    case REPLAY_FRAMES:
+    case REPLAY_FRAMES_PLANES: {
         const double *columns[FRAME_COLUMNS];
         for (int i = 0; i < FRAME_COLUMNS; i++) columns[i] = p[i];
-        k->frames(columns, p[FRAME_COLUMNS], p[FRAME_COLUMNS + 1], n);
+        if (c->entry == REPLAY_FRAMES) k->frames(columns, p[FRAME_COLUMNS], p[FRAME_COLUMNS + 1], n);
+        else k->frames_planes(columns, p[FRAME_COLUMNS], s[0], p[FRAME_COLUMNS + 1], n);
         break;
     }
     case REPLAY_HIT_TEST_BLOCK: {

@@ -248,7 +248,9 @@ long camath_replay_playback_misses(void) { return __atomic_load_n(&playback.miss
     WRAP(mode, fast, map_points3_planes, (const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
          m, points, pointPlane, out, outPlane, n) \
     WRAP(mode, fast, map_points2_planes, (const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
-         h, points, pointPlane, out, outPlane, n)
+         h, points, pointPlane, out, outPlane, n) \
+    WRAP(mode, fast, frames_planes, (const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n), \
+         columns, out, outPlane, slow, n)
 ENTRIES(recorded, 0)
 ENTRIES(recorded, 1)
 ENTRIES(played, 0)
@@ -266,7 +268,7 @@ ENTRIES(played, 1)
         .timing_curve = mode##_##precision##_timing_curve, .spring_fractions = mode##_##precision##_spring_fractions, \
         .media_timing = mode##_##precision##_media_timing, .concat_planes = mode##_##precision##_concat_planes, \
         .invert_planes = mode##_##precision##_invert_planes, .map_points3_planes = mode##_##precision##_map_points3_planes, \
-        .map_points2_planes = mode##_##precision##_map_points2_planes, \
+        .map_points2_planes = mode##_##precision##_map_points2_planes, .frames_planes = mode##_##precision##_frames_planes, \
     }
 static const camath_kernels recording_fast, playback_fast;
 TABLE(recording_exact, "recorded-portable", recording_fast, recorded, 0);

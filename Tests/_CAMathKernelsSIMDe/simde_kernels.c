@@ -19,6 +19,7 @@
         .spring_fractions = camath_portable_spring_fractions, .media_timing = camath_portable_media_timing, \
         .concat_planes = camath_portable_concat_planes, .invert_planes = lanePrefix##invert_planes, \
         .map_points3_planes = lanePrefix##map_points3_planes, .map_points2_planes = lanePrefix##map_points2_planes, \
+        .frames_planes = lanePrefix##frames_planes, \
     }
 
 static const camath_kernels avx2_fast, avx512_fast;

@@ -25,6 +25,19 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
     /// every other path reads CAMath's AoS records.
     package var isSoA: Bool { self == .cSoA || self == .cSoAFMA || self == .planes || self == .planesFast }
 
+    /// How this path does an operation's arithmetic, for its roofline: whether it fuses multiply-adds and whether it
+    /// divides by reciprocals (one division per divisor) rather than once per quotient. The fast paths and the peers
+    /// built for speed do both (Eigen and glm multiply by `1 / det` and build with contraction on); `c-div`,
+    /// `c-soa` and the exact paths do neither.
+    package var arithmetic: (fused: Bool, reciprocals: Bool) {
+        switch self {
+        case .fast, .planesFast, .cLoopFMA, .cSoAFMA, .eigen, .glm: (true, true)
+        case .cDivFMA: (true, false)
+        case .cLoop: (false, true)
+        case .scalar, .simd, .blas, .auto, .planes, .cDiv, .cSoA: (false, false)
+        }
+    }
+
     /// The baselines, in declaration order.
     package static let baselines = allCases.filter(\.isBaseline)
 

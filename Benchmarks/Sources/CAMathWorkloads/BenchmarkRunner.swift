@@ -114,7 +114,8 @@ package enum BenchmarkRunner {
     static func rooflined(_ row: Report.Row, _ limits: MachineLimits) -> Report.Row {
         guard let operation = BatchOperation(rawValue: row.operation), let exact = OperationCost.of(operation) else { return row }
         let path = BenchmarkPath(rawValue: row.path)
-        let cost = path?.call?.precision == .fast || path?.isBaseline == true ? exact.fusedWithReciprocals : exact
+        let arithmetic = path?.arithmetic ?? (fused: false, reciprocals: false)
+        let cost = exact.done(fusing: arithmetic.fused, reciprocals: arithmetic.reciprocals)
         var row = row
         let threadsUsed = row.threads ?? (row.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
         let roofline = cost.roofline(limits, count: row.items, threads: threadsUsed)

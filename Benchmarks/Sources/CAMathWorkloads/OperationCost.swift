@@ -21,12 +21,12 @@ package struct OperationCost: Codable, Sendable, Equatable {
     /// Bytes read plus bytes written per item.
     package var bytes: Int { bytesRead + bytesWritten }
 
-    /// The cost of the same work done as the fast kernels and the baselines do it: multiply-adds fused and
-    /// one division per divisor (a reciprocal), not one per quotient.
-    package var fusedWithReciprocals: OperationCost {
+    /// The cost of the same work done with multiply-adds fused (`fusing`) and with one division per divisor (a
+    /// reciprocal, `reciprocals`) rather than one per quotient: how the fast kernels and most peers do it.
+    package func done(fusing: Bool, reciprocals: Bool) -> OperationCost {
         var cost = self
-        cost.fused = true
-        cost.divisions = divisors
+        cost.fused = fused || fusing
+        if reciprocals { cost.divisions = divisors }
         return cost
     }
 

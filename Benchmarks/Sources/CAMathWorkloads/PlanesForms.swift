@@ -44,3 +44,13 @@ enum PlanesForms {
                           publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
     }
 }
+
+extension PlanesForms {
+    /// Frames from the workload's plan (already columns) into ``RectPlanes``, made once.
+    static func frames(_ plan: FramePlan, _ out: Buffer<CGRect>) -> PlanesForm {
+        var result = RectPlanes(count: plan.count)
+        return PlanesForm(run: { q, threads throws(BatchError) in
+                              try Batch.frames(of: plan, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads)) },
+                          publish: { for (i, r) in result.enumerated() { out.pointer[i] = r } })
+    }
+}

@@ -99,7 +99,8 @@ package enum Workloads {
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 try Batch.frames(of: plan, into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } },
-                budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects))
+                budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects),
+                planes: PlanesForms.frames(plan, rects))
         case .hitTest:
             let layers = max(1, Int(Double(n).squareRoot().rounded())), pointCount = max(1, n / layers)
             let plan = HitTestPlan(SeededInputs.tree(layers, seed: seed))

@@ -97,7 +97,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         for operation in [BatchOperation.timingFunction, .animateTransforms, .animateValues, .springs, .presentationFrames, .blendPrepared] {
             #expect(OperationCost.of(operation)?.roofline(limits, count: 1_000_000, threads: 2) != nil, "\(operation)")
         }
-        #expect(OperationCost.of(.animateTransforms)?.fusedWithReciprocals.divisions == 1)
+        #expect(OperationCost.of(.animateTransforms)?.done(fusing: true, reciprocals: true).divisions == 1)
+        // A peer's roof follows its arithmetic: c-div divides per quotient as the exact kernels do, c-loop-fma once
+        // per divisor, c-div-fma fuses but still divides per quotient.
+        let frame = try #require(OperationCost.of(.frames))
+        #expect(BenchmarkPath.cDiv.arithmetic == (false, false) && BenchmarkPath.cLoopFMA.arithmetic == (true, true))
+        #expect(frame.done(fusing: true, reciprocals: false).divisions == frame.divisions && frame.done(fusing: false, reciprocals: true).divisions == frame.divisors)
     }
 
     @Test func machineLimitsAreMeasuredAndPositive() {

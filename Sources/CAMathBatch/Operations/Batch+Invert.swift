@@ -86,7 +86,7 @@ extension Batch {
                 while start < r.upperBound {
                     let count = min(256, r.upperBound - start), offset = start - r.lowerBound
                     kernels.k.invert_affine(src + 16 * offset, dst + 16 * offset, mask.map { $0 + offset }, general.baseAddress, count)
-                    for k in 0..<count where general[k] != 0 {
+                    forEachMarked(general.baseAddress!, count: count) { k in
                         kernels.k.invert(src + 16 * (offset + k), dst + 16 * (offset + k), mask.map { $0 + offset + k }, 1)
                     }
                     start += count

@@ -106,7 +106,7 @@ package struct DecompositionScratch {
 
     /// Copies the kept results of the marked elements of the block to `out` (after the kernel wrote the block).
     package func copyKept(count: Int, into out: UnsafeMutablePointer<Transform3D>) {
-        for j in 0..<count where marks[j] != 0 {
+        forEachMarked(marks, count: count) { j in
             UnsafeMutableRawPointer(out + j).copyMemory(from: matrices + 16 * j, byteCount: 128)
         }
     }

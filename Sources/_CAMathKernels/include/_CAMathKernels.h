@@ -106,7 +106,7 @@ typedef struct camath_kernels {
     void (*invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n);
     /// Frames of n layers from columns (bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42,
     /// m14, m24, m34, m44): (x, y, w, h) per layer, 4 doubles apart; slow[i] = 1 where the lane needs the
-    /// reference (a corner with W < 1/16384, or a non-finite value).
+    /// reference (a corner with W < 1/16384, or a non-finite value). out and slow never overlap the columns.
     void (*frames)(const double *const *columns, double *out, uint8_t *slow, size_t n);
     /// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK): the hit node index or -1 per point;
     /// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
@@ -180,6 +180,8 @@ typedef struct camath_kernels {
     /// 3-D points through m (16 doubles) as `map_points3`, and 2-D points through h (9 doubles) as `map_points2`.
     void (*map_points3_planes)(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
     void (*map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
+    /// Frames as `frames`, into 4 planes (x, y, w, h: field f of layer i at out[f·outPlane + i]).
+    void (*frames_planes)(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n);
 } camath_kernels;
 
 /// Asks the cache for the lines of [start, start + bytes), to be read soon (a hint: no fault, no effect on results).

@@ -16,6 +16,9 @@ extension BatchCatalogue {
         CatalogueEntry("frames", .frames, generate: { s, n in
             frames(CatalogueInputs.tree(&s, count: n))
         }, adversarial: { adversarialTrees.map(frames) }),
+        CatalogueEntry("frames (planes)", .frames, generate: { s, n in
+            framePlanes(CatalogueInputs.tree(&s, count: n))
+        }, adversarial: { adversarialTrees.map(framePlanes) }),
         CatalogueEntry("hit test", .hitTest, generate: { s, n in
             let tree = CatalogueInputs.tree(&s, count: max(1, n / 2))
             return hitTest(draw(4 * n, &s) { s in CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700)) }, tree)
@@ -42,6 +45,20 @@ extension BatchCatalogue {
         CatalogueCase("frames", .frames, count: tree.count, reference: tree.geometries.map(\.frame).exactnessValues,
                       budget: { tree.geometries.flatMap(ExactnessBudget.frame) }) { options throws(BatchError) in
             try Batch.frames(of: tree, options: options).exactnessValues
+        }
+    }
+
+    /// The planes form from a plan: its value form, then its `inout` form into planes that share their memory with
+    /// another value (which must keep its rectangles).
+    static func framePlanes(_ tree: LayerTree) -> CatalogueCase {
+        let reference = tree.geometries.map(\.frame).exactnessValues
+        return CatalogueCase("frames (planes)", .frames, count: tree.count, reference: reference + reference, isPlanes: true,
+                             budget: { let b = tree.geometries.flatMap(ExactnessBudget.frame); return b + b }) { options throws(BatchError) in
+            let plan = FramePlan(tree), kept = RectPlanes(repeatElement(CGRect(x: 1, y: 2, width: 3, height: 4), count: tree.count))
+            var shared = kept
+            try Batch.frames(of: plan, into: &shared, options: options)
+            guard kept.allSatisfy({ $0 == CGRect(x: 1, y: 2, width: 3, height: 4) }) else { return [] }
+            return try Array(Batch.framePlanes(of: plan, options: options)).exactnessValues + Array(shared).exactnessValues
         }
     }
 
