@@ -86,3 +86,44 @@ void SUFFIX(camath_baseline_frames)(const double *restrict layers, double *restr
         out[4 * i] = minX + l[5]; out[4 * i + 1] = minY + l[6]; out[4 * i + 2] = maxX - minX; out[4 * i + 3] = maxY - minY;
     }
 }
+
+// One node of the flat hit-test loop over all n points: (X, Y) `step` doubles apart (the points, or the parent's
+// planes), its alive flags (NULL: the root's, from the points' finiteness); writes the node's x, y and alive
+// planes and updates hits.
+static inline __attribute__((always_inline)) void SUFFIX(hit_test_node)(const double *restrict X, const double *restrict Y, size_t step,
+                                                                        const double *restrict parentAlive, const double *restrict h, uint8_t flags,
+                                                                        int64_t node, double *restrict out, int64_t *restrict hits, size_t n) {
+    const double *fw = h + 9, *box = h + 12;
+    double *restrict qx = out, *restrict qy = out + n, *restrict qa = out + 2 * n;
+    for (size_t p = 0; p < n; p++) {
+        const double x0 = X[p * step], y0 = Y[p * step];
+        const int before = parentAlive ? parentAlive[p] != 0 : __builtin_isfinite(x0) & __builtin_isfinite(y0);
+        const double W = x0 * h[2] + y0 * h[5] + h[8];
+        const double x = QUOT(x0 * h[0] + y0 * h[3] + h[6], W), y = QUOT(x0 * h[1] + y0 * h[4] + h[7], W);
+        const int ok = before & (flags & 1) & __builtin_isfinite(x) & __builtin_isfinite(y) & (x * fw[0] + y * fw[1] + fw[2] > 0);
+        const int inside = (box[0] <= x) & (x < box[1]) & (box[2] <= y) & (y < box[3]);
+        const int alive = (flags & 2) ? ok & inside : ok;
+        qx[p] = x;
+        qy[p] = y;
+        qa[p] = alive;
+        hits[p] = alive & inside ? node : hits[p];
+    }
+}
+
+// The loop a user writes for many hit tests against one tree: no pruning, every node for every point, node by
+// node in pre-order (the points in the inner loop, so it vectorises), each point mapped down from its parent's, a
+// masking node's misses killing its subtree (the reference's rule). scratch: 3 planes of n doubles per node.
+void SUFFIX(camath_baseline_hit_test)(const int32_t *restrict parent, const uint8_t *restrict flags, const double *restrict nodes,
+                                      size_t count, const double *restrict points, int64_t *restrict hits, double *restrict scratch, size_t n) {
+    for (size_t p = 0; p < n; p++) hits[p] = -1;
+    for (size_t i = 0; i < count; i++) {
+        const double *h = nodes + CAMATH_BASELINE_NODE * i;
+        double *out = scratch + 3 * n * i;
+        if (parent[i] < 0) {
+            SUFFIX(hit_test_node)(points, points + 1, 2, NULL, h, flags[i], (int64_t)i, out, hits, n);
+        } else {
+            const double *from = scratch + 3 * n * (size_t)parent[i];
+            SUFFIX(hit_test_node)(from, from + n, 1, from + 2 * n, h, flags[i], (int64_t)i, out, hits, n);
+        }
+    }
+}

@@ -137,6 +137,34 @@ enum Baselines {
         return peers
     }
 
+    /// The flat hit-test loop (every node for every point, node by node, no pruning) over node records a user would precompute
+    /// from the tree: each level map's inverse, its forward weights and the standardized bounds. For trees without
+    /// transform layers (the workload's), whose nodes the reference takes as they are.
+    static func hitTest(_ tree: LayerTree, _ points: Buffer<CGPoint>, _ hits: Buffer<Int>) -> [BenchmarkPath: Peer] {
+        let count = tree.count, n = points.pointer.count
+        let parents = Buffer(tree.parents.map { Int32($0) })
+        let flags = Buffer(tree.geometries.indices.map { i -> UInt8 in
+            let g = tree.geometries[i]
+            return (!g.isHidden && tree.levelMaps[i].inverse != nil ? 1 : 0) | (g.masksToBounds ? 2 : 0)
+        })
+        let nodes = Buffer(tree.geometries.indices.flatMap { i -> [Double] in
+            let map = tree.levelMaps[i], h = map.inverse ?? Homography(.identity), f = map.forward
+            let r = Rect2D(tree.geometries[i].bounds), s = r.standardized
+            let box = r.isNull ? [Double](repeating: .infinity, count: 4) : [s.x, s.x + s.width, s.y, s.y + s.height]
+            return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33, f.h13, f.h23, f.h33] + box
+        })
+        let scratch = Buffer(repeating: 0.0, count: 3 * count * n)
+        let kinds = aos(rcp: camath_baseline_hit_test_rcp, rcpFMA: camath_baseline_hit_test_rcp_fma,
+                        div: camath_baseline_hit_test_div, divFMA: camath_baseline_hit_test_div_fma)
+        return kinds.mapValues { f in
+            Peer(run: {
+                UnsafeMutableRawPointer(hits.pointer.baseAddress!).withMemoryRebound(to: Int64.self, capacity: n) { out in
+                    f(parents.pointer.baseAddress, flags.pointer.baseAddress, nodes.doubles, count, points.doubles, out, scratch.doubles, n)
+                }
+            })
+        }
+    }
+
     /// The key paths' decomposition: the reference's algorithm in C (and glm's decompose), whose records
     /// ``Peer/publish`` turns into the workload's decompositions.
     static func decompose(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D.Decomposition?>) -> [BenchmarkPath: Peer] {

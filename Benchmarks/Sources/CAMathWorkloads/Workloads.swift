@@ -108,7 +108,7 @@ package enum Workloads {
             let hits = Buffer(repeating: 0, count: pointCount)
             return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
                 try Batch.hitTest(points.read, in: plan, into: hits.pointer, options: BatchOptions(path: p, threads: t)) },
-                output: { hits.pointer.map(Double.init) })
+                output: { hits.pointer.map(Double.init) }, baselines: Baselines.hitTest(plan.tree, points, hits))
         case .timingFunction:
             // The five named curves and three custom ones (one overshooting, one with control x outside
             // [0, 1]), one per input in turn, at seeded progresses in [0, 1].

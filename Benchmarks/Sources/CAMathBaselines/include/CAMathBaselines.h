@@ -10,6 +10,7 @@
 #ifndef CAMATH_BASELINES_H
 #define CAMATH_BASELINES_H
 #include <stddef.h>
+#include <stdint.h>
 
 /// Doubles per layer record of the frame baseline: bounds width, height; anchor x, y, z; position x, y;
 /// then the transform's 16 elements.
@@ -18,6 +19,10 @@
 /// Doubles per decomposition: translation (3), scale (3), skew kxy, kxz, kyz (3), perspective (4), Euler angles
 /// (3), quaternion x, y, z, w (4). The decompose peer writes one more per record: 1 decomposable, 0 not.
 #define CAMATH_BASELINE_DECOMPOSITION 20
+
+/// Doubles per node of the hit-test baseline: the inverse of its level map (9, row by row), the forward map's
+/// weight column (3), the standardized bounds (minX, maxX, minY, maxY).
+#define CAMATH_BASELINE_NODE 16
 
 #define CAMATH_BASELINE_DECLARE_AOS(suffix) \
     /* out[m] = a[m·aStep]·b[m·bStep] (steps in doubles: 0 or 16) */ \
@@ -31,7 +36,12 @@
     /* 2-D points: (x, y, 1)·h divided by W, h the 3×3 homography row by row */ \
     void camath_baseline_points2_##suffix(const double *h, const double *p, double *out, size_t n); \
     /* frames of layer records (CAMATH_BASELINE_LAYER doubles each): the box of the 4 projected corners */ \
-    void camath_baseline_frames_##suffix(const double *layers, double *out, size_t n)
+    void camath_baseline_frames_##suffix(const double *layers, double *out, size_t n); \
+    /* the flat hit-test loop: every node in pre-order maps its parent's points through its inverse \
+       (CAMATH_BASELINE_NODE doubles per node); flags bit 0 = enterable, bit 1 = masks to bounds; hits[p] = the \
+       last node alive that contains point p (x, y), or -1. scratch: 3·n doubles per node */ \
+    void camath_baseline_hit_test_##suffix(const int32_t *parent, const uint8_t *flags, const double *nodes, size_t count, \
+                                           const double *points, int64_t *hits, double *scratch, size_t n)
 
 /* The SoA forms of the AoS loops: every array a set of planes of n doubles (transforms 16, points 2 or 3, layer
    records CAMATH_BASELINE_LAYER, rectangles 4: x, y, width, height); a single matrix `one` or `m` is 16
