@@ -130,7 +130,8 @@ TL_INLINE void tl_euler(const double *r1, const double *r2, const double *r3, co
     clamped = clamped < -1 ? -1 : clamped;
     clamped = 1 < clamped ? 1 : clamped;
     int free = el_sqrt(r1[0] * r1[0] + r1[1] * r1[1]) > 1e-12;
-    if (angles & CAMATH_ROTATION_X) e[0] = free ? el_atan2(r2[2], r3[2]) : el_atan2(-r3[1], r2[1]);
+    // atan2 is a function of its arguments alone: picking them first is the reference's branch with one call.
+    if (angles & CAMATH_ROTATION_X) e[0] = el_atan2(free ? r2[2] : -r3[1], free ? r3[2] : r2[1]);
     if (angles & CAMATH_ROTATION_Y) e[1] = el_asin(clamped);
     if (angles & CAMATH_ROTATION_Z) e[2] = free ? el_atan2(r1[1], r1[0]) : 0;
 }

@@ -30,6 +30,17 @@ static double probe_mul_add_portable(long iterations, double *sink) {
     return (double)iterations * CHAINS;
 }
 
+static double probe_sqrt_portable(long iterations, double *sink) {
+    double acc[CHAINS];
+    for (int k = 0; k < CHAINS; k++) acc[k] = 1.5 + k * 1e-3;
+    for (long i = 0; i < iterations; i++)
+        for (int k = 0; k < CHAINS; k++) acc[k] = __builtin_sqrt(acc[k]) + 0.5;
+    double s = 0;
+    for (int k = 0; k < CHAINS; k++) s += acc[k];
+    *sink = s;
+    return (double)iterations * CHAINS;
+}
+
 static double probe_div_portable(long iterations, double *sink) {
     double acc[CHAINS];
     for (int k = 0; k < CHAINS; k++) acc[k] = 1.0 + k * 1e-3;
@@ -70,7 +81,9 @@ static inline __attribute__((always_inline)) void triad_portable(double *a, cons
 
 #if defined(__x86_64__)
 // One body per vector type: V is the vector, W its lane count, and the intrinsics are passed in.
-#define PROBE_ARITH(name, attr, V, W, set1, fma, mul, add, div, store)                                  \
+// The square-root chains add 0.5 after each root (x ↦ √x + 0.5 stays near 1.5): an add's latency per root,
+// hidden by the CHAINS independent chains when the root's throughput, not its latency, bounds the loop.
+#define PROBE_ARITH(name, attr, V, W, set1, fma, mul, add, div, sqrt, store)                            \
     attr static double name##_fma(long iterations, double *sink) {                                      \
         V acc[CHAINS], a = set1(0.9999999), b = set1(1e-7);                                              \
         for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3);                                   \
@@ -102,12 +115,22 @@ static inline __attribute__((always_inline)) void triad_portable(double *a, cons
         for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
         *sink = s;                                                                                       \
         return (double)iterations * CHAINS * W;                                                          \
+    }                                                                                                    \
+    attr static double name##_sqrt(long iterations, double *sink) {                                     \
+        V acc[CHAINS], h = set1(0.5);                                                                    \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.5 + k * 1e-3);                                   \
+        for (long i = 0; i < iterations; i++)                                                            \
+            for (int k = 0; k < CHAINS; k++) acc[k] = add(sqrt(acc[k]), h);                               \
+        double lanes[W], s = 0;                                                                          \
+        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
+        *sink = s;                                                                                       \
+        return (double)iterations * CHAINS * W;                                                          \
     }
 
 PROBE_ARITH(avx2, __attribute__((target("avx2,fma"))), __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd,
-            _mm256_mul_pd, _mm256_add_pd, _mm256_div_pd, _mm256_storeu_pd)
+            _mm256_mul_pd, _mm256_add_pd, _mm256_div_pd, _mm256_sqrt_pd, _mm256_storeu_pd)
 PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd,
-            _mm512_mul_pd, _mm512_add_pd, _mm512_div_pd, _mm512_storeu_pd)
+            _mm512_mul_pd, _mm512_add_pd, _mm512_div_pd, _mm512_sqrt_pd, _mm512_storeu_pd)
 
 // Memory probes use 256-bit accesses at both levels: one core's load/store ports, not the vector
 // width, bound bandwidth, and AVX2 is what every AVX-512 CPU has too.
@@ -181,6 +204,14 @@ double camath_probe_div(int isa, long iterations, double *sink) {
     if (isa >= 2) return avx2_div(iterations, sink);
 #endif
     return probe_div_portable(iterations, sink);
+}
+
+double camath_probe_sqrt(int isa, long iterations, double *sink) {
+#if defined(__x86_64__)
+    if (isa >= 3) return avx512_sqrt(iterations, sink);
+    if (isa >= 2) return avx2_sqrt(iterations, sink);
+#endif
+    return probe_sqrt_portable(iterations, sink);
 }
 
 double camath_probe_read(int isa, const double *a, size_t n, int streams) {

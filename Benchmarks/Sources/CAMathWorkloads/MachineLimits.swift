@@ -30,6 +30,8 @@ package struct MachineLimits: Codable, Sendable, Equatable {
     package var mulAddPeakGOps: Double
     /// Lane divisions per second, one thread, in G/s.
     package var divisionPeakGOps: Double
+    /// Lane square roots per second, one thread, in G/s (on most x86 cores the divider computes them).
+    package var squareRootPeakGOps: Double
     /// Every bandwidth measurement.
     package var bandwidth: [Bandwidth]
 
@@ -94,6 +96,7 @@ package struct MachineLimits: Codable, Sendable, Equatable {
         let fma = peak(seconds) { camath_probe_fma(Int32(isa.level), $0, $1) }
         let mulAdd = peak(seconds) { camath_probe_mul_add(Int32(isa.level), $0, $1) }
         let division = peak(seconds) { camath_probe_div(Int32(isa.level), $0, $1) }
+        let squareRoot = peak(seconds) { camath_probe_sqrt(Int32(isa.level), $0, $1) }
         let probe = BandwidthProbe(isa: isa, largestWorkingSet: sizes.max() ?? workingSets[0])
         var bandwidth: [Bandwidth] = []
         for t in Array(Set([1, max(1, threads)])).sorted() {
@@ -103,7 +106,8 @@ package struct MachineLimits: Codable, Sendable, Equatable {
             }
         }
         return MachineLimits(instructionSet: isa.description, fmaPeakGFlops: 2 * fma / 1e9,
-                             mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, bandwidth: bandwidth)
+                             mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, squareRootPeakGOps: squareRoot / 1e9,
+                             bandwidth: bandwidth)
     }
 
     /// Lane operations per second of `probe(iterations, sink)`, the best of ``samples`` timed calls.

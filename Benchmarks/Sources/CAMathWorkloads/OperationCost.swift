@@ -1,9 +1,9 @@
 @_spi(Benchmarks) import CAMath
 
 /// What one item of an operation costs in the reference's formulas, counted from the source (CAMathCore's *Conventions* article–2
-/// and the kernels that follow it): lane multiplies and adds, lane divisions, and bytes moved to and from
-/// memory. The roofline of an operation is the least of the three bounds these give against
-/// ``MachineLimits``.
+/// and the kernels that follow it): lane multiplies and adds, lane divisions and square roots, and bytes moved
+/// to and from memory. The roofline of an operation is the least of the three bounds these give against
+/// ``MachineLimits``: compute, the divider (divisions and square roots share it) and memory.
 package struct OperationCost: Codable, Sendable, Equatable {
     /// Multiplies plus adds (subtractions count as adds) per item.
     package var mulAdds: Int
@@ -17,6 +17,8 @@ package struct OperationCost: Codable, Sendable, Equatable {
     /// Whether the multiplies and adds may fuse (the `fast` path and the baselines): the compute bound is
     /// then the FMA peak, which counts a fused pair as two operations.
     package var fused: Bool
+    /// Square roots per item (the decompositions' lengths, the arc functions' half-angle roots).
+    package var squareRoots = 0
 
     /// Bytes read plus bytes written per item.
     package var bytes: Int { bytesRead + bytesWritten }
@@ -30,9 +32,7 @@ package struct OperationCost: Codable, Sendable, Equatable {
         return cost
     }
 
-    /// The cost of `operation`, or `nil` for the decompositions (decompose, key-path read and write, blend),
-    /// whose square roots and arc functions have no machine peak to compare with, and for the hit test, whose
-    /// pruning makes the work per pair data-dependent. The animation operations, whose work per animation
+    /// The cost of `operation`, or `nil` for the hit test, whose pruning makes the work per pair data-dependent. The animation operations, whose work per animation
     /// depends on its timing, curve and kind, are counted at the least any of their workload's animations
     /// does, so their roofline stays an upper bound.
     package static func of(_ operation: BatchOperation) -> OperationCost? {
@@ -47,6 +47,14 @@ package struct OperationCost: Codable, Sendable, Equatable {
         // A layer's frame: four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8
         // divisions. Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
         let frame = OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)
+        // The decompositions, counted from transform_lanes.h and elementary.h for the workload's matrices (m44 = 1,
+        // so the 16 divisions by it are skipped; a perspective lane in every block, so the inverse is computed).
+        // A select computes both its sides. Unmatrix: the 4×4 inverse (127, 16 divisions), the perspective row
+        // (28), Gram–Schmidt, cross product and flip (74; 12 divisions, 3 roots). atan2 89 and 4 divisions (the
+        // double-double kernel and its degree-11 series), asin and acos 85, a division and a root each, a sine 45,
+        // sine and cosine 87. Counted by hand: within about 10 %.
+        let unmatrix = OperationCost(mulAdds: 229, divisions: 28, divisors: 0, bytesRead: matrix, bytesWritten: 0, fused: false,
+                                     squareRoots: 3)
         switch operation {
         // 4×4 product: 64 multiplies, 48 adds.
         case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: 2 * matrix, bytesWritten: matrix, fused: false)
@@ -61,7 +69,29 @@ package struct OperationCost: Codable, Sendable, Equatable {
         case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, divisors: 1, bytesRead: 32, bytesWritten: 32, fused: false)
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
         case .mapPoints2D: return OperationCost(mulAdds: 12, divisions: 2, divisors: 1, bytesRead: 16, bytesWritten: 16, fused: false)
-        case .decompose, .keyPathRead, .keyPathWrite, .blend: return nil
+        // Unmatrix, all three Euler angles (an atan2 each for rx and rz, an asin for ry, and the gimbal test's
+        // root) and the quaternion (20, 5 divisions, a root); the decomposition record out.
+        case .decompose:
+            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 2 * 89 + 85 + 20, divisions: unmatrix.divisions + 2 * 4 + 1 + 5, divisors: 0,
+                                 bytesRead: matrix, bytesWritten: MemoryLayout<Transform3D.Decomposition?>.stride, fused: false,
+                                 squareRoots: unmatrix.squareRoots + 2 + 1)
+        // rotation.z: unmatrix, the gimbal test and one atan2; a key-path value out.
+        case .keyPathRead:
+            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 89, divisions: unmatrix.divisions + 4, divisors: 0, bytesRead: matrix,
+                                 bytesWritten: MemoryLayout<TransformKeyPathValue>.stride, fused: false, squareRoots: unmatrix.squareRoots + 1)
+        // rotation.z written: unmatrix, rx and ry (an atan2, an asin, the gimbal root), then the recomposition by
+        // Euler angles: three rotations about constant axes (a sine and cosine and about 20 each) and six full
+        // 4×4 products (Sc·K·Rx·Ry·Rz·Tr·P, 112 each).
+        case .keyPathWrite:
+            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 89 + 85 + 3 * (87 + 20) + 6 * 112, divisions: unmatrix.divisions + 4 + 1,
+                                 divisors: 0, bytesRead: matrix + MemoryLayout<TransformKeyPathValue>.stride, bytesWritten: matrix, fused: false,
+                                 squareRoots: unmatrix.squareRoots + 2)
+        // Both matrices through unmatrix and the quaternion, the slerp's constants (the cosine 7, 1 − d² 2, its
+        // root, acos), then the blend from the pair record.
+        case .blend:
+            return OperationCost(mulAdds: 2 * (unmatrix.mulAdds + 20) + 9 + 85 + blendFromRecord.mulAdds,
+                                 divisions: 2 * (unmatrix.divisions + 5) + 1 + blendFromRecord.divisions, divisors: 0,
+                                 bytesRead: 2 * matrix, bytesWritten: matrix, fused: false, squareRoots: 2 * (unmatrix.squareRoots + 1) + 2)
         // Prepared blends are that blend alone; every animation of the workload is active and between two
         // keys at the frame time, so it blends once (its time mapping and timing curve not counted: a linear
         // curve solves nothing).
@@ -95,7 +125,7 @@ package struct OperationCost: Codable, Sendable, Equatable {
     package struct Roofline: Codable, Sendable, Equatable {
         /// The bound in million items per second.
         package var mops: Double
-        /// `compute` (multiplies and adds), `division` or `memory`.
+        /// `compute` (multiplies and adds), `division` (divisions and square roots) or `memory`.
         package var bound: String
     }
 
@@ -111,7 +141,10 @@ package struct OperationCost: Codable, Sendable, Equatable {
         var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]
         let computePeak = fused ? limits.fmaPeakGFlops : limits.mulAddPeakGOps
         if mulAdds > 0 { bounds.append((computePeak * 1e3 * scale / Double(mulAdds), "compute")) }
-        if divisions > 0 { bounds.append((limits.divisionPeakGOps * 1e3 * scale / Double(divisions), "division")) }
+        if divisions > 0 || squareRoots > 0 {
+            let seconds = Double(divisions) / limits.divisionPeakGOps + Double(squareRoots) / limits.squareRootPeakGOps
+            bounds.append((1e3 * scale / seconds, "division"))
+        }
         let least = bounds.min { $0.0 < $1.0 }!
         return Roofline(mops: least.0, bound: least.1)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// (`report.json`) is versioned; `Reports/README.md` documents every field.
 package struct Report: Codable, Sendable, Equatable {
     /// The JSON schema this code writes and reads.
-    package static let currentSchemaVersion = 4
+    package static let currentSchemaVersion = 5
 
     /// The machine the run was on.
     package struct Host: Codable, Sendable, Equatable {

@@ -39,6 +39,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         | FMA peak (\(l.instructionSet)) | \(number(l.fmaPeakGFlops)) GFLOP/s |
         | separate multiply/add peak | \(number(l.mulAddPeakGOps, 2)) G lane-ops/s |
         | division peak | \(number(l.divisionPeakGOps, 2)) G lane-divisions/s |
+        | square-root peak | \(number(l.squareRootPeakGOps, 2)) G lane-roots/s |
 
         """
         let columns = l.bandwidth.map { "\($0.kernel) T\($0.threads)" }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }

@@ -151,7 +151,7 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "hit-test.svg"])
         let json = try Data(contentsOf: reportFolder.appendingPathComponent("report.json"))
         let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
-        #expect(object?["schemaVersion"] as? Int == 4)
+        #expect(object?["schemaVersion"] as? Int == 5)
         let rows = try #require(object?["rows"] as? [[String: Any]])
         #expect(!rows.isEmpty && rows.allSatisfy { $0["correct"] as? Bool == true })
         // stdout got the same report in the format asked for.

@@ -55,13 +55,14 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // are exact); blas ×2 for the matrix product when a library loaded; the planes forms of concat and invert
         // ×2 (and invert's planes-fast ×2); one row per peer: for concat and
         // invert the six C builds (AoS and SoA), and Eigen and glm where they were built; for the key-path read
-        // the reference's algorithm in C, with and without contraction.
+        // the reference's algorithm in C, with and without contraction; for the hit test the flat loop's four AoS
+        // builds.
         func peers(_ operation: BatchOperation) -> Int {
             BenchmarkPath.baselines.filter { Workloads.make(operation, count: 5).supports($0) }.count
         }
         #expect(peers(.invert) == 6 || peers(.invert) == 8)
-        #expect(peers(.concatManyByOne) == peers(.invert) && peers(.keyPathRead) == 2 && peers(.hitTest) == 0)
-        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (2 + 4) + 2 * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead)))
+        #expect(peers(.concatManyByOne) == peers(.invert) && peers(.keyPathRead) == 2 && peers(.hitTest) == 4)
+        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (2 + 4) + 2 * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead) + peers(.hitTest)))
         #expect(rows.filter(\.isBaseline).allSatisfy { $0.threads == 1 })
         #expect(notes.isEmpty == blas)
         for row in rows {
@@ -69,7 +70,7 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
             if !row.isBaseline || row.contract == Exactness.budget.description { #expect(row.correct, "\(row.operation) \(row.count) \(row.path)") }
             #expect(row.mops > 0 && row.minMops <= row.mops && row.mops <= row.maxMops && row.samples == 2)
             if row.path == "simd" || row.path == "scalar" { #expect(row.maxULP == 0) }
-            #expect((row.roofline == nil) == (row.operation == "key-path-read" || row.operation == "hit-test"))
+            #expect((row.roofline == nil) == (row.operation == "hit-test"))
         }
         #expect(rows.filter { $0.path == "auto" }.allSatisfy { $0.threads == nil })
     }
@@ -91,7 +92,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // Two threads double the arithmetic peaks and use the two-thread bandwidth.
         let two = try #require(OperationCost.of(.invert)?.roofline(limits, count: 1_000, threads: 2))
         #expect(abs(two.mops - 2 * invert.mops) < 1e-9)
-        #expect(OperationCost.of(.blend) == nil)
+        // Divisions and square roots share the divider: 33 divisions at 3.3 G/s and 25 roots at 2.5 G/s take 20 ns.
+        let divider = OperationCost(mulAdds: 0, divisions: 33, divisors: 0, bytesRead: 8, bytesWritten: 0, fused: false, squareRoots: 25)
+        let roof = try #require(divider.roofline(limits, count: 1_000, threads: 1))
+        #expect(roof.bound == "division" && abs(roof.mops - 50) < 1e-9)
+        #expect(OperationCost.of(.decompose)?.squareRoots == 6 && OperationCost.of(.blend)?.squareRoots == 10)
+        #expect(OperationCost.of(.hitTest) == nil)
         // The animation operations are counted at their least work per animation, so each has a roof; the
         // fast blend divides once (a reciprocal of the half angle's sine).
         for operation in [BatchOperation.timingFunction, .animateTransforms, .animateValues, .springs, .presentationFrames, .blendPrepared] {
@@ -108,7 +114,7 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
     @Test func machineLimitsAreMeasuredAndPositive() {
         let sizes = [1 << 16, 1 << 22]
         let limits = MachineLimits.measure(seconds: 0.005, threads: 2, sizes: sizes)
-        #expect(limits.fmaPeakGFlops > 0 && limits.mulAddPeakGOps > 0 && limits.divisionPeakGOps > 0)
+        #expect(limits.fmaPeakGFlops > 0 && limits.mulAddPeakGOps > 0 && limits.divisionPeakGOps > 0 && limits.squareRootPeakGOps > 0)
         #expect(limits.bandwidth.count == 3 * sizes.count * 2 && limits.bandwidth.allSatisfy { $0.gigabytesPerSecond > 0 })
         #expect(limits.memoryBandwidth(read: 256, written: 128, workingSet: 1 << 30, threads: 2) != nil)
         // A configuration probes only the ladder its rooflines read.
@@ -131,7 +137,7 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         func probe(_ kernel: String, _ size: Int, _ gbs: Double) -> MachineLimits.Bandwidth {
             .init(kernel: kernel, workingSetBytes: size, threads: 1, gigabytesPerSecond: gbs)
         }
-        let limits = MachineLimits(instructionSet: "avx2", fmaPeakGFlops: 1, mulAddPeakGOps: 1, divisionPeakGOps: 1, bandwidth: [
+        let limits = MachineLimits(instructionSet: "avx2", fmaPeakGFlops: 1, mulAddPeakGOps: 1, divisionPeakGOps: 1, squareRootPeakGOps: 1, bandwidth: [
             probe("read", 1 << 20, 100), probe("copy", 1 << 20, 80), probe("triad", 1 << 20, 90),
             probe("read", 1 << 22, 50), probe("copy", 1 << 22, 40), probe("triad", 1 << 22, 45),
         ])

@@ -9,7 +9,7 @@ import Testing
 /// A report with every kind of row: explicit and auto threads, an operation without a cost, a wrong row
 /// with an infinite relative error, the hit test's items ≠ count.
 func sampleReport() -> Report {
-    let limits = MachineLimits(instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, bandwidth: [
+    let limits = MachineLimits(instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, squareRootPeakGOps: 2.5, bandwidth: [
         .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 1, gigabytesPerSecond: 100),
         .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 1, gigabytesPerSecond: 20),
         .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 2, gigabytesPerSecond: 190),
@@ -52,7 +52,7 @@ func sampleReport() -> Report {
         }
         #expect(object["schemaVersion"] as? Int == Report.currentSchemaVersion)
         let limits = object["limits"] as! [String: Any]
-        for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "bandwidth"] { #expect(limits[key] != nil, "missing limits.\(key)") }
+        for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "squareRootPeakGOps", "bandwidth"] { #expect(limits[key] != nil, "missing limits.\(key)") }
         let row = (object["rows"] as! [[String: Any]])[0]
         for key in ["operation", "count", "items", "path", "threads", "mops", "minMops", "maxMops", "samples",
                     "gigabytesPerSecond", "roofline", "rooflineFraction", "rooflineUnderMeasured", "maxULP", "maxRelativeError",

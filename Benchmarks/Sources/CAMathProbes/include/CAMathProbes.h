@@ -12,6 +12,8 @@ double camath_probe_fma(int isa, long iterations, double *sink);
 double camath_probe_mul_add(int isa, long iterations, double *sink);
 /// Independent division chains; returns the lane divisions executed.
 double camath_probe_div(int isa, long iterations, double *sink);
+/// Independent square-root chains (each root followed by an add); returns the lane square roots executed.
+double camath_probe_sqrt(int isa, long iterations, double *sink);
 
 // Memory probes: each walks its arrays as `streams` (1, 2 or 4) interleaved parts.
 /// Reads `n` doubles (n a multiple of 32, `a` 64-byte aligned); returns a value that depends on all.
