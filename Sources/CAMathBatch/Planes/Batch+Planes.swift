@@ -134,7 +134,7 @@ extension Batch {
     /// The one implementation of the point maps: `reference` per point on `.scalar`, else the table entry `entry`
     /// picks, with the map's doubles `entries` (the transform's 16, the homography's 9).
     private static func mapPlanes<P: SendableMetatype>(_ operation: BatchOperation, _ points: PointPlanes<P>, into out: inout PointPlanes<P>,
-                                     entries: UnsafePointer<Double>, options: BatchOptions, reference: @escaping @Sendable (P) -> P,
+                                     entries: UnsafePointer<Double>, options: BatchOptions, reference: @Sendable (P) -> P,
                                      entry: (camath_kernels) -> MapPlanesKernel?) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
