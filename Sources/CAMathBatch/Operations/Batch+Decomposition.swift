@@ -23,9 +23,10 @@ extension Batch {
             }
             DecompositionScratch.blocks(of: r) { b, s in
                 kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, method.kernelCode, CAMATH_EULER | CAMATH_QUATERNION, s.first, s.stride, s.firstStatus, b.count)
+                Transform3D.Decomposition.store(records: s.first, stride: s.stride, count: b.count, to: po.base + b.lowerBound)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
-                    case .decomposed: Transform3D.Decomposition.store(records: s.first, stride: s.stride, j, to: po.base + i)
+                    case .decomposed: break
                     case .undecomposable: po.base[i] = nil
                     case .needsReference: po.base[i] = pt.base[i].decomposed(method)
                     }

@@ -13,19 +13,26 @@ extension Transform3D.Decomposition {
                   quaternion: Quaternion(x: f(16), y: f(17), z: f(18), w: f(19)))
     }
 
-    /// Stores the decomposition of element `j` of `records` at `out` as `.some`, field by field: assigning a
-    /// 161-byte optional costs a `memmove` call per element (19 % of a batch decomposition's profile; 14.0 →
-    /// 15.1 Mops/s with these stores, Zen 4, AVX-512, N = 1e3). The
-    /// stores follow the optional's layout — the payload, then one tag byte, 0 for `.some` — which
-    /// ``optionalLayoutIsPayloadThenTag`` confirms once; without it this is a plain assignment.
-    static func store(records p: UnsafePointer<Double>, stride s: Int, _ j: Int, to out: UnsafeMutablePointer<Self?>) {
+    /// Stores the `count` decompositions of `records` at `out` as `.some`, element by element: its 20 fields
+    /// at their offsets, then its tag byte (0: `.some`). Assigning an optional of 193 bytes costs a `memmove`
+    /// call per element; reading the layout (two lazily initialised statics) once per block rather than per
+    /// element matters too. The stores follow the optional's layout — the
+    /// payload, then one tag byte — which ``optionalLayoutIsPayloadThenTag`` confirms once; without it these are
+    /// plain assignments. The caller overwrites the elements the kernel did not decompose.
+    static func store(records p: UnsafePointer<Double>, stride s: Int, count: Int, to out: UnsafeMutablePointer<Self?>) {
         guard optionalLayoutIsPayloadThenTag else {
-            out.pointee = Self(records: p, stride: s, j)
+            for j in 0..<count { out[j] = Self(records: p, stride: s, j) }
             return
         }
-        let raw = UnsafeMutableRawPointer(out)
-        for f in 0..<Int(CAMATH_PARTS) { raw.storeBytes(of: p[f * s + j], toByteOffset: fieldOffsets[f], as: Double.self) }
-        raw.storeBytes(of: 0, toByteOffset: MemoryLayout<Self>.size, as: UInt8.self)
+        let raw = UnsafeMutableRawPointer(out), size = MemoryLayout<Self?>.stride, tag = MemoryLayout<Self>.size
+        fieldOffsets.withUnsafeBufferPointer { offsets in
+            var element = raw
+            for j in 0..<count {
+                for f in 0..<Int(CAMATH_PARTS) { (element + offsets[f]).storeBytes(of: p[f &* s &+ j], as: Double.self) }
+                element.storeBytes(of: 0, toByteOffset: tag, as: UInt8.self)
+                element += size
+            }
+        }
     }
 
     /// The byte offset of each record field in a decomposition.
