@@ -44,7 +44,7 @@ extension Batch {
         let (resolved, threadCount, kernels) = try schedule(.keyPathRead, count: t.count, options: options.exactPrecision)
         guard !t.isEmpty, let tb = t.baseAddress, let o = out.baseAddress else { return }
         let pt = SharedReadPointer(base: tb), po = SharedPointer(base: o)
-        let rotations: Int32 = keyPath.eulerAngleRead
+        let rotations: Int32 = keyPath.eulerAngleRead, layout = KeyPathValueLayout.current
         chunks(count: t.count, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r { po.base[i] = pt.base[i].value(for: keyPath) }
@@ -54,7 +54,9 @@ extension Batch {
                 kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, rotations, s.first, s.stride, s.firstStatus, b.count)
                 for (j, i) in b.enumerated() {
                     switch s.status(s.firstStatus, j) {
-                    case .decomposed: po.base[i] = keyPath.read(s.first, stride: s.stride, j)
+                    case .decomposed:
+                        if let layout { layout.store(keyPath.components(s.first, stride: s.stride, j), to: po.base + i) }
+                        else { po.base[i] = keyPath.read(s.first, stride: s.stride, j) }
                     case .undecomposable: po.base[i] = keyPath.undecomposableValue
                     case .needsReference: po.base[i] = pt.base[i].value(for: keyPath)
                     }

@@ -140,19 +140,27 @@ extension TransformKeyPath {
     /// from a decomposition, without building one (building it first: 13.9 instead of 18.7 Mops/s for a batch
     /// read, Zen 4, AVX-512, N = 1e3). The tests hold the two to the same bits.
     func read(_ records: UnsafePointer<Double>, stride s: Int, _ j: Int) -> TransformKeyPathValue {
+        let c = components(records, stride: s, j)
+        return c.isSize ? .size(width: c.a, height: c.b) : .number(c.a)
+    }
+
+    /// ``read(_:stride:_:)``'s value as its components: a number `a`, or the size `(a, b)` (`translation`), so a
+    /// batch can store it without building the 129-byte enum (``KeyPathValueLayout``).
+    @inline(__always)
+    func components(_ records: UnsafePointer<Double>, stride s: Int, _ j: Int) -> (isSize: Bool, a: Double, b: Double) {
         func f(_ k: Int) -> Double { records[k * s + j] }
         switch self {
-        case .rotationX: return .number(f(13))
-        case .rotationY: return .number(f(14))
-        case .rotationZ, .rotation: return .number(f(15))
-        case .scaleX: return .number(f(3))
-        case .scaleY: return .number(f(4))
-        case .scaleZ: return .number(f(5))
-        case .scale: return .number((f(3) + f(4) + f(5)) / 3)
-        case .translationX: return .number(f(0))
-        case .translationY: return .number(f(1))
-        case .translationZ: return .number(f(2))
-        case .translation: return .size(width: f(0), height: f(1))
+        case .rotationX: return (false, f(13), 0)
+        case .rotationY: return (false, f(14), 0)
+        case .rotationZ, .rotation: return (false, f(15), 0)
+        case .scaleX: return (false, f(3), 0)
+        case .scaleY: return (false, f(4), 0)
+        case .scaleZ: return (false, f(5), 0)
+        case .scale: return (false, (f(3) + f(4) + f(5)) / 3, 0)
+        case .translationX: return (false, f(0), 0)
+        case .translationY: return (false, f(1), 0)
+        case .translationZ: return (false, f(2), 0)
+        case .translation: return (true, f(0), f(1))
         }
     }
 
