@@ -93,7 +93,7 @@ extension Batch {
                 return
             }
             DecompositionScratch.blocks(of: r) { b, s in
-                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, CAMATH_EULER, s.first, s.stride, s.firstStatus, b.count)
+                kernels.k.decompose(doubles(pt.base + b.lowerBound), nil, 0, keyPath.eulerAnglesForWrite, s.first, s.stride, s.firstStatus, b.count)
                 // Edit the decompositions the kernel covers; the others (refusals, non-finite values, angles of 2¹⁹ or
                 // more, rare lanes) keep the reference's result, computed before the kernel writes `out`, which may be `t`.
                 for (j, i) in b.enumerated() {
@@ -212,4 +212,8 @@ extension TransformKeyPath {
         default: 0
         }
     }
+
+    /// The Euler angles a write of this key path decomposes before recomposing: all three but the one the write
+    /// replaces (an atan2 or an asin fewer per element for a rotation).
+    var eulerAnglesForWrite: Int32 { CAMATH_EULER & ~eulerAngleRead }
 }
