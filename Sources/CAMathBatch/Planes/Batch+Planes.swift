@@ -103,7 +103,7 @@ extension Batch {
     public static func mapPoints(_ points: Point3DPlanes, through t: Transform3D, into out: inout Point3DPlanes,
                                  options: BatchOptions = .auto) throws(BatchError) {
         try withUnsafePointer(to: t) { pt throws(BatchError) in
-            try mapPlanes(.mapPoints3D, points, into: &out, entries: doubles(pt), options: options, reference: t.mapPoint) { $0.map_points3_planes }
+            try mapPlanes(.mapPoints3D, points, into: &out, entries: doubles(pt), options: options, reference: { t.mapPoint($0) }) { $0.map_points3_planes }
         }
     }
 
@@ -120,7 +120,7 @@ extension Batch {
     public static func mapPoints(_ points: Point2DPlanes, through h: Homography, into out: inout Point2DPlanes,
                                  options: BatchOptions = .auto) throws(BatchError) {
         try withUnsafePointer(to: h) { ph throws(BatchError) in
-            try mapPlanes(.mapPoints2D, points, into: &out, entries: doubles(ph), options: options, reference: h.mapPoint) { $0.map_points2_planes }
+            try mapPlanes(.mapPoints2D, points, into: &out, entries: doubles(ph), options: options, reference: { h.mapPoint($0) }) { $0.map_points2_planes }
         }
     }
 

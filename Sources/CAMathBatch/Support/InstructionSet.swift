@@ -5,26 +5,32 @@ import _CAMathKernels
 /// Batch operations take an instruction set as a parameter (`instructionSet: nil` means ``current``),
 /// choose its kernels once per call and pass them down; there is no process-wide state, so calls with
 /// different levels can run concurrently. Every level computes the same bits (see <doc:ExactnessContract>).
+///
+/// A plain value (a level and a table pointer): passing options that hold one costs no reference counting,
+/// which a stored name did on every batch call.
 public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 0 (portable), 2 (AVX2) or 3 (AVX-512F): what the CPU must support, in increasing order.
     public let level: Int
-    /// `portable`, `avx2`, `avx512` (the `CAMATH_ISA` spellings), or an emulated set's name.
-    public let name: String
     /// The kernels, or `nil` when this CPU cannot run them.
     package let kernels: KernelTable?
 
-    private init(level: Int, name: String) {
+    private init(level: Int) {
         self.level = level
-        self.name = name
         kernels = camath_kernels_for_level(Int32(level)).map(KernelTable.init)
     }
 
+    /// `portable`, `avx2`, `avx512` (the `CAMATH_ISA` spellings), or an emulated set's name: its table's.
+    public var name: String {
+        if let kernels { return String(cString: kernels.table.pointee.name) }
+        return level == CAMATH_LEVEL_AVX512 ? "avx512" : level == CAMATH_LEVEL_AVX2 ? "avx2" : "portable"
+    }
+
     /// Portable C kernels: every CPU.
-    public static let portable = InstructionSet(level: CAMATH_LEVEL_PORTABLE, name: "portable")
+    public static let portable = InstructionSet(level: CAMATH_LEVEL_PORTABLE)
     /// Hand-written AVX2 kernels (x86-64 with AVX2).
-    public static let avx2 = InstructionSet(level: CAMATH_LEVEL_AVX2, name: "avx2")
+    public static let avx2 = InstructionSet(level: CAMATH_LEVEL_AVX2)
     /// Hand-written AVX-512F kernels (x86-64 with AVX-512F).
-    public static let avx512 = InstructionSet(level: CAMATH_LEVEL_AVX512, name: "avx512")
+    public static let avx512 = InstructionSet(level: CAMATH_LEVEL_AVX512)
 
     /// The three native levels, portable first.
     public static let all: [InstructionSet] = [.portable, .avx2, .avx512]
@@ -46,7 +52,6 @@ public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConver
     /// must stay valid for the life of the process.
     @_spi(Testing) public init(kernels table: UnsafePointer<camath_kernels>) {
         level = Int(table.pointee.level)
-        name = String(cString: table.pointee.name)
         kernels = KernelTable(table)
     }
 
