@@ -192,8 +192,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         guard !operations.isEmpty else { return "" }
         var s = """
 
-        Structure of arrays: CAMath's planes forms (`TransformPlanes`, `Point3DPlanes`, `Point2DPlanes`, converted before \
-        timing) against the SoA peers over the same planes.
+        Structure of arrays: CAMath's planes forms (`TransformPlanes`, `Point3DPlanes`, `Point2DPlanes` converted before \
+        timing; frames from the plan's columns into `RectPlanes`) against the SoA peers over the same planes.
 
         | operation | N | planes (exact) | planes-fast | c-soa (error) | c-soa-fma (error) | planes ÷ c-soa | planes-fast ÷ c-soa-fma |
         |---|---:|---:|---:|---|---|---:|---:|
