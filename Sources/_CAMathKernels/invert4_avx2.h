@@ -48,7 +48,8 @@ KERNEL_ATTR static inline __m256d KERNEL(allFinite)(const __m256d x[16]) {
     return _mm256_cmp_pd(p[0], p[0], _CMP_ORD_Q);
 }
 
-/// Inverts the 4 matrices in m into r (input kept where singular); returns the singular lanes as bits.
+/// Inverts the 4 matrices in m into r; returns the singular lanes as bits, whose r the caller restores to the
+/// input (restore: blending the input back here kept all 16 input vectors live through the formula).
 KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const __m256d m[16], __m256d r[16], int affine) {
     const __m256d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m256d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
@@ -65,10 +66,17 @@ KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const
     __m256d ok = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
     // Non-finite input needs no test of its own (see invert_avx512.c): it makes det not normal or some r non-finite.
     ok = _mm256_and_pd(ok, KERNEL(allFinite)(r));
-    int bad = ~_mm256_movemask_pd(ok) & 0xF;
-    if (bad)
-        for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(m[k], r[k], ok);
-    return bad;
+    return ~_mm256_movemask_pd(ok) & 0xF;
+}
+
+/// Lanes `bad` (bits) of r get their matrices back, reloaded from t (read before the block's output is stored,
+/// so an inverse in place still finds its input).
+KERNEL_ATTR static inline void KERNEL(restore)(const double *t, int bad, __m256d r[16]) {
+    __m256d m[16];
+    KERNEL(load)(t, m);
+    const __m256i lanes = _mm256_set_epi64x(8, 4, 2, 1);
+    const __m256d refused = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(bad), lanes), lanes));
+    for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(r[k], m[k], refused);
 }
 
 static inline void KERNEL(mask)(uint8_t *singular, int bad) {
@@ -82,6 +90,7 @@ KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular,
         __m256d m[16], r[16];
         KERNEL(load)(t + 16 * i, m);
         int bad = KERNEL(block)(m, r, 0);
+        if (bad) KERNEL(restore)(t + 16 * i, bad, r);
         KERNEL(store)(r, out + 16 * i);
         KERNEL(mask)(singular ? singular + i : 0, bad);
     }
@@ -102,6 +111,7 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         for (int l = 0; l < 4; l++) notAffine[i + l] = (uint8_t)general;
         if (general) continue;
         int bad = KERNEL(block)(m, r, 1);
+        if (bad) KERNEL(restore)(t + 16 * i, bad, r);
         KERNEL(store)(r, out + 16 * i);
         KERNEL(mask)(singular ? singular + i : 0, bad);
     }

@@ -57,7 +57,9 @@ KERNEL_ATTR static inline __mmask8 KERNEL(allFinite8)(const __m512d x[16]) {
     return _mm512_cmp_pd_mask(p[0], p[0], _CMP_ORD_Q);
 }
 
-/// The inverse of 8 loaded matrices into r; returns the mask of singular lanes (r = input there).
+/// The inverse of 8 loaded matrices into r; returns the mask of singular lanes, whose r the caller restores to
+/// the input (restore8): blending the input back here kept all 16 input vectors live to the end of the formula,
+/// and the loop spilled.
 KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8)(const __m512d m[16], __m512d r[16], int affine) {
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
@@ -73,11 +75,15 @@ KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8
     // The reference also refuses non-finite input; here that needs no test of its own: every element
     // enters a minor that multiplies into det (general formula), or, for m41…m43 of the affine formula,
     // into a cofactor of the last row, so a NaN/±∞ input makes det not normal or some r non-finite.
-    __mmask8 ok = KERNEL(normal8)(d) & KERNEL(allFinite8)(r);
-    __mmask8 bad = (__mmask8)~ok;
-    if (bad)
-        for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
-    return bad;
+    return (__mmask8)~(KERNEL(normal8)(d) & KERNEL(allFinite8)(r));
+}
+
+/// Lanes `bad` of r get their matrices back, reloaded from t (read before the block's output is stored, so an
+/// inverse in place still finds its input).
+KERNEL_ATTR static inline void KERNEL(restore8)(const double *t, __mmask8 bad, __m512d r[16]) {
+    __m512d m[16];
+    KERNEL(load8)(t, m);
+    for (int k = 0; k < 16; k++) r[k] = _mm512_mask_blend_pd(bad, r[k], m[k]);
 }
 
 static inline void KERNEL(store_mask)(uint8_t *singular, __mmask8 bad) {
@@ -91,6 +97,7 @@ KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular,
         __m512d m[16], r[16];
         KERNEL(load8)(t + 16 * i, m);
         __mmask8 bad = KERNEL(invert8)(m, r, 0);
+        if (bad) KERNEL(restore8)(t + 16 * i, bad, r);
         KERNEL(store8)(r, out + 16 * i);
         KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
@@ -109,6 +116,7 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         for (int l = 0; l < 8; l++) notAffine[i + l] = general != 0;
         if (general) continue;
         __mmask8 bad = KERNEL(invert8)(m, r, 1);
+        if (bad) KERNEL(restore8)(t + 16 * i, bad, r);
         KERNEL(store8)(r, out + 16 * i);
         KERNEL(store_mask)(singular ? singular + i : 0, bad);
     }
