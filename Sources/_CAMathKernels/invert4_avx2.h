@@ -74,8 +74,8 @@ KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const
 KERNEL_ATTR static inline void KERNEL(restore)(const double *t, int bad, __m256d r[16]) {
     __m256d m[16];
     KERNEL(load)(t, m);
-    const __m256i lanes = _mm256_set_epi64x(8, 4, 2, 1);
-    const __m256d refused = _mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(bad), lanes), lanes));
+    const __m256d refused = _mm256_castsi256_pd(_mm256_set_epi64x(-(long long)((bad >> 3) & 1), -(long long)((bad >> 2) & 1),
+                                                                  -(long long)((bad >> 1) & 1), -(long long)(bad & 1)));
     for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(r[k], m[k], refused);
 }
 
