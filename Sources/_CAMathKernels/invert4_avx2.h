@@ -49,24 +49,31 @@ KERNEL_ATTR static inline __m256d KERNEL(allFinite)(const __m256d x[16]) {
 }
 
 /// Inverts the 4 matrices in m into r; returns the singular lanes as bits, whose r the caller restores to the
-/// input (restore: blending the input back here kept all 16 input vectors live through the formula).
+/// input (restore: blending the input back here kept all 16 input vectors live through the formula). The verdict
+/// is proven from the inputs (CAMATH_INVERSE_BOUND_SCALE); only a block with a lane the bound leaves open tests
+/// its quotients.
 KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const __m256d m[16], __m256d r[16], int affine) {
     const __m256d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m256d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
-    __m256d d;
+    const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    __m256d d, sum[16];
+    for (int k = 0; k < 16; k++) sum[k] = _mm256_and_pd(m[k], magnitude);
+    for (int width = 8; width >= 1; width /= 2)
+        for (int k = 0; k < width; k++) sum[k] = sum[k] + sum[k + width];
     if (affine) {
-        CAMATH_INVERSE_AFFINE(__m256d, r, _mm256_setzero_pd());
+        CAMATH_INVERSE_AFFINE(__m256d, CAMATH_INVERSE_INTO_R, _mm256_setzero_pd());
         d = det;
     } else {
-        CAMATH_INVERSE_GENERAL(__m256d, r);
+        CAMATH_INVERSE_GENERAL(__m256d, CAMATH_INVERSE_INTO_R);
         d = det;
     }
     (void)m14; (void)m24; (void)m34; (void)m44;
-    __m256d a = _mm256_and_pd(d, _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL)));
-    __m256d ok = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
-    // Non-finite input needs no test of its own (see invert_avx512.c): it makes det not normal or some r non-finite.
-    ok = _mm256_and_pd(ok, KERNEL(allFinite)(r));
-    return ~_mm256_movemask_pd(ok) & 0xF;
+    const __m256d a = _mm256_and_pd(d, magnitude);
+    const __m256d normal = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
+    const __m256d proven = _mm256_and_pd(normal, _mm256_cmp_pd(sum[0] * sum[0] * sum[0] * _mm256_set1_pd(CAMATH_INVERSE_BOUND_SCALE), a, _CMP_LE_OQ));
+    if (_mm256_movemask_pd(proven) == 0xF) return 0;
+    // Non-finite input needs no test of its own (see invert8_avx512.h): it makes det not normal or some r non-finite.
+    return ~_mm256_movemask_pd(_mm256_and_pd(normal, KERNEL(allFinite)(r))) & 0xF;
 }
 
 /// Lanes `bad` (bits) of r get their matrices back, reloaded from t (read before the block's output is stored,

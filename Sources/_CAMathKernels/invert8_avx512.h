@@ -59,23 +59,30 @@ KERNEL_ATTR static inline __mmask8 KERNEL(allFinite8)(const __m512d x[16]) {
 
 /// The inverse of 8 loaded matrices into r; returns the mask of singular lanes, whose r the caller restores to
 /// the input (restore8): blending the input back here kept all 16 input vectors live to the end of the formula,
-/// and the loop spilled.
+/// and the loop spilled. The verdict is proven from the inputs (CAMATH_INVERSE_BOUND_SCALE); only a block with a
+/// lane the bound leaves open tests its quotients.
 KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8)(const __m512d m[16], __m512d r[16], int affine) {
     const __m512d m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const __m512d m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
-    __m512d d;
+    __m512d d, a[16];
+    for (int k = 0; k < 16; k++) a[k] = _mm512_abs_pd(m[k]);
+    for (int width = 8; width >= 1; width /= 2)
+        for (int k = 0; k < width; k++) a[k] = a[k] + a[k + width];
     if (affine) {
-        CAMATH_INVERSE_AFFINE(__m512d, r, _mm512_setzero_pd());
+        CAMATH_INVERSE_AFFINE(__m512d, CAMATH_INVERSE_INTO_R, _mm512_setzero_pd());
         d = det;
     } else {
-        CAMATH_INVERSE_GENERAL(__m512d, r);
+        CAMATH_INVERSE_GENERAL(__m512d, CAMATH_INVERSE_INTO_R);
         d = det;
     }
     (void)m14; (void)m24; (void)m34; (void)m44;
     // The reference also refuses non-finite input; here that needs no test of its own: every element
     // enters a minor that multiplies into det (general formula), or, for m41…m43 of the affine formula,
     // into a cofactor of the last row, so a NaN/±∞ input makes det not normal or some r non-finite.
-    return (__mmask8)~(KERNEL(normal8)(d) & KERNEL(allFinite8)(r));
+    const __mmask8 normal = KERNEL(normal8)(d);
+    const __mmask8 proven = normal & _mm512_cmp_pd_mask(a[0] * a[0] * a[0] * _mm512_set1_pd(CAMATH_INVERSE_BOUND_SCALE), _mm512_abs_pd(d), _CMP_LE_OQ);
+    if (proven == 0xFF) return 0;
+    return (__mmask8)~(normal & KERNEL(allFinite8)(r));
 }
 
 /// Lanes `bad` of r get their matrices back, reloaded from t (read before the block's output is stored, so an

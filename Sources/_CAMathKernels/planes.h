@@ -79,48 +79,64 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 #include "precision.h"
 #undef CAMATH_UNFUSED
 
-/// Lane i's inverse by the reference's formula into r, and its verdict: 1 where the reference inverts — a normal
-/// det (every element enters det through a product with a minor, so a NaN or infinite element makes det NaN or
-/// infinite: the reference's finite-input test too) and every entry finite.
-static inline __attribute__((always_inline)) int KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, size_t i, double r[16]) {
+/// Lane i's inverse by the reference's formula, each entry stored to out as soon as it is divided (a loop that
+/// gathered the 16 into an array first spilled its numerators and ran 20 % slower); returns det, and in *sum the
+/// sum of the elements' magnitudes (CAMATH_INVERSE_BOUND_SCALE).
+static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, double *restrict out,
+                                                                             size_t op, size_t i, double *sum) {
     const double m11 = PLANE(t, 0, tp), m12 = PLANE(t, 1, tp), m13 = PLANE(t, 2, tp), m14 = PLANE(t, 3, tp);
     const double m21 = PLANE(t, 4, tp), m22 = PLANE(t, 5, tp), m23 = PLANE(t, 6, tp), m24 = PLANE(t, 7, tp);
     const double m31 = PLANE(t, 8, tp), m32 = PLANE(t, 9, tp), m33 = PLANE(t, 10, tp), m34 = PLANE(t, 11, tp);
     const double m41 = PLANE(t, 12, tp), m42 = PLANE(t, 13, tp), m43 = PLANE(t, 14, tp), m44 = PLANE(t, 15, tp);
-    CAMATH_INVERSE_GENERAL(double, r);
-    const int results = lane_finite(r[0]) & lane_finite(r[1]) & lane_finite(r[2]) & lane_finite(r[3]) & lane_finite(r[4]) & lane_finite(r[5])
-                      & lane_finite(r[6]) & lane_finite(r[7]) & lane_finite(r[8]) & lane_finite(r[9]) & lane_finite(r[10]) & lane_finite(r[11])
-                      & lane_finite(r[12]) & lane_finite(r[13]) & lane_finite(r[14]) & lane_finite(r[15]);
-    return (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX) & results;
+    *sum = ((fabs(m11) + fabs(m12)) + (fabs(m13) + fabs(m14))) + ((fabs(m21) + fabs(m22)) + (fabs(m23) + fabs(m24)))
+         + (((fabs(m31) + fabs(m32)) + (fabs(m33) + fabs(m34))) + ((fabs(m41) + fabs(m42)) + (fabs(m43) + fabs(m44))));
+#define INVERT_PLANE_ENTRY(k, x) PLANE(out, k, op) = CAMATH_QUOTIENT(x, det, rdet)
+    CAMATH_INVERSE_GENERAL(double, INVERT_PLANE_ENTRY);
+#undef INVERT_PLANE_ENTRY
+    return det;
+}
+
+static inline int invert_plane_det_normal(double det) { return (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX); }
+
+/// The verdict on lane i whose inverse is in `out`: 1 where the reference inverts — a normal det (every element
+/// enters det through a product with a minor, so a NaN or infinite element makes det NaN or infinite: the
+/// reference's finite-input test too) and every entry finite (x − x is +0 for a finite x and NaN otherwise).
+static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(const double *restrict out, size_t op, size_t i, double det) {
+#define INVERT_PLANE_PAIR(k) ((PLANE(out, k, op) - PLANE(out, k, op)) + (PLANE(out, (k) + 1, op) - PLANE(out, (k) + 1, op)))
+    const double finite = ((INVERT_PLANE_PAIR(0) + INVERT_PLANE_PAIR(2)) + (INVERT_PLANE_PAIR(4) + INVERT_PLANE_PAIR(6)))
+                        + ((INVERT_PLANE_PAIR(8) + INVERT_PLANE_PAIR(10)) + (INVERT_PLANE_PAIR(12) + INVERT_PLANE_PAIR(14)));
+#undef INVERT_PLANE_PAIR
+    return invert_plane_det_normal(det) & (finite == 0);
 }
 
 /// Every lane's inverse stored as computed (no input kept live for a select: on two-operand AVX2 registers that
-/// spilled half the loop), singular[i] with `mask`; returns whether some lane was refused.
+/// spilled half the loop), and singular[i] with `mask` set where the bound does not prove the lane invertible;
+/// returns whether some lane is so marked.
 static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
                                                                              size_t op, uint8_t *restrict singular, const int mask, size_t n) {
-    int refused = 0;
+    int unproven = 0;
     PLANES_LANES for (size_t i = 0; i < n; i++) {
-        double r[16];
-        const int ok = KERNEL(invert_plane_lane)(t, tp, i, r);
-        PLANE(out, 0, op) = r[0];   PLANE(out, 1, op) = r[1];   PLANE(out, 2, op) = r[2];   PLANE(out, 3, op) = r[3];
-        PLANE(out, 4, op) = r[4];   PLANE(out, 5, op) = r[5];   PLANE(out, 6, op) = r[6];   PLANE(out, 7, op) = r[7];
-        PLANE(out, 8, op) = r[8];   PLANE(out, 9, op) = r[9];   PLANE(out, 10, op) = r[10]; PLANE(out, 11, op) = r[11];
-        PLANE(out, 12, op) = r[12]; PLANE(out, 13, op) = r[13]; PLANE(out, 14, op) = r[14]; PLANE(out, 15, op) = r[15];
-        refused |= !ok;
-        if (mask) singular[i] = (uint8_t)!ok;
+        double sum;
+        const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum);
+        const int proven = invert_plane_det_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
+        unproven |= !proven;
+        if (mask) singular[i] = (uint8_t)!proven;
     }
-    return refused;
+    return unproven;
 }
 
-/// The lanes, then, where some lane was refused, that lane's input copied back (its verdict recomputed by the same
-/// operations).
+/// The lanes; then, where some lane was not proven invertible, each such lane's verdict by the exact test of its
+/// entries, its input copied back where refused.
 KERNEL_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
-    const int refused = singular ? KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, singular, 1, n)
-                                 : KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, NULL, 0, n);
-    if (!refused) return;
+    const int unproven = singular ? KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, singular, 1, n)
+                                  : KERNEL(invert_planes_lanes)(t, tPlane, out, outPlane, NULL, 0, n);
+    if (!unproven) return;
     for (size_t i = 0; i < n; i++) {
-        double r[16];
-        if (KERNEL(invert_plane_lane)(t, tPlane, i, r)) continue;
+        if (singular && !singular[i]) continue;
+        double sum;
+        const int ok = KERNEL(invert_plane_verdict)(out, outPlane, i, KERNEL(invert_plane_lane)(t, tPlane, out, outPlane, i, &sum));
+        if (singular) singular[i] = (uint8_t)!ok;
+        if (ok) continue;
         for (int k = 0; k < 16; k++) PLANE(out, k, outPlane) = PLANE(t, k, tPlane);
     }
 }

@@ -102,7 +102,7 @@ static inline int KERNEL(lane_normal)(double x) { return fabs(x) >= DBL_MIN && f
 
 KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
     for (size_t i = 0; i < n; i++) {
-        INVERT_ONE(CAMATH_INVERSE_GENERAL(double, r));
+        INVERT_ONE(CAMATH_INVERSE_GENERAL(double, CAMATH_INVERSE_INTO_R));
     }
 }
 
@@ -112,6 +112,6 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         const double *c = t + 16 * i;
         notAffine[i] = !(c[3] == 0 && c[7] == 0 && c[11] == 0 && c[15] == 1);
         if (notAffine[i]) continue;
-        INVERT_ONE(CAMATH_INVERSE_AFFINE(double, r, 0.0));
+        INVERT_ONE(CAMATH_INVERSE_AFFINE(double, CAMATH_INVERSE_INTO_R, 0.0));
     }
 }

@@ -82,7 +82,9 @@ TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, cons
     // it (no m14, m24, m34 other than 0 and no `testAlways`) skips it.
     if (inverse) {
         double q[16];
-        CAMATH_INVERSE_GENERAL(double, q);
+#define TL_INVERSE_ENTRY(k, x) q[k] = CAMATH_QUOTIENT(x, det, rdet)
+        CAMATH_INVERSE_GENERAL(double, TL_INVERSE_ENTRY);
+#undef TL_INVERSE_ENTRY
         int invertible = (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX);
         TL_FIELDS (int i = 0; i < 16; i++) invertible &= el_finite(q[i]);
         ok &= (!(hasPerspective | testAlways)) | invertible;

@@ -43,7 +43,9 @@ extension Transform3D {
     /// The decomposition of <doc:KeyPathsAndDecomposition>: the key paths' (``DecompositionMethod/keyPaths``), interpolation's 3-D or 2-D, or `nil` when
     /// the transform is undecomposable: a NaN/±∞ element (also after dividing by `m44`), `m44 = 0`, a singular perspective-free part
     /// (as the method requires), or — for the 2-D method — a determinant `m11·m22 − m12·m21` that is not
-    /// normal. The matrix is first divided by `m44`. Cost: one 4×4 inversion at most, plus ``Elementary`` `asin`/`atan2`.
+    /// normal. The matrix is first divided by `m44`. The 2-D steps are plain IEEE arithmetic: a normal determinant whose
+    /// `a² + b²` or `c² + d²` leaves the range (`Sc(1e300, 1e-300, 1)`) gives a scale of 0 or ∞ and a NaN skew, as the
+    /// formula computes them. Cost: one 4×4 inversion at most, plus ``Elementary`` `asin`/`atan2`.
     public func decomposed(_ method: DecompositionMethod = .keyPaths) -> Decomposition? {
         switch method {
         case .keyPaths, .interpolation3D:

@@ -42,6 +42,11 @@ public enum Adversarial {
         Transform3D(elements: base.elements.map { $0 * 1e-300 })!,
         Transform3D(elements: base.elements.map { $0 * (Double.leastNormalMagnitude / 1e4) })!,  // subnormal elements
         Transform3D(Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 1e308, ty: -1e308)),
+        // det normal, elements beyond the kernels' proof of finite entries (their exact test decides):
+        Transform3D(scaleX: 1e300, y: 0x1p-1030, z: 1),  // det ≈ 1e-10, an entry ≈ 1e310 overflows: refused
+        Transform3D(scaleX: 1e300, y: 1e-300, z: 1),  // det = 1, every entry finite: inverted
+        Transform3D(elements: base.elements.map { $0 * 1e102 })!,  // elements just past the bound, det 1e408 overflows
+        Transform3D(elements: base.elements.map { $0 * 1e76 })!,  // det ≈ 1e304 normal, entries ≈ 1e-76
         { var m = base; m.m44 = 0; return m }(),  // undecomposable: m44 = 0
     ]
 
