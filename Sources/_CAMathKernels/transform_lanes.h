@@ -536,21 +536,16 @@ typedef struct {
     int count;
 } tl_perspective_queue;
 
-// The perspective step for the 16 matrices m (as loaded) into persp[0…3], the verdicts into ok.
-TL_INLINE void tl_perspective_lanes(tl_lanes *restrict m, const int *restrict always, tl_lanes *restrict persp, int *restrict ok) {
-    int unitW = 1;
-    for (int l = 0; l < TL_W; l++) unitW &= m[15][l] == 1;
-    // x/1 is x, bit for bit: lanes whose m44 are all 1 skip the divisions.
-#define TL_PERSPECTIVE_LANES(unit) \
-    TL_LANES2 { \
-        double n[16], pp[4]; \
-        TL_FIELDS (int f = 0; f < 16; f++) n[f] = unit ? m[f][l] : m[f][l] / m[15][l]; \
-        ok[l] = tl_unmatrix_perspective(n, always[l], pp); \
-        TL_FIELDS (int f = 0; f < 4; f++) persp[f][l] = pp[f]; \
+// The perspective step for the 16 matrices m (as loaded) into persp[0…3], the verdicts into ok; unitW (a
+// constant after inlining): every m44 is 1, so the division by it is skipped (x/1 is x, bit for bit).
+TL_INLINE void tl_perspective_lanes(tl_lanes *restrict m, const int *restrict always, const int unitW, tl_lanes *restrict persp,
+                                    int *restrict ok) {
+    TL_LANES2 {
+        double n[16], pp[4];
+        TL_FIELDS (int f = 0; f < 16; f++) n[f] = unitW ? m[f][l] : m[f][l] / m[15][l];
+        ok[l] = tl_unmatrix_perspective(n, always[l], pp);
+        TL_FIELDS (int f = 0; f < 4; f++) persp[f][l] = pp[f];
     }
-    if (unitW) TL_PERSPECTIVE_LANES(1)
-    else TL_PERSPECTIVE_LANES(0)
-#undef TL_PERSPECTIVE_LANES
 }
 
 // The perspective step for the queued lanes: their records' perspective (fields 9…12, already stored as
@@ -559,8 +554,10 @@ TL_INLINE void tl_perspective_lanes(tl_lanes *restrict m, const int *restrict al
 TL_INLINE void tl_perspective_flush(tl_perspective_queue *restrict queue, double *restrict records, size_t stride, uint8_t *restrict status) {
     if (queue->count == 0) return;
     tl_lanes persp[4];
-    int ok[TL_W];
-    tl_perspective_lanes(queue->m, queue->always, persp, ok);
+    int ok[TL_W], unitW = 1;
+    for (int l = 0; l < TL_W; l++) unitW &= queue->m[15][l] == 1;
+    if (unitW) tl_perspective_lanes(queue->m, queue->always, 1, persp, ok);
+    else tl_perspective_lanes(queue->m, queue->always, 0, persp, ok);
     for (int l = 0; l < queue->count; l++) {
         size_t i = queue->element[l];
         for (int f = 0; f < 4; f++) records[(size_t)(9 + f) * stride + i] = persp[f][l];
