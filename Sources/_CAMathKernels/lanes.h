@@ -10,6 +10,8 @@
 #include <string.h>
 
 static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
+/// The inverses' determinant test: a normal number (not 0, subnormal, ∞ or NaN).
+static inline int lane_normal(double x) { return (fabs(x) >= DBL_MIN) & (fabs(x) <= DBL_MAX); }
 
 // Points [0, n) of p through h into out, in lanes. Never fused, at either precision: the fast build only
 // multiplies by the reciprocal of W (fused, an overflowed product could come back finite, and guarding the

@@ -80,7 +80,7 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 #undef CAMATH_UNFUSED
 
 /// Lane i's inverse by the reference's formula, each entry stored to out as soon as it is divided (a loop that
-/// gathered the 16 into an array first spilled its numerators and ran 20 % slower); returns det, and in *sum the
+/// gathered the 16 into an array first spilled its numerators and ran 10–20 % slower); returns det, and in *sum the
 /// sum of the elements' magnitudes (CAMATH_INVERSE_BOUND_SCALE).
 static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, double *restrict out,
                                                                              size_t op, size_t i, double *sum) {
@@ -96,17 +96,13 @@ static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(co
     return det;
 }
 
-static inline int invert_plane_det_normal(double det) { return (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX); }
-
 /// The verdict on lane i whose inverse is in `out`: 1 where the reference inverts — a normal det (every element
 /// enters det through a product with a minor, so a NaN or infinite element makes det NaN or infinite: the
-/// reference's finite-input test too) and every entry finite (x − x is +0 for a finite x and NaN otherwise).
+/// reference's finite-input test too) and every entry finite.
 static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(const double *restrict out, size_t op, size_t i, double det) {
-#define INVERT_PLANE_PAIR(k) ((PLANE(out, k, op) - PLANE(out, k, op)) + (PLANE(out, (k) + 1, op) - PLANE(out, (k) + 1, op)))
-    const double finite = ((INVERT_PLANE_PAIR(0) + INVERT_PLANE_PAIR(2)) + (INVERT_PLANE_PAIR(4) + INVERT_PLANE_PAIR(6)))
-                        + ((INVERT_PLANE_PAIR(8) + INVERT_PLANE_PAIR(10)) + (INVERT_PLANE_PAIR(12) + INVERT_PLANE_PAIR(14)));
-#undef INVERT_PLANE_PAIR
-    return invert_plane_det_normal(det) & (finite == 0);
+    int ok = lane_normal(det);
+    for (int k = 0; k < 16; k++) ok &= lane_finite(PLANE(out, k, op));
+    return ok;
 }
 
 /// Every lane's inverse stored as computed (no input kept live for a select: on two-operand AVX2 registers that
@@ -118,7 +114,7 @@ static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(con
     PLANES_LANES for (size_t i = 0; i < n; i++) {
         double sum;
         const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum);
-        const int proven = invert_plane_det_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
+        const int proven = lane_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
         unproven |= !proven;
         if (mask) singular[i] = (uint8_t)!proven;
     }

@@ -84,8 +84,6 @@ KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *poi
 #include "precision.h"
 #undef CAMATH_UNFUSED
 
-static inline int KERNEL(lane_normal)(double x) { return fabs(x) >= DBL_MIN && fabs(x) <= DBL_MAX; }
-
 // One matrix at a time: FORMULA (invert_formula.h) declares det and fills r; the input comes back
 // unchanged where the reference refuses.
 #define INVERT_ONE(FORMULA) \
@@ -95,7 +93,7 @@ static inline int KERNEL(lane_normal)(double x) { return fabs(x) >= DBL_MIN && f
     double r[16]; \
     FORMULA; \
     (void)m14; (void)m24; (void)m34; (void)m44; \
-    int ok = KERNEL(lane_normal)(det); \
+    int ok = lane_normal(det); \
     for (int k = 0; k < 16; k++) ok &= lane_finite(m[k]) & lane_finite(r[k]); \
     for (int k = 0; k < 16; k++) out[16 * i + k] = ok ? r[k] : m[k]; \
     if (singular) singular[i] = (uint8_t)!ok

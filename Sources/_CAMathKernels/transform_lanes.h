@@ -77,7 +77,7 @@ TL_INLINE int tl_unmatrix_perspective(const double *n, int testAlways, double *p
 #define TL_INVERSE_ENTRY(k, x) q[k] = CAMATH_QUOTIENT(x, det, rdet)
     CAMATH_INVERSE_GENERAL(double, TL_INVERSE_ENTRY);
 #undef TL_INVERSE_ENTRY
-    int invertible = (fabs(det) >= DBL_MIN) & (fabs(det) <= DBL_MAX);
+    int invertible = lane_normal(det);
     TL_FIELDS (int i = 0; i < 16; i++) invertible &= el_finite(q[i]);
     TL_FIELDS (int i = 0; i < 4; i++) {
         double v = q[4 * i] * n[3] + q[4 * i + 1] * n[7] + q[4 * i + 2] * n[11] + q[4 * i + 3] * n[15];
