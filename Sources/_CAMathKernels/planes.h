@@ -139,13 +139,13 @@ KERNEL_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *o
 
 #include "precision.h"
 
-/// (x, y, z, 1)·m divided by W per lane; returns whether a lane of a fast build needs the exact formula
-/// (point_guard.h), checked in the same pass.
-static inline __attribute__((always_inline)) int KERNEL(map_points3_planes_lanes)(const double *m, const double *restrict p, size_t pp,
-                                                                                  double *restrict out, size_t op, size_t n, double limit) {
+/// (x, y, z, 1)·m divided by W per lane. A fast build also returns the block sum of point_guard.h (the exact
+/// one returns 0 and never reads scale).
+static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_lanes)(const double *m, const double *restrict p, size_t pp,
+                                                                                     double *restrict out, size_t op, size_t n, double scale) {
     const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
-    int any = 0;
+    double sum = 0;
     PLANES_LANES for (size_t i = 0; i < n; i++) {
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp), z = PLANE(p, 2, pp);
         const double X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
@@ -156,18 +156,18 @@ static inline __attribute__((always_inline)) int KERNEL(map_points3_planes_lanes
         PLANE(out, 1, op) = qy;
         PLANE(out, 2, op) = qz;
 #if defined(CAMATH_FAST)
-        any |= camath_point_needs_exact(x, y, z, qx, qy, qz, limit);
+        sum = camath_unordered_sum(sum, (x * x + y * y + z * z) * scale + (qx * qx + qy * qy + qz * qz));
 #endif
     }
-    (void)limit;
-    return any;
+    (void)scale;
+    return sum;
 }
 
 KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane,
                                             size_t n) {
 #if defined(CAMATH_FAST)
+    if (KERNEL(map_points3_planes_lanes)(m, points, pointPlane, out, outPlane, n, camath_point_block_scale(m, 16)) < CAMATH_POINT_BLOCK_LIMIT) return;
     const double limit = camath_point_input_limit(m, 16);
-    if (!KERNEL(map_points3_planes_lanes)(m, points, pointPlane, out, outPlane, n, limit)) return;
     for (size_t i = 0; i < n; i++) {
         const double x = PLANE(points, 0, pointPlane), y = PLANE(points, 1, pointPlane), z = PLANE(points, 2, pointPlane);
         if (!camath_point_needs_exact(x, y, z, PLANE(out, 0, outPlane), PLANE(out, 1, outPlane), PLANE(out, 2, outPlane), limit)) continue;
@@ -181,13 +181,14 @@ KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *point
 }
 
 /// (x, y, 1)·h divided by W per lane. Never fused, at either precision (as the AoS 2-D map: lanes.h); a fast
-/// build multiplies by the reciprocal of W and redoes exactly a result that is not well inside the finite range
-/// (returns whether a lane has one, checked in the same pass).
-static inline __attribute__((always_inline)) int KERNEL(map_points2_planes_lanes)(const double *h, const double *restrict p, size_t pp,
-                                                                                  double *restrict out, size_t op, size_t n) {
+/// build multiplies by the reciprocal of W, returns the results' part of point_guard.h's block sum
+/// (Σ qx² + qy²: unfused, the inputs need no bound), and redoes exactly, when it fails, each result that is
+/// not well inside the finite range (the exact build returns 0).
+static inline __attribute__((always_inline)) double KERNEL(map_points2_planes_lanes)(const double *h, const double *restrict p, size_t pp,
+                                                                                     double *restrict out, size_t op, size_t n) {
 #pragma clang fp contract(off)
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
-    int any = 0;
+    double sum = 0;
     PLANES_LANES for (size_t i = 0; i < n; i++) {
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp);
         const double X = x * h11 + y * h21 + h31, Y = x * h12 + y * h22 + h32, W = x * h13 + y * h23 + h33;
@@ -195,15 +196,15 @@ static inline __attribute__((always_inline)) int KERNEL(map_points2_planes_lanes
         PLANE(out, 0, op) = qx;
         PLANE(out, 1, op) = qy;
 #if defined(CAMATH_FAST)
-        any |= !(fabs(qx) + fabs(qy) < CAMATH_POINT_RESULT_LIMIT);
+        sum = camath_unordered_sum(sum, qx * qx + qy * qy);
 #endif
     }
-    return any;
+    return sum;
 }
 
 KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane,
                                             size_t n) {
-    if (!KERNEL(map_points2_planes_lanes)(h, points, pointPlane, out, outPlane, n)) return;
+    if (KERNEL(map_points2_planes_lanes)(h, points, pointPlane, out, outPlane, n) < CAMATH_POINT_BLOCK_LIMIT) return;
     for (size_t i = 0; i < n; i++) {
         if (fabs(PLANE(out, 0, outPlane)) + fabs(PLANE(out, 1, outPlane)) < CAMATH_POINT_RESULT_LIMIT) continue;
         double q[2];

@@ -1,10 +1,11 @@
 // What the fast point maps fall back to. The contract keeps the reference's special values (the same NaN and
-// infinities) at either precision. Fused, a sum can stay finite where the reference's overflowed (the
+// infinities) at either precision wherever |W| > 1e-3 (ExactnessBudget: nearer 0 nothing is compared). Fused, a sum can stay finite where the reference's overflowed (the
 // unrounded product inside a fused multiply-add cannot overflow), so the fused 3-D map hands back to the exact
 // formula every lane whose inputs could make a product overflow (coordinates above camath_point_input_limit of
 // the matrix); the 2-D map and the frames do not fuse. And a reciprocal can overflow, or x·(1/w) and x/w round
 // across the top of the range apart, so all of them redo a result that is not well inside the finite range
-// (2^1020 or more, or NaN). Such lanes are rare in real data; the check is a few vector compares per block.
+// (2^1020 or more, or NaN). Such lanes are rare in real data; the check is a few vector compares per block
+// (the AoS kernels), or one sum of squares per call (the planes kernels: CAMATH_POINT_BLOCK_LIMIT).
 #ifndef CAMATH_POINT_GUARD_H
 #define CAMATH_POINT_GUARD_H
 #include <math.h>
@@ -13,15 +14,44 @@
 /// A result coordinate at or above this is recomputed exactly.
 #define CAMATH_POINT_RESULT_LIMIT 0x1p1020
 
+/// A sum of non-negative terms, which the compiler may evaluate in any order (across vector lanes, in a
+/// tree): every order rounds to at least each term, and a NaN or ∞ term makes it NaN or ∞.
+static inline double camath_unordered_sum(double sum, double term) {
+#pragma clang fp reassociate(on) contract(off)
+    return sum + term;
+}
+
+/// Σ|m_k| over `count` matrix entries, a bound on the largest (NaN when one is), in four partial sums (a
+/// chain of 16 dependent adds would cost more than a short map).
+static inline double camath_point_entry_sum(const double *m, size_t count) {
+    double part[4] = {0, 0, 0, 0};
+    for (size_t k = 0; k < count; k++) part[k % 4] += fabs(m[k]);
+    return (part[0] + part[1]) + (part[2] + part[3]);
+}
+
 /// The largest input coordinate whose products with `count` matrix entries can neither overflow nor sum past
-/// the finite range: 2^1021 / max(1, max |m|), or −1 (every lane exact) when an entry is 2^1022 or more or NaN.
+/// the finite range: 2^1021 / max(1, Σ|m|), or −1 (every lane exact) when Σ|m| is 2^1022 or more or NaN.
 static inline double camath_point_input_limit(const double *m, size_t count) {
-    double largest = 1;
-    for (size_t k = 0; k < count; k++) {
-        double a = fabs(m[k]);
-        if (!(a <= largest)) largest = a;  // NaN too
-    }
-    return largest <= 0x1p1022 ? 0x1p1021 / largest : -1;
+    const double sum = camath_point_entry_sum(m, count);
+    return sum <= 0x1p1022 ? 0x1p1021 / (sum > 1 ? sum : 1) : -1;
+}
+
+/// A block of fast 3-D lanes needs no lane recomputed when Σ over its lanes of (x² + y² + z²)·scale +
+/// (qx² + qy² + qz²) — summed in any order, each lane's part fused as the compiler likes — is below this,
+/// with scale = max(1, 4·2^1000 / limit²) for the limit above (∞ when it is −1). Each term is then below it:
+/// every result coordinate is below 2^500, far inside the range, and x² + y² + z² is below limit²/4, so
+/// |x| + |y| + |z| ≤ √3·limit/2 < limit. A NaN or ∞ anywhere fails the test. Squares cost less than
+/// magnitudes and compares, and one sum per block replaces a mask per lane; a block that fails (results
+/// beyond 2^500, inputs near the limit, or a special value) has its lanes tested one by one. The scale is at
+/// least 1 because a smaller one would make typical squares subnormal (a microcode assist per operation on
+/// x86-64); a larger one only tightens the bound. The 2-D map, never fused, sums the results' part alone.
+#define CAMATH_POINT_BLOCK_LIMIT 0x1p1000
+
+/// That scale, computed from Σ|m| without a division: 4·2^1000 / limit² = (Σ|m|·2^-520)², which is 1 or less
+/// below Σ|m| = 2^520 (where the square could be subnormal: an assist, so it is clamped before squaring).
+static inline double camath_point_block_scale(const double *m, size_t count) {
+    const double sum = camath_point_entry_sum(m, count), root = sum > 0x1p520 ? sum * 0x1p-520 : 1;
+    return sum <= 0x1p1022 ? root * root : __builtin_inf();
 }
 
 /// (x, y, z, 1)·m divided by W, in the reference's order, never fused.

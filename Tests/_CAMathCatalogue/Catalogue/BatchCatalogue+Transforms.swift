@@ -13,10 +13,13 @@ extension BatchCatalogue {
                                                    0, 0, 1, 0, 0, 0, 0, 1])!
     /// A subnormal weight: 1/W overflows where x/W is 0 (the fast maps multiply by a reciprocal).
     static let tinyWeight = Transform3D(elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0x1p-1060])!
+    /// Row 4 puts (−0, −0, ·)'s X at 0x1.64a1a9b0c9435p+1023 and W at 0x1.64a1a9b0c9435p-1: X/W is exactly 2¹⁰²⁴,
+    /// which rounds to ∞, while X·(1/W) rounds to the largest double (the fast maps multiply by a reciprocal).
+    static let topOfRange = Transform3D(elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0x1.64a1a9b0c9435p+1023, 0, 0, 0x1.64a1a9b0c9435p-1])!
     /// Matrices the point maps are tried through: a general one, signed zeros, edge-on and behind-the-eye layers,
     /// and every third matrix of the adversarial list.
     static var pointMaps: [Transform3D] {
-        [Adversarial.base, overflowing[0], cancelling, tinyWeight] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms
+        [Adversarial.base, overflowing[0], cancelling, tinyWeight, topOfRange] + Adversarial.signedZeros + Adversarial.degenerateLayerTransforms
             + stride(from: 0, to: Adversarial.matrices.count, by: 3).map { Adversarial.matrices[$0] }
     }
     /// The adversarial points (special values in x or y, with z = −0 and z = 7), and special values in z.
