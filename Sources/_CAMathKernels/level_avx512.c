@@ -2,6 +2,7 @@
 // AVX-512F. Concat and the points' tails use the AVX2 kernels (see kernels.h).
 #if defined(__x86_64__)
 #define KERNEL_ATTR __attribute__((target("avx512f")))
+#define KERNEL_LANES 8  // doubles per vector: the planes loops' vector step (planes.h)
 #define KERNEL(name) camath_avx512_##name
 #define KERNEL_AVX2(name) camath_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_##name
