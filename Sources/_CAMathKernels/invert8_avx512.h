@@ -2,7 +2,8 @@
 // 8×8 transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly
 // the scalar operations), singular lanes are blended back to their input, and the result is transposed
 // back; the last n mod 8 matrices go to the portable kernels. Included with KERNEL_ATTR and
-// KERNEL(name) defined.
+// KERNEL(name) defined: by the fast AVX-512 level only (the exact level's inverses are invert4_avx2.h's body
+// built with AVX-512VL, which measured faster there: invert4_avx2.h).
 #define CAMATH_UNFUSED
 #include "precision.h"
 #undef CAMATH_UNFUSED

@@ -77,10 +77,11 @@ CAMATH_DECLARE_MAP_POINTS3(camath_avx2_fast_);
 CAMATH_DECLARE_INVERT(camath_avx2_fast_);
 CAMATH_DECLARE_FAST_LANES(camath_avx2_fast_);
 
-// AVX-512F (level_avx512.c): points3_avx512.h, invert8_avx512.h, lanes.h; its concat is AVX2's (a
-// two-rows-per-zmm concat needs 8 lane-crossing shuffles per matrix and measured 30 % slower on Zen 5).
+// AVX-512 (level_avx512.c): points3_avx512.h, lanes.h; its concat is AVX2's (a two-rows-per-zmm concat needs
+// 8 lane-crossing shuffles per matrix and measured 30 % slower on Zen 5), and its exact inverses are
+// invert4_avx2.h's body built with AVX-512VL (level_avx512_vl.c); the fast ones are invert8_avx512.h.
 CAMATH_DECLARE_MAP_POINTS3(camath_avx512_);
-CAMATH_DECLARE_INVERT(camath_avx512_);
+CAMATH_DECLARE_INVERT(camath_avx512vl_);
 CAMATH_DECLARE_LANES(camath_avx512_);
 CAMATH_DECLARE_MAP_POINTS3(camath_avx512_fast_);
 CAMATH_DECLARE_INVERT(camath_avx512_fast_);

@@ -32,9 +32,12 @@ CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fas
              camath_portable_fast_, camath_portable_fast_, camath_portable_fast_, camath_portable_);
 
 #if defined(__x86_64__)
-// The strided 3-D map is the portable kernel at every level; AVX-512 reuses AVX2's concat.
+// The strided 3-D map is the portable kernel at every level; AVX-512 reuses AVX2's concat, and its exact
+// inverses are the AVX-512VL build of AVX2's body (level_avx512_vl.c).
 #define camath_avx2_map_points3_strided camath_portable_map_points3_strided
 #define camath_avx2_fast_map_points3_strided camath_portable_fast_map_points3_strided
+#define camath_avx512_invert camath_avx512vl_invert
+#define camath_avx512_invert_affine camath_avx512vl_invert_affine
 static const camath_kernels avx2_fast, avx512_fast;
 CAMATH_TABLE(avx2, CAMATH_LEVEL_AVX2, "avx2", avx2_fast, 0, camath_avx2_, camath_avx2_, camath_avx2_, camath_avx2_);
 CAMATH_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "avx2-fast", avx2_fast, 1,
@@ -47,7 +50,9 @@ CAMATH_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "avx512-fast", avx512_fast, 1,
 static int detect_cpu_level(void) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f")) return CAMATH_LEVEL_AVX512;
+    // The AVX-512 level needs AVX-512VL beside AVX-512F (its exact inverses use VL's 32 ymm registers:
+    // level_avx512_vl.c); every AVX-512 CPU but the Xeon Phi has both.
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) return CAMATH_LEVEL_AVX512;
     // The AVX2 level's fast kernels fuse multiply-adds: it needs FMA beside AVX2 (every AVX2 CPU from
     // Intel's Haswell and AMD's Excavator on has both; AVX-512F implies it).
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CAMATH_LEVEL_AVX2;

@@ -1,5 +1,5 @@
-// The AVX-512F level, exact: intrinsics for 3-D points and inverses; the lane loops compiled for
-// AVX-512F. Concat and the points' tails use the AVX2 kernels (see kernels.h).
+// The AVX-512 level, exact: intrinsics for 3-D points; the lane loops compiled for AVX-512F. Concat and the
+// points' tails use the AVX2 kernels, the inverses AVX2's body built with AVX-512VL (level_avx512_vl.c).
 #if defined(__x86_64__)
 #define KERNEL_ATTR __attribute__((target("avx512f")))
 #define KERNEL_LANES 8  // doubles per vector: the planes loops' vector step (planes.h)
@@ -7,6 +7,5 @@
 #define KERNEL_AVX2(name) camath_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_##name
 #include "points3_avx512.h"
-#include "invert8_avx512.h"
 #include "lanes.h"
 #endif

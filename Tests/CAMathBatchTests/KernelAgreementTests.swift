@@ -22,7 +22,7 @@ import Testing
           arguments: BatchPrecision.allCases)
     func nativeAVX2(_ precision: BatchPrecision) throws { try checkEveryKernel(.avx2, precision) }
 
-    @Test(.enabled(if: InstructionSet.avx512.isSupported, "this CPU cannot run AVX-512F (best level: \(InstructionSet.cpu))"),
+    @Test(.enabled(if: InstructionSet.avx512.isSupported, "this CPU cannot run AVX-512F and AVX-512VL (best level: \(InstructionSet.cpu))"),
           arguments: BatchPrecision.allCases)
     func nativeAVX512(_ precision: BatchPrecision) throws { try checkEveryKernel(.avx512, precision) }
 

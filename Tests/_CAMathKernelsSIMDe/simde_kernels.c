@@ -22,6 +22,9 @@
         .frames_planes = lanePrefix##frames_planes, \
     }
 
+// The exact AVX-512 table's inverses are the AVX2 body (kernels_for_level.c: level_avx512_vl.c).
+#define camath_simde_avx512_invert camath_simde_avx2_invert
+#define camath_simde_avx512_invert_affine camath_simde_avx2_invert_affine
 static const camath_kernels avx2_fast, avx512_fast;
 CAMATH_SIMDE_TABLE(avx2, CAMATH_LEVEL_AVX2, "simde-avx2", avx2_fast, 0,
                    camath_simde_avx2_, camath_simde_avx2_, camath_portable_);

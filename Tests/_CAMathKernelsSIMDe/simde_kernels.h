@@ -8,7 +8,6 @@ CAMATH_DECLARE_CONCAT(camath_simde_avx2_);
 CAMATH_DECLARE_MAP_POINTS3(camath_simde_avx2_);
 CAMATH_DECLARE_INVERT(camath_simde_avx2_);
 CAMATH_DECLARE_MAP_POINTS3(camath_simde_avx512_);
-CAMATH_DECLARE_INVERT(camath_simde_avx512_);
 CAMATH_DECLARE_MAP_POINTS3(camath_simde_avx2_fast_);
 CAMATH_DECLARE_INVERT(camath_simde_avx2_fast_);
 CAMATH_DECLARE_MAP_POINTS3(camath_simde_avx512_fast_);

@@ -1,6 +1,6 @@
 import _CAMathKernels
 
-/// A set of vector kernels for the `.simd` path: the portable C kernels, the AVX2 or the AVX-512F ones.
+/// A set of vector kernels for the `.simd` path: the portable C kernels, the AVX2 or the AVX-512 ones.
 ///
 /// Batch operations take an instruction set as a parameter (`instructionSet: nil` means ``current``),
 /// choose its kernels once per call and pass them down; there is no process-wide state, so calls with
@@ -9,7 +9,7 @@ import _CAMathKernels
 /// A plain value (a level and a table pointer): passing options that hold one costs no reference counting,
 /// which a stored name did on every batch call.
 public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// 0 (portable), 2 (AVX2) or 3 (AVX-512F): what the CPU must support, in increasing order.
+    /// 0 (portable), 2 (AVX2 and FMA) or 3 (AVX-512F and AVX-512VL): what the CPU must support, in increasing order.
     public let level: Int
     /// The kernels, or `nil` when this CPU cannot run them.
     package let kernels: KernelTable?
@@ -29,7 +29,7 @@ public struct InstructionSet: Sendable, Hashable, Comparable, CustomStringConver
     public static let portable = InstructionSet(level: CAMATH_LEVEL_PORTABLE)
     /// Hand-written AVX2 kernels (x86-64 with AVX2).
     public static let avx2 = InstructionSet(level: CAMATH_LEVEL_AVX2)
-    /// Hand-written AVX-512F kernels (x86-64 with AVX-512F).
+    /// Hand-written AVX-512 kernels (x86-64 with AVX-512F and AVX-512VL: every AVX-512 CPU but the Xeon Phi).
     public static let avx512 = InstructionSet(level: CAMATH_LEVEL_AVX512)
 
     /// The three native levels, portable first.

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Instruction-set levels: 0 = portable C (every CPU), 2 = AVX2 with FMA, 3 = AVX-512F.
+/// Instruction-set levels: 0 = portable C (every CPU), 2 = AVX2 with FMA, 3 = AVX-512F with AVX-512VL.
 enum { CAMATH_LEVEL_PORTABLE = 0, CAMATH_LEVEL_AVX2 = 2, CAMATH_LEVEL_AVX512 = 3 };
 
 /// Bulk hit test: a prepared tree (see CAMathBatch's HitTestPlan).
