@@ -4,40 +4,13 @@
 // width (KERNEL_ATTR); each lane performs the reference's operations in the reference's order — in an exact build
 // without fusing, so the results are the reference's bits (a fast build: precision.h). The output planes never
 // overlap the inputs (the contract in _CAMathKernels.h: CAMathBatch's plane types are values, so a call cannot pass
-// one array as both), which the loops declare with restrict. Included by lanes.h, after its own kernels.
+// one array as both), which the loops declare with restrict. Included by lanes.h, after its own kernels (LANE_LOOP, LANE_BLOCKS).
 #include "kernels.h"
 #include "invert_formula.h"
 #include <string.h>
 #include "point_guard.h"
 
 #define PLANE(p, k, stride) ((p)[(size_t)(k) * (stride) + i])
-
-// Runs BLOCK(start, count) — a lane loop over lanes [start, start + count) — on [0, n) without the scalar
-// remainder the compiler leaves after its vector loop: lanes [0, n − n mod KERNEL_LANES), then, when the
-// level's vector step (KERNEL_LANES, from its level file; 1, no split, at the portable level, whose vectors
-// are two doubles or none) does not divide n, the last KERNEL_LANES lanes again: a constant-count call, one
-// vector step. Running a lane twice writes the same values twice: no output overlaps an input. At N = 100 an
-// AVX-512 loop's four remainder lanes had cost about a vector step each (a scalar lane's divisions queue one by
-// one): the fast inverse's time per element fell by 16 % (C harness).
-#ifndef KERNEL_LANES
-#define KERNEL_LANES 1
-#endif
-#define PLANES_BLOCKS(n, BLOCK) do {                                                 \
-        const size_t planesBody = (n) < KERNEL_LANES ? (n) : (n) / KERNEL_LANES * KERNEL_LANES; \
-        BLOCK(0, planesBody);                                                        \
-        if (planesBody < (n)) BLOCK((n) - KERNEL_LANES, KERNEL_LANES);               \
-    } while (0)
-
-// The lane loops ask for vectorisation on x86-64, where at -O2 (SwiftPM's release flags) the cost model may
-// otherwise decline them; on aarch64 the loops are left to the cost model, which declines the inverse's for
-// two-lane NEON (a declined request would be a -Wpass-failed warning in every aarch64 build). The bits are the
-// same either way. They ask for one vector per step, so that the step is KERNEL_LANES (PLANES_BLOCKS): the
-// cost model would interleave four AVX-512 steps of the 2-D map, which was also 10-20 % slower than one.
-#if defined(__x86_64__)
-#define PLANES_LANES _Pragma("clang loop vectorize(enable) interleave_count(1)")
-#else
-#define PLANES_LANES
-#endif
 
 #if !defined(CAMATH_FAST)  // the fast tables hold the exact concat (kernels.h)
 #include "precision.h"
@@ -54,7 +27,7 @@
 /// The three shapes, each its own loop: a shared operand (16 doubles) is read once, into registers.
 static inline __attribute__((always_inline)) void KERNEL(concat_planes_pairwise)(const double *restrict a, size_t ap, const double *restrict b,
                                                                                  size_t bp, double *restrict out, size_t op, size_t n) {
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         PLANES_CONCAT(PLANES_A, PLANES_B);
     }
 }
@@ -63,7 +36,7 @@ static inline __attribute__((always_inline)) void KERNEL(concat_planes_by_one)(c
                                                                                double *restrict out, size_t op, size_t n) {
     double s[16];
     memcpy(s, shared, sizeof s);
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         PLANES_CONCAT(PLANES_A, PLANES_SHARED);
     }
 }
@@ -72,7 +45,7 @@ static inline __attribute__((always_inline)) void KERNEL(concat_planes_one_by)(c
                                                                                double *restrict out, size_t op, size_t n) {
     double s[16];
     memcpy(s, shared, sizeof s);
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         PLANES_CONCAT(PLANES_SHARED, PLANES_B);
     }
 }
@@ -82,9 +55,9 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 #define CONCAT_ONE_BY(s, c) KERNEL(concat_planes_one_by)(a, b + (s), bPlane, out + (s), outPlane, c)
 #define CONCAT_BY_ONE(s, c) KERNEL(concat_planes_by_one)(a + (s), aPlane, b, out + (s), outPlane, c)
 #define CONCAT_PAIRWISE(s, c) KERNEL(concat_planes_pairwise)(a + (s), aPlane, b + (s), bPlane, out + (s), outPlane, c)
-    if (aPlane == 0) PLANES_BLOCKS(n, CONCAT_ONE_BY);
-    else if (bPlane == 0) PLANES_BLOCKS(n, CONCAT_BY_ONE);
-    else PLANES_BLOCKS(n, CONCAT_PAIRWISE);
+    if (aPlane == 0) LANE_BLOCKS(n, CONCAT_ONE_BY);
+    else if (bPlane == 0) LANE_BLOCKS(n, CONCAT_BY_ONE);
+    else LANE_BLOCKS(n, CONCAT_PAIRWISE);
 #undef CONCAT_ONE_BY
 #undef CONCAT_BY_ONE
 #undef CONCAT_PAIRWISE
@@ -134,7 +107,7 @@ static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(co
 static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
                                                                              size_t op, uint8_t *restrict singular, const int mask, size_t n) {
     int unproven = 0;
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         double sum;
         const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum);
         const int proven = lane_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
@@ -150,8 +123,8 @@ KERNEL_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *o
     int unproven = 0;
 #define INVERT_MASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, singular + (s), 1, c)
 #define INVERT_UNMASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, NULL, 0, c)
-    if (singular) PLANES_BLOCKS(n, INVERT_MASKED);
-    else PLANES_BLOCKS(n, INVERT_UNMASKED);
+    if (singular) LANE_BLOCKS(n, INVERT_MASKED);
+    else LANE_BLOCKS(n, INVERT_UNMASKED);
 #undef INVERT_MASKED
 #undef INVERT_UNMASKED
     if (!unproven) return;
@@ -174,7 +147,7 @@ static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_la
     const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     double sum = 0;
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp), z = PLANE(p, 2, pp);
         const double X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         const double Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
@@ -197,7 +170,7 @@ KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *point
     const double scale = camath_point_block_scale(m, 16);
     double sum = 0;
 #define MAP_POINTS3(s, c) sum += KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, scale)
-    PLANES_BLOCKS(n, MAP_POINTS3);
+    LANE_BLOCKS(n, MAP_POINTS3);
     if (sum < CAMATH_POINT_BLOCK_LIMIT) return;
     const double limit = camath_point_input_limit(m, 16);
     for (size_t i = 0; i < n; i++) {
@@ -209,7 +182,7 @@ KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *point
     }
 #else
 #define MAP_POINTS3(s, c) KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, 0)
-    PLANES_BLOCKS(n, MAP_POINTS3);
+    LANE_BLOCKS(n, MAP_POINTS3);
 #endif
 #undef MAP_POINTS3
 }
@@ -223,7 +196,7 @@ static inline __attribute__((always_inline)) double KERNEL(map_points2_planes_la
 #pragma clang fp contract(off)
     const double h11 = h[0], h12 = h[1], h13 = h[2], h21 = h[3], h22 = h[4], h23 = h[5], h31 = h[6], h32 = h[7], h33 = h[8];
     double sum = 0;
-    PLANES_LANES for (size_t i = 0; i < n; i++) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp);
         const double X = x * h11 + y * h21 + h31, Y = x * h12 + y * h22 + h32, W = x * h13 + y * h23 + h33;
         const double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw);
@@ -240,7 +213,7 @@ KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *point
                                             size_t n) {
     double sum = 0;
 #define MAP_POINTS2(s, c) sum += KERNEL(map_points2_planes_lanes)(h, points + (s), pointPlane, out + (s), outPlane, c)
-    PLANES_BLOCKS(n, MAP_POINTS2);
+    LANE_BLOCKS(n, MAP_POINTS2);
 #undef MAP_POINTS2
     if (sum < CAMATH_POINT_BLOCK_LIMIT) return;
     for (size_t i = 0; i < n; i++) {
@@ -253,5 +226,3 @@ KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *point
 }
 
 #undef PLANE
-#undef PLANES_LANES
-#undef PLANES_BLOCKS
