@@ -34,10 +34,12 @@ static inline int lane_normal(double x) { return (fabs(x) >= DBL_MIN) & (fabs(x)
 // Running a lane twice writes the same values twice: no output overlaps an input. At N = 100 an AVX-512 loop's
 // four remainder lanes had cost about a vector step each (a scalar lane's divisions queue one by one): the
 // fast planes inverse's time per element fell by 16 % (C harness).
-#define LANE_BLOCKS(n, BLOCK) do {                                                               \
-        const size_t laneBody = (n) < KERNEL_LANES ? (n) : (n) / KERNEL_LANES * KERNEL_LANES; \
-        BLOCK(0, laneBody);                                                                    \
-        if (laneBody < (n)) BLOCK((n) - KERNEL_LANES, KERNEL_LANES);                           \
+#define LANE_BLOCKS(n, BLOCK) LANE_BLOCKS_OF(KERNEL_LANES, n, BLOCK)
+/// The same for a loop whose vector step is `step` lanes.
+#define LANE_BLOCKS_OF(step, n, BLOCK) do {                                \
+        const size_t laneBody = (n) < (step) ? (n) : (n) / (step) * (step); \
+        BLOCK(0, laneBody);                                                 \
+        if (laneBody < (n)) BLOCK((n) - (step), step);                      \
     } while (0)
 
 // Points [0, n) of p through h into out, in lanes. Never fused, at either precision: the fast build only

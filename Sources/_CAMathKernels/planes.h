@@ -101,13 +101,21 @@ static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(co
     return ok;
 }
 
+// The exact inverse waits on the divider: a level whose narrower vectors keep it busier (AVX-512: Intel issues
+// 256-bit arithmetic on three ports, 512-bit on two; level_avx512_vl.c) names that loop, its step and its target.
+#ifndef KERNEL_DIVIDE_LOOP
+#define KERNEL_DIVIDE_LOOP LANE_LOOP
+#define KERNEL_DIVIDE_LANES KERNEL_LANES
+#define KERNEL_DIVIDE_ATTR KERNEL_ATTR
+#endif
+
 /// Every lane's inverse stored as computed (no input kept live for a select: on two-operand AVX2 registers that
 /// spilled half the loop), and singular[i] with `mask` set where the bound does not prove the lane invertible;
 /// returns whether some lane is so marked.
 static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
                                                                              size_t op, uint8_t *restrict singular, const int mask, size_t n) {
     int unproven = 0;
-    LANE_LOOP for (size_t i = 0; i < n; i++) {
+    KERNEL_DIVIDE_LOOP for (size_t i = 0; i < n; i++) {
         double sum;
         const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum);
         const int proven = lane_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
@@ -119,12 +127,12 @@ static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(con
 
 /// The lanes; then, where some lane was not proven invertible, each such lane's verdict by the exact test of its
 /// entries, its input copied back where refused.
-KERNEL_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
+KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
     int unproven = 0;
 #define INVERT_MASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, singular + (s), 1, c)
 #define INVERT_UNMASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, NULL, 0, c)
-    if (singular) LANE_BLOCKS(n, INVERT_MASKED);
-    else LANE_BLOCKS(n, INVERT_UNMASKED);
+    if (singular) LANE_BLOCKS_OF(KERNEL_DIVIDE_LANES, n, INVERT_MASKED);
+    else LANE_BLOCKS_OF(KERNEL_DIVIDE_LANES, n, INVERT_UNMASKED);
 #undef INVERT_MASKED
 #undef INVERT_UNMASKED
     if (!unproven) return;
