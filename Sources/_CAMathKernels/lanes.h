@@ -14,7 +14,7 @@ static inline int lane_finite(double x) { return fabs(x) <= DBL_MAX; }
 static inline int lane_normal(double x) { return (fabs(x) >= DBL_MIN) & (fabs(x) <= DBL_MAX); }
 
 // The lane loops of the planes kernels and the frames ask for vectorisation on x86-64, where at -O2 (SwiftPM's
-// release flags) the cost model may otherwise decline them (and always does at a constant count below 16);
+// release flags) the cost model may otherwise decline them (a constant count below 16 too: LANE_BLOCKS' last step);
 // on aarch64 they are left to the cost model, which declines the inverse's for two-lane NEON (a declined
 // request would be a -Wpass-failed warning in every aarch64 build). The bits are the same either way. They
 // ask for one vector per step, so that the step is KERNEL_LANES (doubles per vector, from the level file; 1

@@ -4,7 +4,8 @@
 // width (KERNEL_ATTR); each lane performs the reference's operations in the reference's order — in an exact build
 // without fusing, so the results are the reference's bits (a fast build: precision.h). The output planes never
 // overlap the inputs (the contract in _CAMathKernels.h: CAMathBatch's plane types are values, so a call cannot pass
-// one array as both), which the loops declare with restrict. Included by lanes.h, after its own kernels (LANE_LOOP, LANE_BLOCKS).
+// one array as both), which the loops declare with restrict. Included by lanes.h, after its own kernels (and its
+// LANE_LOOP and LANE_BLOCKS).
 #include "kernels.h"
 #include "invert_formula.h"
 #include <string.h>
