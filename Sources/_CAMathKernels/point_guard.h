@@ -1,5 +1,6 @@
 // What the fast point maps fall back to. The contract keeps the reference's special values (the same NaN and
-// infinities) at either precision wherever |W| > 1e-3 (ExactnessBudget: nearer 0 nothing is compared). Fused, a sum can stay finite where the reference's overflowed (the
+// infinities) at either precision wherever |W| > 1e-3 (ExactnessBudget: nearer 0 nothing is compared). Fused, a
+// sum can stay finite where the reference's overflowed (the
 // unrounded product inside a fused multiply-add cannot overflow), so the fused 3-D map hands back to the exact
 // formula every lane whose inputs could make a product overflow (coordinates above camath_point_input_limit of
 // the matrix); the 2-D map and the frames do not fuse. And a reciprocal can overflow, or x·(1/w) and x/w round
