@@ -60,7 +60,7 @@ TL_INLINE void tl_quaternion_rotation(const double *q, double *r) {
     r[8] = 2 * (x * z + y * w); r[9] = 2 * (y * z - x * w); r[10] = 1 - 2 * (x * x + y * y);
 }
 
-#include "recompose_quaternion.h"
+#include "recompose_reduced.h"
 
 TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; }
 
@@ -657,10 +657,10 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
 #endif
 
 // The recomposition of a block's lanes p into o, a lane's rare case or'ed into s[l]; `quaternion` a constant
-// after inlining (a runtime flag would have the lane loop compute both rotations in every lane). The
-// quaternion form takes the reduced product of recompose_quaternion.h when every lane's parts (the Euler
-// angles aside) are below 2^100 in magnitude — known where `bounded`, else scanned — the full one otherwise:
-// the same bits either way.
+// after inlining (a runtime flag would have the lane loop compute both rotations in every lane). Each form
+// takes its reduced product (recompose_reduced.h) when every lane's parts are below 2^100 in magnitude —
+// the Euler angles aside for the quaternion form; known where `bounded`, else scanned — the full one
+// otherwise: the same bits either way.
 TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, int bounded, tl_lanes *restrict o, int *restrict s) {
     if (quaternion && (bounded || !tl_any_unbounded(p, CAMATH_PARTS, 1))) {
         TL_LANES {
@@ -668,6 +668,17 @@ TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, in
             TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
             tl_recompose_quaternion(pp, oo);
             TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
+        }
+        return;
+    }
+    if (!quaternion && !tl_any_unbounded(p, CAMATH_PARTS, 0)) {
+        TL_LANES_X86 {
+            double pp[CAMATH_PARTS], oo[16];
+            int rare = 0;
+            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
+            tl_recompose_euler(pp, oo, &rare);
+            TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
+            s[l] |= rare;
         }
         return;
     }

@@ -121,8 +121,8 @@ import Testing
             let kept = x.indices.filter { !slow[$0] }
             check("elementary \(function)", .decompose, kept.count, kept.map { values[$0] }, kept.map { expected[$0] })
         }
-        // The recomposition in lane form, on parts that take every zero-sign rule of the reduced quaternion
-        // product, then with huge and non-finite parts (blocks that take the full product).
+        // The recomposition in lane form, on parts that take every zero-sign rule of the reduced products
+        // (quaternion and Euler angles), then with huge and non-finite parts (blocks that take the full product).
         for huge in [false, true] {
             let parts = DecompositionCases.recompositionParts(4000, seed: huge ? 62 : 61, huge: huge)
             for rotation in [Transform3D.RecompositionRotation.quaternion, .eulerAngles] {
