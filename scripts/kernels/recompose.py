@@ -6,9 +6,10 @@ not structurally zero — with the bits of the full computation:
 - the Euler form Sc(s)·K·Rx·Ry·Rz·Tr·P (six), each R the rotation about a unit axis as
   Transform3D(rotationAngle:x:y:z:) computes it. About (1, 0, 0) the normalised axis is exactly (1, +0, +0),
   and the entries u·u + (1 − u·u)·c, (u·v)·(1 − c) ± w·s come out as 1 (1 + (+0)·c), +0 + c, +0 + s, +0 − s and
-  +0: (+0)·(1 − c) is +0 because the sine and cosine kernels never return a cosine above 1 (the cosine
-  kernel's correction to 1 − z/2 is negative), so 1 − c ≥ 0, and +0 + (±0) and +0 − (±0) are +0. The other two
-  axes likewise. The sines and cosines are the reference's (el_sincos), so a lane that needs the long
+  +0: (+0)·(1 − c) is +0 because el_sincos never returns a cosine above 1, so 1 − c ≥ 0 (its cosine kernel
+  adds to w = 1 − z/2, rounded, a tail that is negative when w is 1 and far too small to carry a smaller w past 1;
+  its other branches return ± a sine kernel of |r| ≤ π/4, or exactly 1), and +0 + (±0) and +0 − (±0) are +0.
+  The other two axes likewise. The sines and cosines are the reference's (el_sincos), so a lane that needs the long
   reduction is still marked slow.
 
 Why the reduction keeps the bits, for parts below 2^100 in magnitude (no product can overflow; blocks with
