@@ -15,8 +15,69 @@
 #define TL_SETTLE_ZERO(r, negative) ((r) == 0 ? ((negative) ? -0.0 : 0.0) : (r))
 #endif
 
+// The shared last two products ·Tr(t)·P of both recompositions, on the 3×3 block u of Sc·K·R.
+// 45 multiplications and additions after the prologue.
+TL_INLINE void tl_recompose_translate_project(const double *p, const double *u, double *out) {
+    double r1 = u[0];
+    double r2 = TL_SETTLE_ZERO(r1, (TL_NEGATIVE(u[1])) && (TL_NEGATIVE(u[2])) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(u[0])));
+    double r3 = u[1];
+    double r4 = TL_SETTLE_ZERO(r3, (TL_NEGATIVE(u[0])) && (TL_NEGATIVE(u[2])) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(u[1])));
+    double r5 = u[2];
+    double r6 = TL_SETTLE_ZERO(r5, (TL_NEGATIVE(u[0])) && (TL_NEGATIVE(u[1])) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(u[2])));
+    double r7 = u[3];
+    double r8 = TL_SETTLE_ZERO(r7, (TL_NEGATIVE(u[4])) && (TL_NEGATIVE(u[5])) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(u[3])));
+    double r9 = u[4];
+    double r10 = TL_SETTLE_ZERO(r9, (TL_NEGATIVE(u[3])) && (TL_NEGATIVE(u[5])) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(u[4])));
+    double r11 = u[5];
+    double r12 = TL_SETTLE_ZERO(r11, (TL_NEGATIVE(u[3])) && (TL_NEGATIVE(u[4])) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(u[5])));
+    double r13 = u[6];
+    double r14 = TL_SETTLE_ZERO(r13, (TL_NEGATIVE(u[7])) && (TL_NEGATIVE(u[8])) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(u[6])));
+    double r15 = u[7];
+    double r16 = TL_SETTLE_ZERO(r15, (TL_NEGATIVE(u[6])) && (TL_NEGATIVE(u[8])) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(u[7])));
+    double r17 = u[8];
+    double r18 = TL_SETTLE_ZERO(r17, (TL_NEGATIVE(u[6])) && (TL_NEGATIVE(u[7])) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(u[8])));
+    double r19 = TL_PLUS_ZERO(p[0]);
+    double r20 = TL_PLUS_ZERO(p[1]);
+    double r21 = TL_PLUS_ZERO(p[2]);
+    double r22 = TL_PLUS_ZERO(r2);
+    double r23 = TL_PLUS_ZERO(r4);
+    double r24 = TL_PLUS_ZERO(r6);
+    double r25 = ((r2 * p[9]) + r4 * p[10]) + r6 * p[11];
+    double r26 = TL_SETTLE_ZERO(r25, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r2 * p[9])) && (TL_NEGATIVE(r4 * p[10])) && (TL_NEGATIVE(r6 * p[11])));
+    double r27 = TL_PLUS_ZERO(r8);
+    double r28 = TL_PLUS_ZERO(r10);
+    double r29 = TL_PLUS_ZERO(r12);
+    double r30 = ((r8 * p[9]) + r10 * p[10]) + r12 * p[11];
+    double r31 = TL_SETTLE_ZERO(r30, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r8 * p[9])) && (TL_NEGATIVE(r10 * p[10])) && (TL_NEGATIVE(r12 * p[11])));
+    double r32 = TL_PLUS_ZERO(r14);
+    double r33 = TL_PLUS_ZERO(r16);
+    double r34 = TL_PLUS_ZERO(r18);
+    double r35 = ((r14 * p[9]) + r16 * p[10]) + r18 * p[11];
+    double r36 = TL_SETTLE_ZERO(r35, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r14 * p[9])) && (TL_NEGATIVE(r16 * p[10])) && (TL_NEGATIVE(r18 * p[11])));
+    double r37 = TL_PLUS_ZERO(r19);
+    double r38 = TL_PLUS_ZERO(r20);
+    double r39 = TL_PLUS_ZERO(r21);
+    double r40 = (((r19 * p[9]) + r20 * p[10]) + r21 * p[11]) + p[12];
+    out[0] = r22;
+    out[1] = r23;
+    out[2] = r24;
+    out[3] = r26;
+    out[4] = r27;
+    out[5] = r28;
+    out[6] = r29;
+    out[7] = r31;
+    out[8] = r32;
+    out[9] = r33;
+    out[10] = r34;
+    out[11] = r36;
+    out[12] = r37;
+    out[13] = r38;
+    out[14] = r39;
+    out[15] = r40;
+}
+
 // Transform3D(parts, rotation: .quaternion): Sc·K·R(q)·Tr·P (the full product: 448 multiplications and additions).
-// 90 multiplications and additions after the prologue.
+// 45 multiplications and additions after the prologue.
 TL_INLINE void tl_recompose_quaternion(const double *p, double *out) {
     double x = p[16], y = p[17], z = p[18], w = p[19];
     double q0 = 1 - 2 * (y * y + z * z), q1 = 2 * (x * y + z * w), q2 = 2 * (x * z - y * w);
@@ -37,67 +98,13 @@ TL_INLINE void tl_recompose_quaternion(const double *p, double *out) {
     double r13 = TL_PLUS_ZERO(((r4 * q0) + r5 * q4) + r6 * q8);
     double r14 = TL_PLUS_ZERO(((r4 * q1) + r5 * q5) + r6 * q9);
     double r15 = TL_PLUS_ZERO(((r4 * q2) + r5 * q6) + r6 * q10);
-    double r16 = r7;
-    double r17 = TL_SETTLE_ZERO(r16, (TL_NEGATIVE(r8)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r7)));
-    double r18 = r8;
-    double r19 = TL_SETTLE_ZERO(r18, (TL_NEGATIVE(r7)) && (TL_NEGATIVE(r9)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r8)));
-    double r20 = r9;
-    double r21 = TL_SETTLE_ZERO(r20, (TL_NEGATIVE(r7)) && (TL_NEGATIVE(r8)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r9)));
-    double r22 = r10;
-    double r23 = TL_SETTLE_ZERO(r22, (TL_NEGATIVE(r11)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r10)));
-    double r24 = r11;
-    double r25 = TL_SETTLE_ZERO(r24, (TL_NEGATIVE(r10)) && (TL_NEGATIVE(r12)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r11)));
-    double r26 = r12;
-    double r27 = TL_SETTLE_ZERO(r26, (TL_NEGATIVE(r10)) && (TL_NEGATIVE(r11)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r12)));
-    double r28 = r13;
-    double r29 = TL_SETTLE_ZERO(r28, (TL_NEGATIVE(r14)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r13)));
-    double r30 = r14;
-    double r31 = TL_SETTLE_ZERO(r30, (TL_NEGATIVE(r13)) && (TL_NEGATIVE(r15)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r14)));
-    double r32 = r15;
-    double r33 = TL_SETTLE_ZERO(r32, (TL_NEGATIVE(r13)) && (TL_NEGATIVE(r14)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r15)));
-    double r34 = TL_PLUS_ZERO(p[0]);
-    double r35 = TL_PLUS_ZERO(p[1]);
-    double r36 = TL_PLUS_ZERO(p[2]);
-    double r37 = TL_PLUS_ZERO(r17);
-    double r38 = TL_PLUS_ZERO(r19);
-    double r39 = TL_PLUS_ZERO(r21);
-    double r40 = ((r17 * p[9]) + r19 * p[10]) + r21 * p[11];
-    double r41 = TL_SETTLE_ZERO(r40, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r17 * p[9])) && (TL_NEGATIVE(r19 * p[10])) && (TL_NEGATIVE(r21 * p[11])));
-    double r42 = TL_PLUS_ZERO(r23);
-    double r43 = TL_PLUS_ZERO(r25);
-    double r44 = TL_PLUS_ZERO(r27);
-    double r45 = ((r23 * p[9]) + r25 * p[10]) + r27 * p[11];
-    double r46 = TL_SETTLE_ZERO(r45, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r23 * p[9])) && (TL_NEGATIVE(r25 * p[10])) && (TL_NEGATIVE(r27 * p[11])));
-    double r47 = TL_PLUS_ZERO(r29);
-    double r48 = TL_PLUS_ZERO(r31);
-    double r49 = TL_PLUS_ZERO(r33);
-    double r50 = ((r29 * p[9]) + r31 * p[10]) + r33 * p[11];
-    double r51 = TL_SETTLE_ZERO(r50, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r29 * p[9])) && (TL_NEGATIVE(r31 * p[10])) && (TL_NEGATIVE(r33 * p[11])));
-    double r52 = TL_PLUS_ZERO(r34);
-    double r53 = TL_PLUS_ZERO(r35);
-    double r54 = TL_PLUS_ZERO(r36);
-    double r55 = (((r34 * p[9]) + r35 * p[10]) + r36 * p[11]) + p[12];
-    out[0] = r37;
-    out[1] = r38;
-    out[2] = r39;
-    out[3] = r41;
-    out[4] = r42;
-    out[5] = r43;
-    out[6] = r44;
-    out[7] = r46;
-    out[8] = r47;
-    out[9] = r48;
-    out[10] = r49;
-    out[11] = r51;
-    out[12] = r52;
-    out[13] = r53;
-    out[14] = r54;
-    out[15] = r55;
+    const double u[9] = { r7, r8, r9, r10, r11, r12, r13, r14, r15 };
+    tl_recompose_translate_project(p, u, out);
 }
 
 // Transform3D(parts, rotation: .eulerAngles): Sc·K·Rx·Ry·Rz·Tr·P (the full product: 672 multiplications and
 // additions); *slow |= 1 where an angle needs the long reduction.
-// 114 multiplications and additions after the prologue.
+// 69 multiplications and additions after the prologue.
 TL_INLINE void tl_recompose_euler(const double *p, double *out, int *slow) {
     double sx, cx;
     el_sincos(p[13], &sx, &cx, slow);
@@ -138,60 +145,6 @@ TL_INLINE void tl_recompose_euler(const double *p, double *out, int *slow) {
     double r28 = TL_PLUS_ZERO((r19 * zc) + r20 * zn);
     double r29 = TL_PLUS_ZERO((r19 * zs) + r20 * zc);
     double r30 = TL_PLUS_ZERO(r21);
-    double r31 = r22;
-    double r32 = TL_SETTLE_ZERO(r31, (TL_NEGATIVE(r23)) && (TL_NEGATIVE(r24)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r22)));
-    double r33 = r23;
-    double r34 = TL_SETTLE_ZERO(r33, (TL_NEGATIVE(r22)) && (TL_NEGATIVE(r24)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r23)));
-    double r35 = r24;
-    double r36 = TL_SETTLE_ZERO(r35, (TL_NEGATIVE(r22)) && (TL_NEGATIVE(r23)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r24)));
-    double r37 = r25;
-    double r38 = TL_SETTLE_ZERO(r37, (TL_NEGATIVE(r26)) && (TL_NEGATIVE(r27)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r25)));
-    double r39 = r26;
-    double r40 = TL_SETTLE_ZERO(r39, (TL_NEGATIVE(r25)) && (TL_NEGATIVE(r27)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r26)));
-    double r41 = r27;
-    double r42 = TL_SETTLE_ZERO(r41, (TL_NEGATIVE(r25)) && (TL_NEGATIVE(r26)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r27)));
-    double r43 = r28;
-    double r44 = TL_SETTLE_ZERO(r43, (TL_NEGATIVE(r29)) && (TL_NEGATIVE(r30)) && (TL_NEGATIVE(p[0])) && (TL_NEGATIVE(r28)));
-    double r45 = r29;
-    double r46 = TL_SETTLE_ZERO(r45, (TL_NEGATIVE(r28)) && (TL_NEGATIVE(r30)) && (TL_NEGATIVE(p[1])) && (TL_NEGATIVE(r29)));
-    double r47 = r30;
-    double r48 = TL_SETTLE_ZERO(r47, (TL_NEGATIVE(r28)) && (TL_NEGATIVE(r29)) && (TL_NEGATIVE(p[2])) && (TL_NEGATIVE(r30)));
-    double r49 = TL_PLUS_ZERO(p[0]);
-    double r50 = TL_PLUS_ZERO(p[1]);
-    double r51 = TL_PLUS_ZERO(p[2]);
-    double r52 = TL_PLUS_ZERO(r32);
-    double r53 = TL_PLUS_ZERO(r34);
-    double r54 = TL_PLUS_ZERO(r36);
-    double r55 = ((r32 * p[9]) + r34 * p[10]) + r36 * p[11];
-    double r56 = TL_SETTLE_ZERO(r55, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r32 * p[9])) && (TL_NEGATIVE(r34 * p[10])) && (TL_NEGATIVE(r36 * p[11])));
-    double r57 = TL_PLUS_ZERO(r38);
-    double r58 = TL_PLUS_ZERO(r40);
-    double r59 = TL_PLUS_ZERO(r42);
-    double r60 = ((r38 * p[9]) + r40 * p[10]) + r42 * p[11];
-    double r61 = TL_SETTLE_ZERO(r60, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r38 * p[9])) && (TL_NEGATIVE(r40 * p[10])) && (TL_NEGATIVE(r42 * p[11])));
-    double r62 = TL_PLUS_ZERO(r44);
-    double r63 = TL_PLUS_ZERO(r46);
-    double r64 = TL_PLUS_ZERO(r48);
-    double r65 = ((r44 * p[9]) + r46 * p[10]) + r48 * p[11];
-    double r66 = TL_SETTLE_ZERO(r65, (TL_NEGATIVE(p[12])) && (TL_NEGATIVE(r44 * p[9])) && (TL_NEGATIVE(r46 * p[10])) && (TL_NEGATIVE(r48 * p[11])));
-    double r67 = TL_PLUS_ZERO(r49);
-    double r68 = TL_PLUS_ZERO(r50);
-    double r69 = TL_PLUS_ZERO(r51);
-    double r70 = (((r49 * p[9]) + r50 * p[10]) + r51 * p[11]) + p[12];
-    out[0] = r52;
-    out[1] = r53;
-    out[2] = r54;
-    out[3] = r56;
-    out[4] = r57;
-    out[5] = r58;
-    out[6] = r59;
-    out[7] = r61;
-    out[8] = r62;
-    out[9] = r63;
-    out[10] = r64;
-    out[11] = r66;
-    out[12] = r67;
-    out[13] = r68;
-    out[14] = r69;
-    out[15] = r70;
+    const double u[9] = { r22, r23, r24, r25, r26, r27, r28, r29, r30 };
+    tl_recompose_translate_project(p, u, out);
 }

@@ -662,21 +662,13 @@ KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *rest
 // the Euler angles aside for the quaternion form; known where `bounded`, else scanned — the full one
 // otherwise: the same bits either way.
 TL_INLINE void tl_recompose_block(tl_lanes *restrict p, const int quaternion, int bounded, tl_lanes *restrict o, int *restrict s) {
-    if (quaternion && (bounded || !tl_any_unbounded(p, CAMATH_PARTS, 1))) {
-        TL_LANES {
-            double pp[CAMATH_PARTS], oo[16];
-            TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
-            tl_recompose_quaternion(pp, oo);
-            TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
-        }
-        return;
-    }
-    if (!quaternion && !tl_any_unbounded(p, CAMATH_PARTS, 0)) {
+    if (quaternion ? bounded || !tl_any_unbounded(p, CAMATH_PARTS, 1) : !tl_any_unbounded(p, CAMATH_PARTS, 0)) {
         TL_LANES_X86 {
             double pp[CAMATH_PARTS], oo[16];
             int rare = 0;
             TL_FIELDS (int f = 0; f < CAMATH_PARTS; f++) pp[f] = p[f][l];
-            tl_recompose_euler(pp, oo, &rare);
+            if (quaternion) tl_recompose_quaternion(pp, oo);
+            else tl_recompose_euler(pp, oo, &rare);
             TL_FIELDS (int f = 0; f < 16; f++) o[f][l] = oo[f];
             s[l] |= rare;
         }
