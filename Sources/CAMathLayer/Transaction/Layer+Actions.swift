@@ -1,6 +1,5 @@
 import CAMathCore
 import Foundation
-import Synchronization
 
 // The rules behind Layer's transactions and actions (the TransactionsAndActions article): joining the open
 // transaction on a change, the committed state, posting events, and the action search.
@@ -144,17 +143,22 @@ extension Layer {
 /// The built-in implicit animations (<doc:ActionsAndEvents>, *Implicit animations*): CAMathAnimation
 /// installs its provider when it commits a transaction, which every layer that may animate implicitly has been
 /// through (only committed layers do).
+///
+/// The provider sits behind an `NSLock`, a pthread mutex, which ThreadSanitizer follows. Behind a
+/// `Synchronization.Mutex` it reported two threads' first commits as a race inside `withLock` on Linux, where a
+/// contended Mutex is handed over by a futex system call it does not see.
 package enum BuiltInActions {
-    private static let provider = Mutex<(any BuiltInActionProvider.Type)?>(nil)
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var provider: (any BuiltInActionProvider.Type)?
 
     /// Installs the provider (idempotent).
     package static func install(_ type: any BuiltInActionProvider.Type) {
-        provider.withLock { if $0 == nil { $0 = type } }
+        lock.withLock { if provider == nil { provider = type } }
     }
 
     /// The built-in action for `event` on `layer`, or `nil`.
     static func action(for layer: Layer, forKey event: String) -> (any LayerAction)? {
-        provider.withLock { $0 }?.builtInAction(for: layer, forKey: event)
+        lock.withLock { provider }?.builtInAction(for: layer, forKey: event)
     }
 }
 
