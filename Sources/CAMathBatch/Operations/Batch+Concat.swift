@@ -17,7 +17,8 @@ extension Batch {
     }
 
     /// Many by one: `out[i] = a[i]·b` — one transform applied after many. `out` may be `a`.
-    /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order).
+    /// Paths: `.scalar`, `.simd` (bitwise, see <doc:ExactnessContract>), `.blas` (one `(4N×4)·(4×4)` dgemm per chunk; FMA order; a chunk with a
+    /// non-finite entry or one of magnitude 2^500 or more runs the SIMD kernel).
     public static func concat(_ a: UnsafeBufferPointer<Transform3D>, _ b: Transform3D,
                               into out: UnsafeMutableBufferPointer<Transform3D>,
                               options: BatchOptions = .auto) throws(BatchError) {
@@ -78,11 +79,15 @@ extension Batch {
             chunks(count: n, threads: threadCount) { r in
                 for m in r { po.base[m] = pa.base[m * aStep].concatenating(pb.base[m * bStep]) }
             }
-        case .blas where UnsafeRawPointer(a) != UnsafeRawPointer(o):
+        case .blas where UnsafeRawPointer(a) != UnsafeRawPointer(o):  // many-by-one only (the others refuse .blas)
             let library = try blasLibrary(for: operation)
             chunks(count: n, threads: threadCount) { r in
-                library.gemm(m: 4 * r.count, n: 4, k: 4, doubles(pa.base + r.lowerBound), lda: 4, doubles(pb.base), ldb: 4,
-                             beta: 0, doubles(po.base + r.lowerBound), ldc: 4)
+                let chunk = doubles(pa.base + r.lowerBound), one = doubles(pb.base)
+                if CBLAS.takes(chunk, rows: 4 * r.count, columns: 4, stride: 4) && CBLAS.takes(one, rows: 4, columns: 4, stride: 4) {
+                    library.gemm(m: 4 * r.count, n: 4, k: 4, chunk, lda: 4, one, ldb: 4, beta: 0, doubles(po.base + r.lowerBound), ldc: 4)
+                } else {
+                    kernels.k.concat(chunk, 16, one, 0, doubles(po.base + r.lowerBound), r.count)
+                }
             }
         case .blas, .simd, .auto:  // .blas in place: dgemm may not alias its output, so the SIMD kernel runs
             chunks(count: n, threads: threadCount) { r in

@@ -4,7 +4,8 @@ import _CAMathKernels
 extension Batch {
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (CAMathCore's *Conventions* article, *Layout: row vectors*; `W = 0` gives ±∞/NaN).
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` (one `(N×3)·(3×4)` dgemm
-    /// plus the translation row per chunk, then a divide pass; FMA order). Cost: 12 mul, 12 add, 3 div; at
+    /// plus the translation row per chunk, then a divide pass; FMA order; a chunk with a non-finite entry or one of
+    /// magnitude 2^500 or more runs the SIMD kernel). Cost: 12 mul, 12 add, 3 div; at
     /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of <doc:ExactnessContract>).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
                                  into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
@@ -46,7 +47,9 @@ extension Batch {
                         o.storeBytes(of: q.y, toByteOffset: 8, as: Double.self)
                         o.storeBytes(of: q.z, toByteOffset: 16, as: Double.self)
                     }
-                case .blas where contiguous && !aliased:
+                case .blas where contiguous && !aliased
+                    && CBLAS.takes(src.assumingMemoryBound(to: Double.self), rows: r.count, columns: 3, stride: 4)
+                    && CBLAS.takes(matrix.base, rows: 4, columns: 4, stride: 4):
                     mapPointsBLAS(library!, matrix.base, src, dst, count: r.count)
                 default:
                     if contiguous {
@@ -71,7 +74,8 @@ extension Batch {
 
     /// 2-D points through a homography (CAMathCore's *Planar maps* article): `out[i] = h.mapPoint(points[i])`, `(X/W, Y/W)`.
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` (a `(N×2)·(2×2)` dgemm
-    /// for X and Y plus the translation row, then W and the divide; FMA order).
+    /// for X and Y plus the translation row, then W and the divide; FMA order; a chunk with a non-finite entry or
+    /// one of magnitude 2^500 or more runs the SIMD kernel).
     public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
                                  into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
                                  options: BatchOptions = .auto) throws(BatchError) {
@@ -88,7 +92,8 @@ extension Batch {
                 switch resolved {
                 case .scalar:
                     for i in r { po.base[i] = h.mapPoint(pp.base[i]) }
-                case .blas where !aliased:
+                case .blas where !aliased && CBLAS.takes(doubles(pp.base + r.lowerBound), rows: r.count, columns: 2, stride: 2)
+                    && CBLAS.takes(entries.base, rows: 3, columns: 3, stride: 3):
                     let src = doubles(pp.base + r.lowerBound), dst = doubles(po.base + r.lowerBound)
                     for i in 0..<r.count { dst[2 * i] = h.h31; dst[2 * i + 1] = h.h32 }
                     withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { b in

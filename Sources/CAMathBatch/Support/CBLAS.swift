@@ -72,6 +72,20 @@ import Darwin
         self.dgemmFunction = dgemm
     }
 
+    /// Whether dgemm may take `rows` rows of `columns` doubles each, `stride` doubles apart: every entry finite
+    /// and below 2^500 in magnitude. Then no product of two entries and no sum of a few products overflows, and
+    /// whatever order and fused multiply-adds a library uses stays within the budget. Outside that range the
+    /// library's result can differ in kind — a fused multiply-add adds an overflowing product exactly where the
+    /// reference rounds it to ±∞ first (∞ against NaN) — so such a chunk runs the exact SIMD kernel instead.
+    /// Cost: one branch-free pass over the entries.
+    static func takes(_ p: UnsafePointer<Double>, rows: Int, columns: Int, stride: Int) -> Bool {
+        var refused: UInt8 = 0
+        for i in 0..<rows {
+            for j in 0..<columns { refused |= abs(p[i * stride + j]) < 0x1p500 ? 0 : 1 }
+        }
+        return refused == 0
+    }
+
     /// `C = A·B + beta·C`, row-major, no transposes: A is m×k (row stride lda), B k×n (ldb), C m×n (ldc).
     func gemm(m: Int, n: Int, k: Int, _ a: UnsafePointer<Double>, lda: Int, _ b: UnsafePointer<Double>, ldb: Int,
               beta: Double, _ c: UnsafeMutablePointer<Double>, ldc: Int) {
