@@ -193,11 +193,15 @@ extension RenderTree {
     }
 
     /// The presentation copy of `layer`'s subtree at `t` from the render tree's evaluation: what
-    /// `presentation(at:)` of a layer of the tree returns, or `nil` for a layer the render tree does not hold.
+    /// `presentation(at:)` of a layer of the tree returns; `nil` for a layer the render tree does not hold, and while a
+    /// layer of the tree has changes not committed yet (`presentation(at:)` then folds the committed state itself).
     public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
+        // The changes first: preparing the tree again moves layers to new indices, and finds the changes not yet
+        // committed of layers that joined the tree since (their journal was not this one when they changed): then
+        // the caller's reference answers from the committed state.
+        guard (try? applyChanges()) != nil, !journal.hasUncommittedChanges else { return nil }
         let top = layer.renderIndex
-        guard top >= 0, top < count, layers[top] === layer, (try? applyChanges()) != nil,
-              (try? evaluatePresentation(at: t)) != nil else { return nil }
+        guard top >= 0, top < count, layers[top] === layer, (try? evaluatePresentation(at: t)) != nil else { return nil }
         computeRegions()
         let end = subtreeEnd[top], tree = presented
         let needsReference = (top..<end).contains { copiesByReference[$0] }

@@ -7,19 +7,8 @@ import Testing
 /// The render tree: presentation copies bit for bit the reference's, per-frame output from the presented tree,
 /// changes picked up from the journal, finished animations removed by frames only.
 @Suite struct RenderTreeTests {
-    /// Every layer's presented values, flattened: geometry fields, opacity, name and sublayer count, in pre-order.
-    static func summary(_ root: Layer) -> [UInt64] {
-        var out: [UInt64] = [], stack = [root]
-        while let layer = stack.popLast() {
-            out += LayerTree(root: Layer(layer: layer)).geometries[0].exactnessValues.map(\.bitPattern)
-            out += [UInt64(layer.opacity.bitPattern), UInt64(truncatingIfNeeded: (layer.name ?? "").hashValue), UInt64(layer.sublayers?.count ?? 0)]
-            out.append(layer.model() === layer ? 0 : 1)
-            out.append(layer.needsLayout() ? 1 : 0)
-            out.append(layer is TransformLayer ? 1 : 0)
-            stack += (layer.sublayers ?? []).reversed()
-        }
-        return out
-    }
+    /// Every layer's presented values, flattened (``Layer/presentedSummary``).
+    static func summary(_ root: Layer) -> [UInt64] { root.presentedSummary }
 
     /// The reference presentation of `root` at `t` (a tree without a render tree evaluates by the reference).
     static func reference(_ root: Layer, at t: Double) -> [UInt64] {
@@ -258,17 +247,5 @@ extension RenderTreeTests {
         #expect(presented.hitTest(CGPoint(x: 50, y: 50)) != nil)
         try renderTree.update(atMediaTime: 0.25)
         #expect(renderTree.count == 100_000)
-    }
-}
-
-extension Layer {
-    /// `body`'s result with the layers of `root`'s tree detached from their render tree's journal (so
-    /// `presentation` runs the reference), then attached again.
-    static func withoutRenderTree<T>(_ root: Layer, _ body: () -> T) -> T {
-        let layers = LayerTree.layers(of: root)
-        let journals = layers.map(\.changeJournal)
-        for layer in layers { layer.changeJournal = nil }
-        defer { for (layer, journal) in zip(layers, journals) { layer.changeJournal = journal } }
-        return body()
     }
 }

@@ -196,10 +196,13 @@ extension Layer {
 
     /// A copy of this layer alone (no sublayers): its committed state with its committed animations folded in
     /// order at its local time for parent time `parentTime`, their missing ends read from the committed state;
-    /// ``model()`` leads back. What the batch forms use for
+    /// ``model()`` leads back. It is marked for layout when it was made marked or its presented bounds size is not
+    /// its committed one (not by sizes the animations pass through). What the batch forms use for
     /// layers they do not vectorise. Cost: O(animations).
     package func presentedCopy(atParentTime parentTime: Double) -> Layer {
         let copy = makePresentationCopy()
+        let madeMarked = copy.hasLayoutMark, startSize = copy.bounds.size
+        defer { copy.settlePresentedLayoutMark(madeMarked: madeMarked, startSize: startSize) }
         let state = copy.animationState
         state.modelLayer = self
         let local = state.timing.localTime(fromParent: parentTime)

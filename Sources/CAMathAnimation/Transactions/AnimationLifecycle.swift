@@ -126,6 +126,19 @@ package final class AnimationTimeline: @unchecked Sendable {
     var checkedEveryFrame: [LayerAnimationState] = []
     /// The ``TimingEpoch`` the events were predicted in (-1: never).
     var epoch = -1
+    /// How many events may have gone stale since the heap was last compacted: their animation stopped early or their
+    /// layer left the timeline (a frame skips them when due).
+    private var staleEvents = 0
+
+    /// Notes `n` events that may have gone stale (under the lock). Once they are half the heap, the heap is rebuilt
+    /// without its stale events, releasing the animations and states they hold, so a stopped animation whose
+    /// predicted time is far off (or never comes) is not kept alive by it. O(1) amortised.
+    func eventsWentStale(_ n: Int) {
+        staleEvents += n
+        guard staleEvents * 2 > events.count else { return }
+        events.removeAll { $0.animation.lifecycle.isStopped || $0.state.registration?.timeline !== self }
+        staleEvents = 0
+    }
 
     /// Predicts `animation`'s next event on `state`'s layer, due no earlier than `earliest` (under the lock).
     func schedule(_ animation: LayerAnimation, on state: LayerAnimationState, after earliest: Double) {
@@ -153,6 +166,7 @@ package final class AnimationTimeline: @unchecked Sendable {
         guard let (timeline, i) = state.registration, timeline === self else { return }
         entries[i] = nil
         state.registration = nil
+        eventsWentStale(state.animations.count)
         if state.isCheckedEveryFrame {
             state.isCheckedEveryFrame = false
             checkedEveryFrame.removeAll { $0 === state }
@@ -175,7 +189,10 @@ package final class AnimationTimeline: @unchecked Sendable {
     /// when the animation stops).
     static func stopEarly(_ animation: LayerAnimation) {
         TransactionLock.shared.withLock {
-            if animation.lifecycle.stop(), animation.delegate != nil { of(animation).queued.append(.stop(animation, finished: false)) }
+            guard animation.lifecycle.stop() else { return }
+            let timeline = of(animation)
+            if animation.delegate != nil { timeline.queued.append(.stop(animation, finished: false)) }
+            if animation.lifecycle.isCommitted { timeline.eventsWentStale(1) }
         }
     }
 
@@ -191,6 +208,7 @@ package final class AnimationTimeline: @unchecked Sendable {
             }
             _ = animation.lifecycle.stop()
             if called { timeline.queued.append(.stop(animation, finished: true)) }
+            timeline.eventsWentStale(1)
         }
     }
 }

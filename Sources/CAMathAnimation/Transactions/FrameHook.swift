@@ -14,8 +14,10 @@ public enum FrameHook {
     /// active or after *starts*, one that started and is in its after phase *finishes* — and, when removed on
     /// completion, leaves the layer; (4) delivers, outside the lock and in this order: the calls queued since the
     /// previous frame (early stops; starts and finishes seen by a render tree), this frame's starts and finishes
-    /// in visiting order, then the completion blocks of transactions committed under the clock that became due,
-    /// oldest first. Callbacks may change layers: their changes belong to a new implicit transaction.
+    /// in visiting order, then the completion blocks of transactions committed under the clock that were due
+    /// before those calls, oldest first (a block whose last animation stops in one of the calls runs at the next
+    /// frame, after that stop). Callbacks may change layers: their changes belong to a new implicit transaction. A callback
+    /// that calls `run()` on the same thread only flushes that transaction: the next frame delivers what it caused.
     ///
     /// A frame does not look at every animation: it predicts from the committed clocks when each may start or
     /// finish and looks at those whose time has come (checking the exact phase), and at every animation of a
@@ -30,19 +32,26 @@ public enum FrameHook {
     /// ``run()``; without `predicting`, every animation is looked at (the reference the tests hold predictions to).
     package static func run(predicting: Bool) {
         LayerTransaction.flush()
+        // A callback of this thread's frame that runs a frame: the flush is all it does (what its callbacks
+        // cause is delivered by the next frame), so a callback that runs frames never recurses.
+        let stack = TransactionStack.current
+        guard stack.callbacks.beginFrame() else { return }
+        defer { stack.callbacks.endFrame() }
         let clock = MediaClock.current
         let t = clock.now, timeline = clock.timeline
-        let calls: [AnimationTimeline.Call] = TransactionLock.shared.withLock {
+        // The blocks due are taken with the calls: a block whose last animation stops in one of this frame's
+        // callbacks runs at the next frame, after that stop is delivered.
+        let (calls, blocks): ([AnimationTimeline.Call], [() -> Void]) = TransactionLock.shared.withLock {
             var calls = timeline.queued
             timeline.queued = []
             if !predicting { timeline.epoch = -1 }
             for (state, animations) in dueAnimations(on: timeline, at: t) {
                 visit(state, animations, on: timeline, at: t, calls: &calls)
             }
-            return calls
+            return (calls, CompletionGroup.takeDueBlocks(of: ObjectIdentifier(timeline)))
         }
         for call in calls { call.deliver() }
-        for block in CompletionGroup.takeDueBlocks(of: ObjectIdentifier(timeline)) { block() }
+        for block in blocks { block() }
     }
 
     /// The animations to look at in this frame, by layer in visiting order: all of them when the committed clocks

@@ -16,6 +16,9 @@ package struct TimeQueue<Payload> {
     /// Whether nothing waits. O(1).
     package var isEmpty: Bool { heap.isEmpty }
 
+    /// The number of entries. O(1).
+    package var count: Int { heap.count }
+
     /// Adds `payload` due at `time`. O(log n).
     package mutating func push(_ payload: Payload, at time: Double) {
         heap.append(Entry(time: time, payload: payload))
@@ -32,13 +35,25 @@ package struct TimeQueue<Payload> {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let entry = heap.removeLast()
-        var i = 0
+        siftDown(from: 0)
+        return entry
+    }
+
+    /// Removes every entry whose payload `isRemoved` picks, and what it holds. O(n).
+    package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
+        heap.removeAll { isRemoved($0.payload) }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: i) }
+    }
+
+    /// Restores the heap below `start`, whose children are heaps.
+    private mutating func siftDown(from start: Int) {
+        var i = start
         while true {
             let l = 2 * i + 1, r = l + 1
             var m = i
             if l < heap.count, heap[l].time < heap[m].time { m = l }
             if r < heap.count, heap[r].time < heap[m].time { m = r }
-            if m == i { return entry }
+            if m == i { return }
             heap.swapAt(i, m)
             i = m
         }

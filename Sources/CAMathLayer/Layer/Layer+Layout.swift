@@ -24,15 +24,18 @@ extension Layer {
         frame = rect
     }
 
-    /// ``layoutIfNeeded()``'s default.
+    /// ``layoutIfNeeded()``'s default. A layer whose `layoutSublayers()` is running on this thread (a layout that
+    /// asks for layout again) is not laid out again: it stays marked for the next pass.
     func layOutMarkedSubtree() {
         var top = self
         while let up = top.superlayer, up.layoutIsPending { top = up }
         var pending = [top]
+        let stack = TransactionStack.current
         while let layer = pending.popLast() {
-            if layer.layoutIsPending {
+            if layer.layoutIsPending, stack.callbacks.beginLayout(of: ObjectIdentifier(layer)) {
                 layer.layoutIsPending = false
                 layer.layoutSublayers()
+                stack.callbacks.endLayout()
             }
             pending.append(contentsOf: (layer.sublayers ?? []).reversed())
         }

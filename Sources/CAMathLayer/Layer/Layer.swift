@@ -204,10 +204,12 @@ open class Layer: NSObject {
         if let delegate { delegate.layoutSublayers(of: self) } else { layoutManager?.layoutSublayers(of: self) }
     }
 
-    /// Marks the layer as needing layout and tells ``layoutManager`` to drop what it cached about the layer
-    /// (``LayoutManager/invalidateLayout(of:)``). Bounds size changes, sublayer changes, a new `layoutManager`
-    /// and a sublayer's new `constraints` mark it too. O(1) plus the manager's call.
+    /// Marks the layer as needing layout and, when it was not marked already, tells ``layoutManager`` to drop what
+    /// it cached about the layer (``LayoutManager/invalidateLayout(of:)``), as `CALayer` does — so a manager whose
+    /// `invalidateLayout(of:)` calls `setNeedsLayout()` is told once. Bounds size changes, sublayer changes, a new
+    /// `layoutManager` and a sublayer's new `constraints` mark it too. O(1) plus the manager's call.
     open func setNeedsLayout() {
+        guard !layoutIsPending else { return }
         layoutIsPending = true
         layoutManager?.invalidateLayout(of: self)
     }

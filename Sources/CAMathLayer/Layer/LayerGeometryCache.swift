@@ -121,6 +121,16 @@ extension Layer {
         if g.bounds.size != oldSize { layoutIsPending = true }
     }
 
+    /// The layout mark of a presentation copy once its animations are folded: the mark it was made with, or a
+    /// presented bounds size other than `startSize` (its committed one) — whatever sizes the animations passed
+    /// through on the way, so the reference fold and the batches (``presentGeometry(_:)``) agree.
+    package func settlePresentedLayoutMark(madeMarked: Bool, startSize: CGSize) {
+        layoutIsPending = madeMarked || storedGeometry.bounds.size != startSize
+    }
+
+    /// Whether the layout mark is set (``needsLayout()`` without a subclass's override).
+    package var hasLayoutMark: Bool { layoutIsPending }
+
     /// `frame`, cached (``LayerGeometry/frame``).
     var cachedFrame: CGRect {
         if let r = geometryCache.frame { return r }

@@ -106,9 +106,14 @@ extension Layer {
     }
 
     /// Posts `event`: unless actions are disabled on this thread (or this is a presentation copy), looks up
-    /// ``action(forKey:)`` and runs what it answers, synchronously, with `nil` arguments.
+    /// ``action(forKey:)`` and runs what it answers, synchronously, with `nil` arguments. A post of `event` on this
+    /// layer from inside its own lookup or action (a delegate or an action that sets the property again) posts
+    /// nothing: the change happens, its event does not recur.
     package func postEvent(_ event: String) {
-        guard !isPresentationCopy, !nothingAnswers, !TransactionStack.current.actionsAreDisabled else { return }
+        guard !isPresentationCopy, !nothingAnswers else { return }
+        let stack = TransactionStack.current
+        guard !stack.actionsAreDisabled, stack.callbacks.beginPosting(event, on: ObjectIdentifier(self)) else { return }
+        defer { stack.callbacks.endPosting() }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 

@@ -38,6 +38,9 @@ package final class TransactionStack {
     /// Set while this thread makes presentation copies: the layers it creates are copies, outside every
     /// transaction.
     @exclusivity(unchecked) package var isMakingPresentationCopies = false
+    /// The user code this thread is in the middle of running (actions, layouts, a frame's callbacks): what a
+    /// callback that calls back into CAMath must not start again (<doc:ActionsAndEvents>, *Calling back*).
+    @exclusivity(unchecked) package var callbacks = CallbacksInProgress()
 
     private init() {}
 
