@@ -7,6 +7,7 @@ import PackageDescription
 let targets: [(name: String, folder: String)] = [
     ("fuzz-key-paths", "KeyPaths"), ("fuzz-decomposition", "Decomposition"), ("fuzz-layer-trees", "LayerTrees"),
     ("fuzz-batch", "Batch"), ("fuzz-animations", "Animations"), ("fuzz-layer-mutations", "LayerMutations"),
+    ("fuzz-transactions", "Transactions"),
 ]
 
 let package = Package(

@@ -6,8 +6,9 @@ import Foundation
 // Animation batches on fuzz-built animations: basic, spring and keyframe animations of transforms (the whole
 // transform or a sub-property) and of points, with any timing (NaN, ±∞, zero and negative speeds, infinite
 // and fractional repeats), any curve, calculation mode and flags, evaluated at any time. Preparing and
-// evaluating never crash; `.simd` at every instruction set this CPU runs (1 and 2 threads) returns the bits
-// of `.scalar`, and transform animations at `precision: .fast` stay within their budget.
+// evaluating never crash; on the configuration the bytes choose (`.scalar`, or `.simd` at one instruction set
+// this CPU runs, one precision, 1–3 threads) the batch returns the reference's bits, and transform animations at
+// `precision: .fast` stay within their budget.
 extension FuzzBytes {
     /// The media timing, curve and flags of `a`: a flag byte picks which fields take any fuzz double (NaN, ±∞,
     /// raw bit patterns); the others keep a plain value, so that most animations are active at some time.
@@ -82,7 +83,7 @@ func flattened(_ r: (values: [Transform3D], contributes: [Bool])) -> [Double] {
 
 func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
-    let n = input.int(below: 24), threads = 1 + input.int(below: 3)
+    let n = input.int(below: 24), options = input.configuration()
     let transformKeyPaths = ["transform", "transform", "sublayerTransform", "transform.rotation.z", "transform.scale", "transform.translation"]
     let animations = (0..<n).map { _ in
         let keyPath = transformKeyPaths[input.int(below: transformKeyPaths.count)]
@@ -90,14 +91,12 @@ func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let models = (0..<n).map { _ in input.transform() }
     let time = input.parentTime()
-    guard (try? TransformAnimationBatch(animations, models: models)) != nil else { preconditionFailure("a transform batch refused matching counts") }
-    requireContract(BatchCatalogue.animateTransforms(animations, models, times: [time]), threads: [1, threads])
+    requireContract(BatchCatalogue.animateTransforms(animations, models, times: [time]), on: options)
 
     let m = input.int(below: 24)
     let points = (0..<m).map { _ in input.animation(keyPath: "position") { input in CGPoint(x: input.double(), y: input.double()) } }
     let positions = (0..<m).map { _ in AnimationValue.point(CGPoint(x: input.double(), y: input.double())) }
-    guard (try? ValueAnimationBatch(points, models: positions)) != nil else { preconditionFailure("a value batch refused points") }
-    requireContract(BatchCatalogue.animateValues(points, positions, times: [input.parentTime()]), threads: [1, threads])
+    requireContract(BatchCatalogue.animateValues(points, positions, times: [input.parentTime()]), on: options)
     return 0
 }
 

@@ -4,13 +4,13 @@ import CAMathFuzzDriver
 import Foundation
 
 // Batch operations on fuzz-built buffers: mismatched counts and bad strides must throw without writing; and
-// one catalogue entry per input, on inputs drawn from the bytes, must meet its contract on every level,
-// precision and thread count.
+// one catalogue entry per input, on inputs drawn from the bytes, must meet its contract on the configuration
+// the bytes choose (level, precision, thread count).
 func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let n = input.int(below: 40), m = input.byte() % 8 == 0 ? input.int(below: 40) : n
     let a = (0..<n).map { _ in input.transform() }, b = (0..<m).map { _ in input.transform() }
-    let one = input.transform(), threads = 1 + input.int(below: 3)
+    let one = input.transform(), options = input.configuration(), threads = options.threads ?? 1
     let points = (0..<n).map { _ in SIMD3(input.double(), input.double(), input.double()) }
     // Mismatched counts: an error, and the output untouched.
     var out = [Transform3D](repeating: Transform3D(scaleX: 7, y: 7, z: 7), count: n)
@@ -41,7 +41,7 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Every operation of the catalogue, one per input (the next bytes choose it), on inputs drawn from the rest.
     var source: any CatalogueSource = input
     let entry = BatchCatalogue.entries[source.int(below: BatchCatalogue.entries.count)]
-    requireContract(entry.generated(count: n, from: &source), threads: [1, threads])
+    requireContract(entry.generated(count: n, from: &source), on: options)
     if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, options: BatchOptions(path: .scalar, threads: 1)) {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8

@@ -39,10 +39,12 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let blended = m.interpolated(to: other, fraction: t)
     if !t.isFinite { precondition(blended.elements.allSatisfy(\.isNaN)) }
-    // The batch decomposition, inversion and blend (the catalogue's entries) on matrices drawn from the rest.
+    // The batch decomposition, inversion and blend (the catalogue's entries) on matrices drawn from the rest, on
+    // the configuration the bytes choose.
     var source: any CatalogueSource = input
+    let options = source.configuration()
     for name in ["invert", "decompose", "blend"] {
-        requireContract(BatchCatalogue.entry(name)!.generated(count: 3, from: &source))
+        requireContract(BatchCatalogue.entry(name)!.generated(count: 3, from: &source), on: options)
     }
     return 0
 }

@@ -66,21 +66,26 @@ package func requireExact(_ actual: [Double], _ expected: [Double], _ rule: Exac
     if let mismatch = rule.firstMismatch(actual, expected) { preconditionFailure("\(what()): \(mismatch)") }
 }
 
-/// A catalogue case must meet its contract against the reference on `.scalar`, and on `.simd` at every
-/// instruction set this CPU runs, both precisions and each thread count in `threads`; a throw is a failure too.
-package func requireContract(_ c: CatalogueCase, threads: [Int] = [1]) {
-    var configurations = [BatchOptions.scalar]
-    for set in InstructionSet.all where set.isSupported {
-        for precision in BatchPrecision.allCases {
-            configurations += threads.map { BatchOptions(path: .simd, precision: precision, threads: $0, instructionSet: set) }
-        }
+extension CatalogueSource {
+    /// One batch configuration, chosen by the next number drawn: `.scalar`, or `.simd` at one instruction set
+    /// this CPU runs, at one precision, on 1, 2 or 3 threads. An input pays for one configuration; across many
+    /// inputs every one runs (each about as often as the others).
+    public mutating func configuration() -> BatchOptions {
+        let sets = InstructionSet.all.filter(\.isSupported), precisions = BatchPrecision.allCases
+        let choice = int(below: 1 + sets.count * precisions.count * 3)
+        guard choice > 0 else { return .scalar }
+        let k = choice - 1
+        return BatchOptions(path: .simd, precision: precisions[(k / sets.count) % precisions.count],
+                            threads: 1 + k / (sets.count * precisions.count), instructionSet: sets[k % sets.count])
     }
-    for options in configurations {
-        do {
-            if let mismatch = try c.firstMismatch(options) { preconditionFailure("\(c.name) on \(options): \(mismatch)") }
-        } catch {
-            preconditionFailure("\(c.name) on \(options) threw \(error)")
-        }
+}
+
+/// A catalogue case must meet its contract against the reference on `options`; a throw is a failure too.
+package func requireContract(_ c: CatalogueCase, on options: BatchOptions) {
+    do {
+        if let mismatch = try c.firstMismatch(options) { preconditionFailure("\(c.name) on \(options): \(mismatch)") }
+    } catch {
+        preconditionFailure("\(c.name) on \(options) threw \(error)")
     }
 }
 
