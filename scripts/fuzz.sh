@@ -4,6 +4,8 @@
 #   bash scripts/fuzz.sh [SECONDS] [TARGET…]                 # SECONDS per target (default 60)
 #   bash scripts/fuzz.sh --merge-seeds SECONDS [TARGET…]     # then fold the finds into the committed seeds
 #   bash scripts/fuzz.sh --campaign MINUTES [TARGET…]        # MINUTES per target, merge, and log the campaign
+# A TARGET may carry its own time after a colon (fuzz-transactions:40): the slow targets can get longer than the
+# fast ones in one run, which keeps both cores busy to the end.
 # Each target starts from Fuzz/Corpus/<target> and writes what it finds to .build-fuzz/corpus/<target>; a crash
 # leaves its input in .build-fuzz/artifacts/ and fails the script (a campaign runs the other targets to the end
 # first). Prints the executions per target. Inputs reach libFuzzer's full length (4 096 bytes) from the start
@@ -13,7 +15,7 @@
 # seconds, executions, seeds after the merge, coverage (edges and features at the end of the run), crashes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/fuzz.sh [SECONDS] [TARGET…] | --merge-seeds SECONDS [TARGET…] | --campaign MINUTES [TARGET…]"
+usage="usage: scripts/fuzz.sh [SECONDS] [TARGET[:SECONDS]…] | --merge-seeds SECONDS [TARGET[:SECONDS]…] | --campaign MINUTES [TARGET[:MINUTES]…]"
 mode=run
 case "${1:-}" in
   --merge-seeds) mode=merge; shift ;;
@@ -24,11 +26,23 @@ shift || true
 [[ "$seconds" =~ ^[0-9]+$ ]] && [ "$seconds" -gt 0 ] || { echo "$usage" >&2; exit 2; }
 [ "$mode" != campaign ] || seconds=$((seconds * 60))
 all=(fuzz-key-paths fuzz-decomposition fuzz-layer-trees fuzz-batch fuzz-animations fuzz-layer-mutations fuzz-transactions)
-targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
-for t in "${targets[@]}"; do
+requested=("$@")
+[ ${#requested[@]} -gt 0 ] || requested=("${all[@]}")
+targets=()
+declare -A time_of
+for r in "${requested[@]}"; do
+  t="${r%%:*}" own="${r#*:}"
   [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz: unknown target $t (targets: ${all[*]})" >&2; exit 2; }
+  if [ "$r" = "$t" ]; then time_of[$t]=$seconds
+  else
+    [[ "$own" =~ ^[0-9]+$ ]] && [ "$own" -gt 0 ] || { echo "$usage" >&2; exit 2; }
+    time_of[$t]=$own
+    [ "$mode" != campaign ] || time_of[$t]=$((own * 60))
+  fi
+  targets+=("$t")
 done
+# The commit the binaries are built from (edits made while a long campaign runs do not change it).
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Tests Fuzz ':!Fuzz/Corpus' || echo "+changes")
 
 # Let a failed precondition reach libFuzzer directly (the runtime's backtracer trips ASan while it reads memory).
 export SWIFT_BACKTRACE=enable=no
@@ -50,7 +64,7 @@ fi
 bin="$("${build[@]}" --show-bin-path)"
 
 run() {
-  local t="$1" log=".build-fuzz/$1.log"
+  local t="$1" log=".build-fuzz/$1.log" seconds="${time_of[$1]}"
   mkdir -p ".build-fuzz/corpus/$t" "Fuzz/Corpus/$t"
   if "$bin/$t" ".build-fuzz/corpus/$t" "Fuzz/Corpus/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
        -rss_limit_mb=4096 -len_control=0 -artifact_prefix=".build-fuzz/artifacts/$t-" >"$log" 2>&1; then
@@ -79,7 +93,6 @@ while [ "$running" -gt 0 ]; do
 done
 [ "$mode" != run ] || exit "$status"
 
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Tests Fuzz ':!Fuzz/Corpus' || echo "+changes")
 cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') (family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' '))"
 log=Reliability/campaigns.tsv
 [ -s "$log" ] || printf 'date\tcommit\tcpu\ttarget\tseconds\texecutions\tseeds\tcoverage\tcrashes\n' > "$log"
@@ -97,7 +110,7 @@ for t in "${targets[@]}"; do
   [ "$mode" = campaign ] || continue
   crashes=$(find .build-fuzz/artifacts -name "$t-*" -newer ".build-fuzz/build.log" | wc -l)
   coverage=$(grep -oE "cov: [0-9]+ ft: [0-9]+" ".build-fuzz/$t.log" | tail -1 | awk '{print $2 " edges, " $4 " features"}')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$cpu" "$t" "$seconds" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$commit" "$cpu" "$t" "${time_of[$t]}" \
     "$(executions ".build-fuzz/$t.log" || true)" "$seeds" "${coverage:-?}" "$crashes" >> "$log"
 done
 [ "$mode" != campaign ] || echo "fuzz: campaign logged in $log (executions per target so far: $(awk -F'\t' 'NR > 1 {n[$4] += $6} END {for (t in n) printf "%s %d, ", t, n[t]}' "$log"))"
