@@ -23,6 +23,9 @@ public struct PresentationBatch {
     /// One batch of the fold: the k-th animation of one property on every node that has one.
     enum Stage {
         case transforms(AnimatedKeyPath.Property, nodes: [Int], TransformAnimationBatch)
+        /// Animations of one transform key path (`transform.rotation.z`): their parts in scalar lanes, written into
+        /// the transforms through the key path; `readsCurrent` when one is additive (it adds to the current part).
+        case transformParts(AnimatedKeyPath.Property, TransformKeyPath, nodes: [Int], ValueAnimationBatch, readsCurrent: Bool)
         case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
     }
 
@@ -68,9 +71,23 @@ public struct PresentationBatch {
         var stages: [Stage] = []
         for property in properties {
             for k in 0..<(lists.map { $0[property]?.count ?? 0 }.max() ?? 0) {
-                let nodes = lists.indices.filter { (lists[$0][property]?.count ?? 0) > k }
-                let animations = nodes.map { lists[$0][property]![k] }
+                var nodes = lists.indices.filter { (lists[$0][property]?.count ?? 0) > k }
+                var animations = nodes.map { lists[$0][property]![k] }
                 if property.isTransform {
+                    // The k-th animations of transform key paths, one stage per key path (a node is in one stage of
+                    // this k, so their order does not matter); the rest blend whole transforms.
+                    for keyPath in TransformKeyPath.allCases {
+                        let parts = animations.indices.filter { animations[$0].valueFunction == nil && animations[$0].transformKeyPath == keyPath }
+                        guard !parts.isEmpty else { continue }
+                        let partNodes = parts.map { nodes[$0] }, partAnimations = parts.map { animations[$0] }
+                        let models = partNodes.map { AnimatedKeyPath(property: property, part: .transform(keyPath)).read(.transform(property.transform(in: model.geometries[$0])))! }
+                        stages.append(.transformParts(property, keyPath, nodes: partNodes, try ValueAnimationBatch(partAnimations, models: models),
+                                                      readsCurrent: partAnimations.contains(where: \.isAdditive)))
+                        let taken = Set(parts)
+                        nodes = nodes.indices.filter { !taken.contains($0) }.map { nodes[$0] }
+                        animations = animations.indices.filter { !taken.contains($0) }.map { animations[$0] }
+                    }
+                    guard !nodes.isEmpty else { continue }
                     stages.append(.transforms(property, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: model.geometries[$0]) },
                                                                                                   instructionSet: instructionSet)))
                 } else {
@@ -208,6 +225,9 @@ extension Batch {
                             for k in r { property.setTransform(pt.base[k], in: &pg.base[nodes[k]]) }
                         }
                     }
+                case .transformParts(let property, let keyPath, let nodes, let animations, let readsCurrent):
+                    try presentParts(keyPath, of: property, nodes: nodes, animations, readsCurrent: readsCurrent, localTimes: localTimes,
+                                     geometries: g, options: vectorOptions)
                 case .values(let property, let nodes, let animations):
                     let times = nodes.map { localTimes[$0] }, w = animations.width
                     var rows = [Double](repeating: 0, count: nodes.count * w)
@@ -234,6 +254,49 @@ extension Batch {
         chunks(count: n, threads: threadCount) { r in
             let geometries = UnsafeBufferPointer(start: UnsafePointer(pg.base), count: n)
             model.initializeLevelMaps(r, geometries: geometries, at: pm.base, transforms: transforms?.base)
+        }
+    }
+}
+
+extension Batch {
+    /// One stage of transform key-path animations over geometries `g`: the current transforms, their parts where an
+    /// additive animation reads them, the parts' values in scalar lanes, then the key-path write of the contributing
+    /// ones (`Batch.setting`: decomposition and recomposition in vector lanes) — each step the reference's, so the
+    /// transforms are `PropertyAnimation.value(at:model:current:)`'s, bit for bit.
+    fileprivate static func presentParts(_ keyPath: TransformKeyPath, of property: AnimatedKeyPath.Property, nodes: [Int],
+                                         _ animations: ValueAnimationBatch, readsCurrent: Bool, localTimes: [Double],
+                                         geometries g: UnsafeMutableBufferPointer<LayerGeometry>, options: BatchOptions) throws(BatchError) {
+        let n = nodes.count, w = animations.width
+        let times = nodes.map { localTimes[$0] }, currents = nodes.map { property.transform(in: g[$0]) }
+        var rows = [Double](repeating: 0, count: n * w), contributes = [Bool](repeating: false, count: n)
+        var parts: [TransformKeyPathValue] = []
+        if readsCurrent {
+            parts = try values(for: keyPath, of: currents, options: options)
+            for (k, part) in parts.enumerated() { part.write(into: &rows, at: k * w) }
+        }
+        try times.withUnsafeBufferPointer { ts throws(BatchError) in
+            try rows.withUnsafeMutableBufferPointer { r throws(BatchError) in
+                try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
+                    try evaluate(animations, times: .each(SharedReadPointer(base: ts.baseAddress!)),
+                                 over: readsCurrent ? SharedReadPointer(base: r.baseAddress!) : nil, into: r, contributes: c, options: options)
+                }
+            }
+        }
+        let written = contributes.indices.filter { contributes[$0] }
+        guard !written.isEmpty else { return }
+        let values = written.map { k in w == 1 ? TransformKeyPathValue.number(rows[k]) : .size(width: rows[2 * k], height: rows[2 * k + 1]) }
+        let results = try setting(keyPath, of: written.map { currents[$0] }, to: values, options: options).transforms
+        for (j, k) in written.enumerated() { property.setTransform(results[j], in: &g[nodes[k]]) }
+    }
+}
+
+extension TransformKeyPathValue {
+    /// Writes the number, or the size's width and height, at `rows[offset...]`.
+    fileprivate func write(into rows: inout [Double], at offset: Int) {
+        switch self {
+        case .number(let x): rows[offset] = x
+        case .size(let width, let height): (rows[offset], rows[offset + 1]) = (width, height)
+        case .transform: break
         }
     }
 }

@@ -8,12 +8,18 @@ import _CAMathKernels
 /// time per frame by `Batch.evaluate(_:atParentTime:into:contributes:options:)`.
 ///
 /// Values are rows of `width` doubles — a value's components in order (x, y, width, height). Basic,
-/// spring and keyframe animations (values, every calculation mode) of the whole value or of a field
-/// (`position.x`, `bounds.size`) take the batch's path: the time mapping per animation, the timing curves
+/// spring and keyframe animations (values, every calculation mode) of the whole value, of a field
+/// (`position.x`, `bounds.size`) or of a transform key path (`transform.rotation.z`, `transform.translation`) take
+/// the batch's path: the time mapping per animation, the timing curves
 /// in vector lanes, the keyframe segment, then the lerp — or the cubic modes' Hermite spline, its tangents
 /// computed once — and additive and cumulative, on flat rows, each with the reference's arithmetic. Anything
 /// else (a value function, a keyframe path, a "none" row, values of another kind) is evaluated by the
 /// reference per animation. The model values are read at preparation: prepare again when they change.
+///
+/// An animation of a transform key path runs in the space of its part: its model is the key path's read of the
+/// model transform (a number, or a size for `translation`), its current value the read of the presentation
+/// transform so far, and its row the part's value after cumulative and additive — the value the reference
+/// writes into the transform through the key path, which is the caller's to write (`Batch.setting`).
 ///
 /// The batch holds private copies of the animations and never changes them, so it may be shared between
 /// threads.
@@ -77,10 +83,13 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             switch copy.target?.part {
             case nil, .whole?: break
             case .field(let path)?: range = AnimatedKeyPath.fieldRange(path, of: model) ?? range
-            case .transform?: builder.addReference(copy); continue
+            case .transform?: break
             }
+            // A transform key path's animation runs in its part's space: its model is the part already.
+            let partSpace = copy.transformKeyPath != nil
             guard copy.valueFunction == nil, copy.keyPath == nil || copy.target != nil,
-                  let part = copy.modelPart(model: model, target: copy.target), part.components?.count == range.count else {
+                  let part = partSpace ? (copy.isAdditive ? model.additiveIdentity : model) : copy.modelPart(model: model, target: copy.target),
+                  part.components?.count == range.count else {
                 builder.addReference(copy)
                 continue
             }
@@ -118,7 +127,9 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         let animation = animations[i], model = models[i]
         let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
         let evaluation = animation.evaluation(at: p, isGroupChild: false)
-        guard let value = animation.value(at: evaluation, model: model, current: base), value.isSameKind(as: model), let c = value.components else {
+        let value = animation.transformKeyPath == nil ? animation.value(at: evaluation, model: model, current: base)
+            : animation.partValue(at: evaluation, modelPart: model, currentPart: base)
+        guard let value, value.isSameKind(as: model), let c = value.components else {
             for c in 0..<width { out[c] = current?[c] ?? modelRows[i * width + c] }
             return false
         }

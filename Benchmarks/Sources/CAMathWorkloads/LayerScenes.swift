@@ -7,10 +7,14 @@ import Foundation
 ///
 /// The tree of N layers is a root, ⌈(N−1)/100⌉ groups side by side and up to 99 leaves in a 10-column grid in
 /// each; in `ui-frame` and `render-update` every layer has two basic animations (a `transform` rotation and a
-/// `position` move, both ten seconds long), so each frame interpolates 2N animations.
+/// `position` move, both ten seconds long), so each frame interpolates 2N animations; in `ui-frame-common` every
+/// layer has the animations Apple code writes most (``Mix/common``).
 package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// One UI frame: the presentation tree at t, every presented layer's frame, 100 hit tests on it.
     case uiFrame = "ui-frame"
+    /// `ui-frame` with the common mix of animations: a `transform.rotation.z` spinner and a `position` move on every
+    /// layer, an `opacity` fade on every fourth and a `bounds` change on every fourth other.
+    case uiFrameCommon = "ui-frame-common"
     /// One renderer frame: `RenderTree.render` into caller buffers (two threads), beside its memory floor.
     case renderUpdate = "render-update"
     /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf
@@ -23,7 +27,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
         switch self {
-        case .uiFrame: quick ? [100, 1_000] : full ? [100, 1_000, 10_000, 100_000] : [100, 1_000, 10_000]
+        case .uiFrame, .uiFrameCommon: quick ? [100, 1_000] : full ? [100, 1_000, 10_000, 100_000] : [100, 1_000, 10_000]
         case .renderUpdate: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .hitTestObject: [1_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
@@ -44,8 +48,17 @@ package struct SceneContender {
 }
 
 extension LayerScene {
-    /// The tree described above, with `animated` layers carrying their two animations (added at media time 0).
-    package static func tree(layers n: Int, animated: Bool) -> Layer {
+    /// The animations each layer of an animated tree carries (all ten seconds long, added at media time 0).
+    package enum Mix: Sendable {
+        /// A whole-`transform` rotation and a `position` move.
+        case wholeTransforms
+        /// A `transform.rotation.z` spinner (a turn a second, repeating) and a `position` move on every layer; an
+        /// `opacity` fade on layers 0, 4, 8, …, a `bounds` change on layers 2, 6, 10, ….
+        case common
+    }
+
+    /// The tree described above, with `animated` layers carrying the animations of `mix` (added at media time 0).
+    package static func tree(layers n: Int, animated: Bool, mix: Mix = .wholeTransforms) -> Layer {
         let root = Layer()
         let groups = max(1, (n - 1 + 99) / 100)
         root.bounds = CGRect(x: 0, y: 0, width: 100 * Double(groups), height: 1000)
@@ -71,11 +84,30 @@ extension LayerScene {
         // Committed, as a host's frame would: later changes of these layers animate implicitly.
         LayerTransaction.flush()
         guard animated else { return root }
-        for layer in all {
-            let spin = BasicAnimation(keyPath: "transform")
-            spin.fromValue = layer.transform
-            spin.toValue = Transform3D(rotationAngle: 1.1, x: 0, y: 0, z: 1)
-            spin.duration = 10
+        for (i, layer) in all.enumerated() {
+            let spin: BasicAnimation
+            switch mix {
+            case .wholeTransforms:
+                spin = BasicAnimation(keyPath: "transform")
+                spin.fromValue = layer.transform
+                spin.toValue = Transform3D(rotationAngle: 1.1, x: 0, y: 0, z: 1)
+                spin.duration = 10
+            case .common:
+                spin = BasicAnimation(keyPath: "transform.rotation.z")
+                spin.fromValue = 0.0
+                spin.toValue = 2 * Double.pi
+                spin.duration = 1
+                spin.repeatCount = .infinity
+                if i % 4 == 0 {
+                    let fade = BasicAnimation(keyPath: "opacity")
+                    fade.fromValue = 1.0; fade.toValue = 0.25; fade.duration = 10
+                    layer.add(fade, forKey: "fade", atMediaTime: 0)
+                } else if i % 4 == 2 {
+                    let grow = BasicAnimation(keyPath: "bounds")
+                    grow.toValue = layer.bounds.insetBy(dx: -2, dy: -1); grow.duration = 10
+                    layer.add(grow, forKey: "grow", atMediaTime: 0)
+                }
+            }
             let move = BasicAnimation(keyPath: "position")
             move.fromValue = layer.position
             move.toValue = CGPoint(x: layer.position.x + 3, y: layer.position.y + 2)
@@ -98,7 +130,8 @@ extension LayerScene {
     /// animations' ten seconds.
     package func contenders(layers n: Int) throws -> (contenders: [SceneContender], check: () throws -> String?) {
         switch self {
-        case .uiFrame: return try Self.uiFrame(n)
+        case .uiFrame: return try Self.uiFrame(n, mix: .wholeTransforms)
+        case .uiFrameCommon: return try Self.uiFrame(n, mix: .common)
         case .renderUpdate: return try Self.renderUpdate(n)
         case .hitTestObject: return Self.hitTestObject(n)
         case .implicitCommit: return try Self.implicitCommit(n)
@@ -111,9 +144,9 @@ extension LayerScene {
         func next() -> Double { tick = (tick + 1) % 1100; return 0.5 + Double(tick) / 120 }
     }
 
-    private static func uiFrame(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
-        let objectRoot = tree(layers: n, animated: true), referenceRoot = tree(layers: n, animated: true)
-        let renderRoot = tree(layers: n, animated: true)
+    private static func uiFrame(_ n: Int, mix: Mix) throws -> ([SceneContender], () throws -> String?) {
+        let objectRoot = tree(layers: n, animated: true, mix: mix), referenceRoot = tree(layers: n, animated: true, mix: mix)
+        let renderRoot = tree(layers: n, animated: true, mix: mix)
         let objectTree = try RenderTree(root: objectRoot, options: BatchOptions(threads: 1))
         let renderTree = try RenderTree(root: renderRoot, options: BatchOptions(threads: 1))
         let points = points(over: renderRoot)
@@ -146,12 +179,14 @@ extension LayerScene {
             let (expected, expectedHits) = objectFrame(referenceRoot, at: t)
             if LayerTree(root: presented).geometries != LayerTree(root: expected).geometries { return "calayer: presented geometries differ from the reference" }
             let order = LayerTree.layers(of: presented), referenceOrder = LayerTree.layers(of: expected)
+            if order.map(\.opacity) != referenceOrder.map(\.opacity) { return "calayer: presented opacities differ from the reference" }
             func index(_ layer: Layer?, in layers: [Layer]) -> Int? { layer.flatMap { x in layers.firstIndex { $0 === x } } }
             for (h, e) in zip(hits, expectedHits) where index(h, in: order) != index(e, in: referenceOrder) {
                 return "calayer: a hit test differs from the reference"
             }
-            try renderTree.update(atMediaTime: t)
+            try renderTree.render(atMediaTime: t, into: buffers.output)
             if renderTree.presented.geometries != LayerTree(root: expected).geometries { return "render-tree: presented geometries differ" }
+            if Array(buffers.output.opacities) != referenceOrder.map(\.opacity) { return "render-tree: presented opacities differ" }
             for (p, e) in zip(points, expectedHits) where renderTree.hitTest(p) != index(e, in: referenceOrder) {
                 return "render-tree: a hit test differs from the reference"
             }

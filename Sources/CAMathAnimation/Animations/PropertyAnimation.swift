@@ -84,6 +84,24 @@ open class PropertyAnimation: LayerAnimation {
         return combined(v, cycleEnd: end, cycle: evaluation.cycle, current: current, target: target)
     }
 
+    /// The transform key path the animation writes through (`rotation.z` for `transform.rotation.z`), or `nil` for
+    /// any other target.
+    package var transformKeyPath: TransformKeyPath? {
+        if case .transform(let kp)? = target?.part { kp } else { nil }
+    }
+
+    /// ``value(at:model:current:)`` in the part's own space, for an animation of a transform key path without a value
+    /// function: `modelPart` is the key path's read of the model transform and `currentPart` its read of the
+    /// presentation value so far; the result (cumulative and additive applied) is the value that
+    /// ``value(at:model:current:)`` writes into the current transform through the key path. `nil`: no effect.
+    /// O(1) plus the subclass's value.
+    package func partValue(at evaluation: MediaTimingEvaluation, modelPart: AnimationValue,
+                           currentPart: AnimationValue) -> AnimationValue? {
+        guard evaluation.contributes, valueFunction == nil, transformKeyPath != nil,
+              let (v, end) = cycleValue(evaluation, modelPart: isAdditive ? modelPart.additiveIdentity : modelPart) else { return nil }
+        return combined(v, cycleEnd: end, cycle: evaluation.cycle, current: currentPart, target: nil)
+    }
+
     open override func apply(atParentTime p: Double, to presentation: Layer, model: Layer, isGroupChild: Bool) {
         guard let target else { return }
         let evaluation = evaluation(at: p, isGroupChild: isGroupChild)

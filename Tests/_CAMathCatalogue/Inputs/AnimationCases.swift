@@ -4,8 +4,9 @@ import Foundation
 /// Seeded transform animations of every shape the batch forms handle, and the shapes they leave to the
 /// reference: basic (every from/to/by combination, additive, cumulative, autoreverse, repeats, negative and
 /// zero speed, fills, offsets, named and custom timing functions), springs, keyframes (linear with key times
-/// and segment functions, discrete, paced, cubic, one value, invalid key times), value functions, paths and
-/// key paths the batch does not vectorise.
+/// and segment functions, discrete, paced, cubic, one value, invalid key times), value functions, paths, and
+/// animations of transform key paths (`transform.rotation.z`, `transform.translation`, …: numbers and sizes, missing
+/// ends, wrong kinds).
 public enum AnimationCases {
     /// `count` animations over seeded model transforms, and the parent times to evaluate them at. With
     /// `timings`, animation i takes the timing of animation i mod `timings` (a transaction's animations share
@@ -63,9 +64,43 @@ public enum AnimationCases {
                 path.values = [transform(), "mixed kinds"]
                 animation = path
             case 10:
-                let none = BasicAnimation(keyPath: "transform.rotation.z")
-                none.fromValue = 0.0; none.toValue = 3.0
-                animation = none
+                // Transform key paths: numbers, sizes, every kind of animation, ends missing, wrong kinds.
+                switch (i / 12) % 8 {
+                case 0:
+                    let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                    spin.fromValue = 0.0; spin.toValue = 3.0
+                    animation = spin
+                case 1:
+                    let grow = BasicAnimation(keyPath: "transform.scale.x")
+                    grow.byValue = next() * 2 - 0.5
+                    animation = grow
+                case 2:
+                    let slide = BasicAnimation(keyPath: "transform.translation")
+                    slide.toValue = CGSize(width: next() * 200 - 100, height: next() * 200 - 100)
+                    animation = slide
+                case 3:
+                    let wobble = KeyframeAnimation(keyPath: "transform.rotation.z")
+                    wobble.values = [0.0, next() * 4 - 2, next() * 8]
+                    wobble.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][(i / 96) % 5]
+                    animation = wobble
+                case 4:
+                    let spring = SpringAnimation(keyPath: "transform.scale")
+                    spring.fromValue = 1.0; spring.toValue = 0.25 + next() * 2
+                    animation = spring
+                case 5:
+                    let tilt = BasicAnimation(keyPath: ["transform.rotation.y", "transform.rotation.x", "transform.rotation"][(i / 96) % 3])
+                    tilt.fromValue = next(); tilt.byValue = next() * 3
+                    animation = tilt
+                case 6:
+                    let wrong = BasicAnimation(keyPath: ["transform.translation.x", "transform.translation"][(i / 96) % 2])
+                    wrong.fromValue = "not a number"; wrong.toValue = 1.0
+                    animation = wrong
+                default:
+                    let steps = KeyframeAnimation(keyPath: ["transform.translation.y", "transform.scale.z", "transform.translation.z"][(i / 96) % 3])
+                    steps.values = (0..<(1 + i % 4)).map { _ in next() * 100 - 50 }
+                    steps.calculationMode = .discrete
+                    animation = steps
+                }
             default:
                 let basic = BasicAnimation(keyPath: nil)
                 basic.fromValue = transform(); basic.toValue = transform()
@@ -197,8 +232,9 @@ public enum AnimationCases {
     public static let parentTimes: [Double] = [-3, -0.5, 0, 0.3, 0.999, 1, 1.4, 2.2, 3.75, 9, 1e6, .nan]
 
     /// A tree of `count` layers (seeded shapes and geometry) with clocks of their own and 0–3 animations each:
-    /// transform animations of ``transformAnimations(_:seed:)`` (every shape), and on some layers animations the
-    /// batch forms leave to the reference (position, bounds, opacity, groups, additive transform key paths).
+    /// transform animations of ``transformAnimations(_:seed:)`` (every shape), on some layers transform key paths
+    /// stacked over them (additive, cumulative, over a transform that turns singular, NaN), and on some animations
+    /// the batch forms leave to the reference (groups).
     public static func animatedTree(_ count: Int, seed: UInt64) -> Layer {
         let (animations, _) = transformAnimations(3 * count, seed: seed)
         var next = 0
@@ -223,6 +259,27 @@ public enum AnimationCases {
                 next += 1
             }
             switch i % 9 {
+            case 2:
+                // Transform key paths over what the animations before them presented: additive, cumulative, sizes.
+                let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                spin.byValue = 1.5; spin.duration = 2; spin.isAdditive = true; spin.isCumulative = true; spin.repeatCount = 3
+                let slide = KeyframeAnimation(keyPath: "transform.translation")
+                slide.values = [CGSize(width: 0, height: 0), CGSize(width: 40, height: -12), CGSize(width: -8, height: 30)]
+                slide.duration = 1.5; slide.isAdditive = i % 2 == 0; slide.calculationMode = i % 4 == 0 ? .cubic : .linear
+                layer.add(spin, forKey: "spin", atMediaTime: 0)
+                layer.add(slide, forKey: "slide", atMediaTime: 0)
+            case 8:
+                // A transform that becomes singular (its key paths then read 0 and refuse writes), then NaN.
+                let flatten = BasicAnimation(keyPath: "transform")
+                flatten.toValue = Transform3D(scaleX: 0, y: 1, z: 1); flatten.duration = 1
+                flatten.fillMode = .forwards; flatten.isRemovedOnCompletion = false
+                let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                spin.byValue = 2.0; spin.duration = 3; spin.isAdditive = i % 2 == 1
+                let broken = BasicAnimation(keyPath: "transform.scale.x")
+                broken.toValue = Double.nan; broken.duration = 2
+                layer.add(flatten, forKey: "flatten", atMediaTime: 0)
+                layer.add(spin, forKey: "spin", atMediaTime: 0)
+                layer.add(broken, forKey: "broken", atMediaTime: 0)
             case 4:
                 let move = BasicAnimation(keyPath: "position.x")
                 move.fromValue = 0.0; move.toValue = 300.0; move.duration = 2
