@@ -11,9 +11,9 @@ import Foundation
 /// The animations of each geometry property are evaluated in batches, one per property and position in
 /// the layer's list of that property's animations (the k-th `position` animation of every layer together,
 /// folded over the (k−1)-th's results): ``TransformAnimationBatch`` for `transform` and `sublayerTransform`,
-/// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ` and `zPosition`. The
-/// fold is per property because an animation reads and writes only its own property; `opacity` is not
-/// geometry and is left out. A layer with an animation that acts across properties or is not a property
+/// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ`, `zPosition`, the transform key
+/// paths (`transform.rotation.z`, …) and `opacity` (a column of its own beside the geometries, which a render tree
+/// reads). The fold is per property because an animation reads and writes only its own property. A layer with an animation that acts across properties or is not a property
 /// animation (a group, a keyframe path with a rotation mode) or that animates a flag (`hidden`,
 /// `masksToBounds`, which take no arithmetic) is evaluated whole by the reference
 /// (`Layer.presentation(at:)`'s fold for that layer). The model values are read when the batch is made:
@@ -27,10 +27,14 @@ public struct PresentationBatch {
         /// the transforms through the key path; `readsCurrent` when one is additive (it adds to the current part).
         case transformParts(AnimatedKeyPath.Property, TransformKeyPath, nodes: [Int], ValueAnimationBatch, readsCurrent: Bool)
         case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
+        /// `opacity` animations, over the opacity column (rounded to `Float` after each, as the layer stores it).
+        case opacities(nodes: [Int], ValueAnimationBatch)
     }
 
     /// The model tree, in `LayerTree`'s node order.
     public private(set) var model: LayerTree
+    /// The model opacities, in the same order.
+    package private(set) var modelOpacities: [Float]
     let root: Layer
     let layers: [Layer]
     /// Each node's clock (begin time, speed, offset).
@@ -52,7 +56,9 @@ public struct PresentationBatch {
         self.model = model
         layers = LayerTree.layers(of: root)
         clocks = layers.map(\.clock)
-        let properties = AnimatedKeyPath.Property.allCases.filter { $0 != .opacity && !$0.isFlag }
+        let opacities = layers.map(\.opacity)
+        modelOpacities = opacities
+        let properties = AnimatedKeyPath.Property.allCases.filter { !$0.isFlag }
         var reference: [Int] = [], lists = [[AnimatedKeyPath.Property: [PropertyAnimation]]](repeating: [:], count: layers.count)
         for (node, layer) in layers.enumerated() {
             for animation in layer.attachedAnimations {
@@ -63,7 +69,7 @@ public struct PresentationBatch {
                     break
                 }
                 // No target: the animation animates nothing.
-                guard let target = property.target, target.property != .opacity else { continue }
+                guard let target = property.target else { continue }
                 lists[node][target.property, default: []].append(property)
             }
         }
@@ -90,6 +96,8 @@ public struct PresentationBatch {
                     guard !nodes.isEmpty else { continue }
                     stages.append(.transforms(property, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: model.geometries[$0]) },
                                                                                                   instructionSet: instructionSet)))
+                } else if property == .opacity {
+                    stages.append(.opacities(nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) })))
                 } else {
                     stages.append(.values(property, nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { property.value(in: model.geometries[$0]) })))
                 }
@@ -98,10 +106,11 @@ public struct PresentationBatch {
         self.stages = stages
     }
 
-    /// Sets node `node`'s model geometry (a layer without animations: no stage holds its values), as if the
-    /// batch were made again. O(sublayers of the node).
-    package mutating func setModelGeometry(_ g: LayerGeometry, at node: Int) {
+    /// Sets node `node`'s model geometry and opacity (a layer without animations: no stage holds its values), as if
+    /// the batch were made again. O(sublayers of the node).
+    package mutating func setModel(_ g: LayerGeometry, opacity: Float, at node: Int) {
         model.setGeometry(g, at: node)
+        modelOpacities[node] = opacity
     }
 
     /// The parent time and the local time of every node at global time `t`: a node's parent time is the root's
@@ -153,22 +162,18 @@ extension Batch {
     }
 
     /// `presentation(_:atMediaTime:into:options:)` that also writes every node's 4×4 map to its superlayer (the one
-    /// its level map is made of) into `transforms` when given (`batch.model.count` elements).
+    /// its level map is made of) into `transforms`, and every node's presented opacity (the opacity of
+    /// `presentation(at:)`'s copy of the layer) into `opacities`, each when given (`batch.model.count` elements).
     package static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
-                                     transforms: UnsafeMutablePointer<Transform3D>?, options: BatchOptions) throws(BatchError) {
-        guard tree.sharesShape(with: batch.model) else {
-            tree = try presentation(batch, atMediaTime: t, options: options.exactPrecision)
-            if let transforms {
-                for i in 0..<tree.count { transforms[i] = tree.transformToSuperlayer(of: i) }
-            }
-            return
-        }
+                                     transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>? = nil,
+                                     options: BatchOptions) throws(BatchError) {
         let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
-        let shared = transforms.map { SharedPointer(base: $0) }
+        if !tree.sharesShape(with: batch.model) { tree = batch.model }
+        let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             copyModel(batch, into: g, threads: threadCount)
             try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
-                        geometries: g, levelMaps: m, transforms: shared)
+                        geometries: g, levelMaps: m, transforms: shared, opacities: sharedOpacities)
         }
     }
 
@@ -185,13 +190,13 @@ extension Batch {
         }
     }
 
-    /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`:
-    /// the layers the reference takes, then the batches of every stage (each splitting by `threads` as a call
-    /// of its own would), then the level maps on `threadCount` threads.
+    /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`, and the
+    /// presented opacities into `opacities` when given: the layers the reference takes, then the batches of every
+    /// stage (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
     private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threadCount: Int,
                                 options: BatchOptions, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
                                 levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
-                                transforms: SharedPointer<Transform3D>? = nil) throws(BatchError) {
+                                transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options
@@ -200,10 +205,13 @@ extension Batch {
         // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
         // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)
-        let referenceNodes = resolved == .scalar ? Array(0..<n) : batch.referenceNodes
-        for node in referenceNodes {
-            g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
+        if let opacities { opacities.base.update(from: batch.modelOpacities, count: n) }
+        func reference(_ node: Int) {
+            let copy = batch.layers[node].presentedCopy(atParentTime: parentTimes[node])
+            g[node] = copy.geometry
+            opacities?.base[node] = copy.opacity
         }
+        for node in resolved == .scalar ? Array(0..<n) : batch.referenceNodes { reference(node) }
         if resolved != .scalar {
             for stage in batch.stages {
                 switch stage {
@@ -243,11 +251,21 @@ extension Batch {
                     rows.withUnsafeBufferPointer { r in
                         for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &g[node]) }
                     }
+                case .opacities(let nodes, let animations):
+                    guard let opacities else { continue }
+                    let times = nodes.map { localTimes[$0] }
+                    var rows = nodes.map { Double(opacities.base[$0]) }
+                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                        try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
+                                         options: vectorOptions)
+                        }
+                    }
+                    // As the layer stores it: each animation of the fold starts from the rounded value.
+                    for (k, node) in nodes.enumerated() { opacities.base[node] = Float(rows[k]) }
                 }
             }
-            for node in batch.overrides {
-                g[node] = batch.layers[node].presentedCopy(atParentTime: parentTimes[node]).geometry
-            }
+            for node in batch.overrides { reference(node) }
         }
         // The level maps of the new geometries, on the call's threads.
         let model = batch.model, pm = SharedPointer(base: mb)

@@ -102,8 +102,11 @@ extension RenderTree {
     func evaluatePresentation(at t: Double) throws(BatchError) {
         if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
         if transforms.count != count { transforms = [Transform3D](repeating: .identity, count: count) }
+        if presentedOpacities.count != count { presentedOpacities = [Float](repeating: 1, count: count) }
         try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
-            try Batch.presentation(batch, atMediaTime: t, into: &presented, transforms: f.baseAddress, options: options)
+            try presentedOpacities.withUnsafeMutableBufferPointer { o throws(BatchError) in
+                try Batch.presentation(batch, atMediaTime: t, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
+            }
         }
         mediaTime = t
         isCurrent = true
@@ -121,16 +124,9 @@ extension RenderTree {
         if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
         let tree = presented
         try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
-        let parentTimes = opacityNodes.isEmpty ? [] : batch.times(atMediaTime: mediaTime).parent
-        var k = 0
-        for i in 0..<n {
-            var value = modelOpacities[i]
-            if k < opacityNodes.count && opacityNodes[k] == i {
-                value = layers[i].presentedCopy(atParentTime: parentTimes[i]).opacity
-                k += 1
-            }
-            if value.bitPattern != opacities[i].bitPattern { dirty[i] = true }
-            opacities[i] = value
+        for i in 0..<n where presentedOpacities[i].bitPattern != opacities[i].bitPattern {
+            dirty[i] = true
+            opacities[i] = presentedOpacities[i]
         }
         for i in 0..<n where !bitwiseEqual(frameScratch[i], frames[i]) { dirty[i] = true }
         swap(&frames, &frameScratch)
@@ -210,7 +206,7 @@ extension RenderTree {
         copies.reserveCapacity(end - top)
         for j in top..<end {
             let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j])
-                : layers[j].presentedCopy(geometry: tree.geometries[j])
+                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j])
             if j > top {
                 copies[tree.parents[j] - top].addSublayer(copy)
                 copy.primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j])

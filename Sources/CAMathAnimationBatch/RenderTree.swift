@@ -41,10 +41,8 @@ public final class RenderTree {
     var subtreeEnd: [Int] = []
     var animated: [Bool] = []
     package private(set) var isOverride: [Bool] = []
-    /// The nodes whose opacity is animated (their presented opacity comes from the reference).
-    var opacityNodes: [Int] = []
     /// Per node: whether its presentation copy comes from the reference fold (an animation the batch does not
-    /// evaluate: opacity, a group, a path with a rotation mode), not from the batch's geometry.
+    /// evaluate: a group, a flag, a path with a rotation mode; or an override), not from the batch's columns.
     var copiesByReference: [Bool] = []
     /// Animations removed on completion, by the global time their active duration ends (a min-heap).
     var endings = TimeQueue<(node: Int, animation: LayerAnimation)>()
@@ -52,10 +50,9 @@ public final class RenderTree {
     var isCurrent = false
     /// Per-node presented values the output writes (world transforms, effective hidden flags, frames, opacity).
     var worlds: [Transform3D] = [], hidden: [Bool] = [], frames: [CGRect] = [], opacities: [Float] = []
-    /// The model opacities (kept by the journal's patches).
-    var modelOpacities: [Float] = []
-    /// Every node's map to its superlayer at ``mediaTime`` (from the level maps' pass), and the frames' scratch.
-    var transforms: [Transform3D] = [], frameScratch: [CGRect] = []
+    /// Every node's map to its superlayer and its presented opacity at ``mediaTime`` (from the presentation's pass),
+    /// and the frames' scratch.
+    var transforms: [Transform3D] = [], presentedOpacities: [Float] = [], frameScratch: [CGRect] = []
     /// Whether the outputs (worlds, hidden, frames, opacities) are those of ``presented``.
     var outputsAreCurrent = false
     /// Every node's hit region in ``presented`` (``hitTest(_:)``, and the presentation copies' caches).
@@ -111,10 +108,7 @@ public final class RenderTree {
             return
         }
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
-        for i in journal.changedNodes {
-            batch.setModelGeometry(layers[i].geometry, at: i)
-            modelOpacities[i] = layers[i].opacity
-        }
+        for i in journal.changedNodes { batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i) }
         for i in added { override(i) }
         journal.reset(count: layers.count)
         isCurrent = false
@@ -127,8 +121,6 @@ public final class RenderTree {
         batch.overrides.append(i)
         copiesByReference[i] = true
         animated[i] = !layers[i].attachedAnimations.isEmpty
-        let k = opacityNodes.firstIndex { $0 >= i } ?? opacityNodes.count
-        if k == opacityNodes.count || opacityNodes[k] != i { opacityNodes.insert(i, at: k) }
         queueEndings(of: i)
     }
 
@@ -158,11 +150,7 @@ public final class RenderTree {
             subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
         }
         animated = layers.map { !$0.attachedAnimations.isEmpty }
-        opacityNodes = layers.indices.filter { i in
-            layers[i].attachedAnimations.contains { !(($0 as? PropertyAnimation)?.target.map { $0.property != .opacity } ?? false) }
-        }
         copiesByReference = [Bool](repeating: false, count: n)
-        for i in opacityNodes { copiesByReference[i] = true }
         for i in batch.referenceNodes { copiesByReference[i] = true }
         isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
@@ -174,7 +162,6 @@ public final class RenderTree {
             opacities = [Float](repeating: 1, count: n)
             dirty = [Bool](repeating: true, count: n)
         }
-        modelOpacities = layers.map(\.opacity)
         isCurrent = false
     }
 

@@ -216,12 +216,12 @@ extension Layer {
         return copy
     }
 
-    /// A copy of this layer alone whose geometry is `geometry` (the presented one a batch computed): what
-    /// ``presentedCopy(atParentTime:)`` gives when its animations change only the geometry. O(custom keys).
-    package func presentedCopy(geometry: LayerGeometry) -> Layer {
+    /// A copy of this layer alone whose geometry and opacity are `geometry` and `opacity` (the presented ones a batch
+    /// computed): what ``presentedCopy(atParentTime:)`` gives when its animations change only those. O(custom keys).
+    package func presentedCopy(geometry: LayerGeometry, opacity: Float) -> Layer {
         let copy = makePresentationCopy()
         copy.animationState.modelLayer = self
-        copy.presentGeometry(geometry)
+        copy.presentGeometry(geometry, opacity: opacity)
         return copy
     }
 

@@ -113,17 +113,19 @@ extension Layer {
         geometryCache.hitRegion = r
     }
 
-    /// Replaces the geometry of a fresh presentation copy (no cache, superlayer, sublayers or render tree yet)
-    /// with `g`, leaving what the ``geometry`` setter would: the layout mark when the bounds size changes.
-    package func presentGeometry(_ g: LayerGeometry) {
+    /// Replaces the geometry and opacity of a fresh presentation copy (no cache, superlayer, sublayers or render tree
+    /// yet) with `g` and `opacity`, leaving what the ``geometry`` setter would: the layout mark when the bounds size
+    /// changes.
+    package func presentGeometry(_ g: LayerGeometry, opacity: Float) {
         let oldSize = storedGeometry.bounds.size
         storedGeometry = g
+        storedOpacity = opacity
         if g.bounds.size != oldSize { layoutIsPending = true }
     }
 
     /// The layout mark of a presentation copy once its animations are folded: the mark it was made with, or a
     /// presented bounds size other than `startSize` (its committed one) — whatever sizes the animations passed
-    /// through on the way, so the reference fold and the batches (``presentGeometry(_:)``) agree.
+    /// through on the way, so the reference fold and the batches (``presentGeometry(_:opacity:)``) agree.
     package func settlePresentedLayoutMark(madeMarked: Bool, startSize: CGSize) {
         layoutIsPending = madeMarked || storedGeometry.bounds.size != startSize
     }
