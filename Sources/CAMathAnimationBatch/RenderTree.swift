@@ -57,6 +57,8 @@ public final class RenderTree {
     var outputsAreCurrent = false
     /// Every node's hit region in ``presented`` (``hitTest(_:)``, and the presentation copies' caches).
     var regions: [HitRegion] = []
+    /// The indexes of the sublayers' regions of the layers with many sublayers (``regions``'s).
+    var regionIndexes: [Int: SublayerRegionIndex] = [:]
     /// Whether ``regions`` are those of ``presented``.
     var regionsAreCurrent = false
     /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.

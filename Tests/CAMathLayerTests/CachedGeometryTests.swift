@@ -14,6 +14,15 @@ import Testing
         #expect(problem == nil, "seed \(seed): \(problem ?? "")")
     }
 
+    /// The same with a layer of many sublayers, which hit tests ask through an index of their regions.
+    @Test(arguments: 0..<16)
+    func mutationsAmongManySiblingsMatchTheUncachedReference(seed: UInt64) {
+        var script = LayerMutationScript(source: SeededSource(seed: 1000 + seed), count: 60 + Int(seed * 7 % 90), wide: true)
+        #expect((script.layers[0].sublayers?.count ?? 0) >= SublayerRegionIndex.minimumCount)
+        let problem = script.run(steps: 1500)
+        #expect(problem == nil, "seed \(seed): \(problem ?? "")")
+    }
+
     /// Hit tests skip subtrees by their regions: a tree of 10 groups of 99 leaves answers like the full walk at
     /// a grid of points over it, leaves and gaps alike, after its groups move.
     @Test func pruningAnswersLikeTheFullWalk() {

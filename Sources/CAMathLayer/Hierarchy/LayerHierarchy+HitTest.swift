@@ -16,26 +16,36 @@ extension LayerHierarchy {
     /// (``planeMap(of:)``'s order), so the point is projected only once, where a plane flattens.
     ///
     /// A subtree whose ``hitRegion(of:)`` rules the point out (in the plane its superlayer flattens into) is
-    /// skipped: regions never rule out a point the walk would hit, so skipping changes no result.
+    /// skipped: regions never rule out a point the walk would hit, so skipping changes no result. Among the sublayers
+    /// of a layer with a ``sublayerRegionIndex(of:)``, only those the index lists are asked, in the same order.
     ///
     /// Iterative (no recursion), so depth is bounded only by memory. A NaN/±∞ point → `nil`.
     /// Cost: O(visited layers), one level map each.
     public func hitTest(_ p: CGPoint, in node: Node) -> Node? {
         let point = p.simd
-        var pending: [Transform3D] = []
+        var pending: [Transform3D] = [], candidates: [SublayerRegionIndex.Candidates] = []
         guard point.x.isFinite, point.y.isFinite, hitRegion(of: node).mayContain(point),
-              let start = enter(node, at: point, below: nil, pending: &pending) else { return nil }
+              let start = enter(node, at: point, below: nil, pending: &pending, candidates: &candidates) else { return nil }
         var stack = [start]
         while let top = stack.last {
-            if top.nextSublayer >= 0 {
+            var index: Int?
+            if top.nextSublayer == HitTestFrame<Node>.indexed {
+                // An index listing a sublayer the layer no longer has (a conformance's stale one) skips it.
+                repeat { index = candidates[candidates.count - 1].next() } while index.map { $0 >= sublayerCount(of: top.node) } ?? false
+            } else {
+                index = top.nextSublayer >= 0 ? top.nextSublayer : nil
                 stack[stack.count - 1].nextSublayer -= 1
-                let child = sublayer(of: top.node, at: top.nextSublayer)
+            }
+            if let index {
+                let child = sublayer(of: top.node, at: index)
                 if top.pending < 0 && !hitRegion(of: child).mayContain(top.point) { continue }
-                if let frame = enter(child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending) {
+                if let frame = enter(child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending,
+                                     candidates: &candidates) {
                     stack.append(frame)
                 }
             } else {
                 stack.removeLast()
+                if top.nextSublayer == HitTestFrame<Node>.indexed { candidates.removeLast() }
                 if top.pending < 0 && geometry(of: top.node).contains(CGPoint(top.point)) { return top.node }
             }
         }
@@ -44,28 +54,36 @@ extension LayerHierarchy {
 
     /// Steps 1–3 of the hit-test rule for one layer: its point `q`, or `nil` when its subtree is out.
     /// `above` indexes `pending`'s composed 4×4 map of the transform layers between `node` and the plane `p` is
-    /// in (`nil` when the superlayer flattens); a transform layer appends its own composed map there.
-    private func enter(_ node: Node, at p: SIMD2<Double>, below above: Int?, pending: inout [Transform3D]) -> HitTestFrame<Node>? {
+    /// in (`nil` when the superlayer flattens); a transform layer appends its own composed map there. A layer with
+    /// an index whose grid holds `q` pushes its candidates.
+    private func enter(_ node: Node, at p: SIMD2<Double>, below above: Int?, pending: inout [Transform3D],
+                       candidates: inout [SublayerRegionIndex.Candidates]) -> HitTestFrame<Node>? {
         let g = geometry(of: node)
         if g.isHidden { return nil }
+        let count = sublayerCount(of: node)
         if !g.flattensSublayers {
             let own = transformToSuperlayer(of: node)
             pending.append(above.map { own.concatenating(pending[$0]) } ?? own)
-            return HitTestFrame(node: node, point: p, pending: pending.count - 1, nextSublayer: sublayerCount(of: node) - 1)
+            return HitTestFrame(node: node, point: p, pending: pending.count - 1, nextSublayer: count - 1)
         }
         let level = above.map { LevelMap(Homography(transformToSuperlayer(of: node).concatenating(pending[$0]))) } ?? levelMap(of: node)
         guard let inverse = level.inverse else { return nil }
         let q = inverse.mapPoint(p)
         guard q.x.isFinite, q.y.isFinite, level.forward.forwardWeight(q) > 0 else { return nil }
         if g.masksToBounds && !g.contains(CGPoint(q)) { return nil }
-        return HitTestFrame(node: node, point: q, pending: -1, nextSublayer: sublayerCount(of: node) - 1)
+        if count >= SublayerRegionIndex.minimumCount, let listed = sublayerRegionIndex(of: node)?.candidates(at: q) {
+            candidates.append(listed)
+            return HitTestFrame(node: node, point: q, pending: -1, nextSublayer: HitTestFrame<Node>.indexed)
+        }
+        return HitTestFrame(node: node, point: q, pending: -1, nextSublayer: count - 1)
     }
 }
 
 /// One layer on the hit-test stack: its point (its own for a layer that flattens; for a transform layer
 /// the point of the plane above, with `pending`, the index of its composed map to that plane, else −1) and the
-/// next sublayer.
+/// next sublayer (−1 after the first; ``indexed`` when the next come from the top of the walk's candidates).
 private struct HitTestFrame<Node> {
+    static var indexed: Int { Int.min }
     let node: Node
     let point: SIMD2<Double>
     let pending: Int

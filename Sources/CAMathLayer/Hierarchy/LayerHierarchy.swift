@@ -32,6 +32,11 @@ public protocol LayerHierarchy {
     /// cached regions. A region must be ``HitRegion/anywhere`` for a layer that does not flatten or whose
     /// superlayer does not, and otherwise never rule out a point the walk would hit.
     func hitRegion(of node: Node) -> HitRegion
+    /// An index of `node`'s sublayers' hit regions (``SublayerRegionIndex``), which ``hitTest(_:in:)`` asks for the
+    /// sublayers that may contain a point instead of asking every region; `nil` for none. It must list every sublayer
+    /// whose ``hitRegion(of:)`` may contain the point. The default is `nil`; ``Layer`` keeps one for a layer with
+    /// ``SublayerRegionIndex/minimumCount`` sublayers or more.
+    func sublayerRegionIndex(of node: Node) -> SublayerRegionIndex?
 }
 
 extension LayerHierarchy {
@@ -48,6 +53,9 @@ extension LayerHierarchy {
 
     /// ``HitRegion/anywhere``: without cached regions, hit tests walk every subtree. O(1).
     public func hitRegion(of node: Node) -> HitRegion { .anywhere }
+
+    /// `nil`: without an index, hit tests ask every sublayer's region. O(1).
+    public func sublayerRegionIndex(of node: Node) -> SublayerRegionIndex? { nil }
 
     /// The map from `node`'s plane to the next plane up — the nearest ancestor that flattens its
     /// sublayers, or root space (`above == nil`) — and that ancestor. When the superlayer flattens (every

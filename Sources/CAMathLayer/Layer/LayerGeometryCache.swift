@@ -10,13 +10,19 @@ import Foundation
 /// | `transformToSuperlayer`, `levelMap` | own geometry; the superlayer (which one, whether its `sublayerTransform` is the identity, and when it is not, its bits and the superlayer's anchor) |
 /// | `frame` | own geometry |
 /// | `hitRegion` | own geometry and level map, whether the superlayer flattens, every sublayer's region, the sublayer list |
+/// | `sublayerIndex` | every sublayer's region, the sublayer list (dropped with `hitRegion`, which they also drop) |
 struct LayerGeometryCache {
     var transformToSuperlayer: Transform3D?
     var levelMap: LevelMap?
     var frame: CGRect?
     /// `nil` = not computed. Invariant: a layer whose region is known has sublayers whose regions are known, so
     /// dropping a region climbs only until it meets an ancestor whose region is already unknown.
-    var hitRegion: HitRegion?
+    var hitRegion: HitRegion? {
+        didSet { if hitRegion == nil { sublayerIndex = nil } }
+    }
+    /// The index of the sublayers' regions: `nil` = not made; `.some(nil)` = made, and none would prune. Kept only
+    /// while ``hitRegion`` is known, so it holds the sublayers' current regions.
+    var sublayerIndex: SublayerRegionIndex??
 
     /// Drops what depends on the layer's own geometry or on its superlayer; the hit region is dropped by
     /// ``Layer/dropHitRegions()``, which also climbs.
@@ -98,6 +104,16 @@ extension Layer {
         return geometryCache.hitRegion!
     }
 
+    /// The index of the sublayers' regions (``SublayerRegionIndex``), made on first use after a change of one of
+    /// them or of the sublayer list. Cost: the regions (``cachedHitRegion``), then O(sublayers) once.
+    var cachedSublayerIndex: SublayerRegionIndex? {
+        _ = cachedHitRegion
+        if let index = geometryCache.sublayerIndex { return index }
+        let index = SublayerRegionIndex(children.lazy.map { $0.geometryCache.hitRegion! })
+        geometryCache.sublayerIndex = .some(index)
+        return index
+    }
+
     /// ``HitRegion/of(_:superlayerFlattens:level:sublayers:)`` for a layer whose sublayers' regions are known.
     private var uncachedHitRegion: HitRegion {
         HitRegion.of(storedGeometry, superlayerFlattens: superlayer?.storedGeometry.flattensSublayers ?? true,
@@ -176,4 +192,5 @@ struct CachedLayerHierarchy: LayerHierarchy {
     func transformToSuperlayer(of node: Layer) -> Transform3D { node.cachedTransformToSuperlayer }
     func levelMap(of node: Layer) -> LevelMap { node.cachedLevelMap }
     func hitRegion(of node: Layer) -> HitRegion { node.cachedHitRegion }
+    func sublayerRegionIndex(of node: Layer) -> SublayerRegionIndex? { node.cachedSublayerIndex }
 }

@@ -18,8 +18,10 @@ public struct LayerMutationScript<Source: CatalogueSource> {
     let reference = ObjectLayerHierarchy<Layer>()
 
     /// A forest of `count` layers (1…): layer 0 is a root with 800×600 bounds; each later one joins a random
-    /// earlier layer, except one in ten that starts as a root of its own; one in ten is a transform layer.
-    public init(source: Source, count: Int) {
+    /// earlier layer, except one in ten that starts as a root of its own; one in ten is a transform layer. A `wide`
+    /// forest gives three in four of the layers that join one to layer 0, so it has many sublayers (an index of their
+    /// regions: `SublayerRegionIndex`).
+    public init(source: Source, count: Int, wide: Bool = false) {
         self.source = source
         for i in 0..<max(1, count) {
             let layer = i > 0 && self.source.int(below: 10) == 0 ? TransformLayer() : Layer()
@@ -28,7 +30,9 @@ public struct LayerMutationScript<Source: CatalogueSource> {
                 layer.geometry = LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 800, height: 600), position: CGPoint(x: 400, y: 300))
             } else {
                 layer.geometry = randomGeometry(flattens: layer.geometry.flattensSublayers)
-                if self.source.int(below: 10) != 0 { layers[self.source.int(below: i)].addSublayer(layer) }
+                if self.source.int(below: 10) != 0 {
+                    layers[wide && self.source.int(below: 4) != 0 ? 0 : self.source.int(below: i)].addSublayer(layer)
+                }
             }
             layer.name = "\(i)"
             layers.append(layer)
