@@ -20,6 +20,9 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// One `hitTest` on a 1e3-layer tree without animations: a point on a leaf and one that misses every leaf
     /// (it lands on a group and hits the root), beside a flat loop over precomputed inverses and the uncached walk.
     case hitTestObject = "hit-test-object"
+    /// `hit-test-object` among N siblings: a root whose N − 1 sublayers are leaves in a 100-column grid (a hit on a
+    /// leaf, and a miss between leaves that hits the root), beside the same walk through a render tree.
+    case hitTestWide = "hit-test-wide"
     /// Transactions and implicit animations: 2N animations created by property changes and committed, then frames,
     /// beside the same animations added explicitly (``implicitCommit(_:)``).
     case implicitCommit = "implicit-commit"
@@ -30,6 +33,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .uiFrame, .uiFrameCommon: quick ? [100, 1_000] : full ? [100, 1_000, 10_000, 100_000] : [100, 1_000, 10_000]
         case .renderUpdate: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .hitTestObject: [1_000]
+        case .hitTestWide: [10_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
         }
     }
@@ -133,7 +137,8 @@ extension LayerScene {
         case .uiFrame: return try Self.uiFrame(n, mix: .wholeTransforms)
         case .uiFrameCommon: return try Self.uiFrame(n, mix: .common)
         case .renderUpdate: return try Self.renderUpdate(n)
-        case .hitTestObject: return Self.hitTestObject(n)
+        case .hitTestObject: return try Self.hitTestObject(n, wide: false)
+        case .hitTestWide: return try Self.hitTestObject(n, wide: true)
         case .implicitCommit: return try Self.implicitCommit(n)
         }
     }
@@ -217,14 +222,33 @@ extension LayerScene {
     package static let renderUpdateBytesPerLayer = 2 * MemoryLayout<LayerGeometry>.stride + MemoryLayout<LevelMap>.stride
         + MemoryLayout<Transform3D>.stride + MemoryLayout<CGRect>.stride + 2 * 224 + 64 + 4 + 1 + 32
 
-    private static func hitTestObject(_ n: Int) -> ([SceneContender], () throws -> String?) {
-        let root = tree(layers: n, animated: false)
+    /// A root of `n` layers: N − 1 leaves of 9×9 points in a 100-column grid, 10 points apart.
+    static func wideTree(layers n: Int) -> Layer {
+        let root = Layer()
+        root.bounds = CGRect(x: 0, y: 0, width: 1000, height: 10 * Double((n + 98) / 100))
+        root.position = CGPoint(x: 500, y: root.bounds.height / 2)
+        for k in 0..<max(0, n - 1) {
+            let leaf = Layer()
+            leaf.bounds = CGRect(x: 0, y: 0, width: 9, height: 9)
+            leaf.position = CGPoint(x: 5 + Double(k % 100) * 10, y: 5 + Double(k / 100) * 10)
+            root.addSublayer(leaf)
+        }
+        LayerTransaction.flush()
+        return root
+    }
+
+    private static func hitTestObject(_ n: Int, wide: Bool) throws -> ([SceneContender], () throws -> String?) {
+        let root = wide ? wideTree(layers: n) : tree(layers: n, animated: false)
         let flat = FlatHitTest(LayerTree(root: root))
         let order = LayerTree.layers(of: root)
-        let hit = CGPoint(x: 456, y: 47), miss = CGPoint(x: 55, y: 999)
+        let hit = wide ? CGPoint(x: 503, y: root.bounds.height / 2 + 2) : CGPoint(x: 456, y: 47)
+        let miss = wide ? CGPoint(x: 509.5, y: root.bounds.height / 2 + 9.5) : CGPoint(x: 55, y: 999)
         var found: Layer?, index: Int?
         let uncached = ObjectLayerHierarchy<Layer>()
-        let contenders = [
+        let renderRoot = wide ? wideTree(layers: n) : tree(layers: n, animated: false)
+        let renderTree = try RenderTree(root: renderRoot, options: BatchOptions(threads: 1))
+        try renderTree.update(atMediaTime: 0)
+        var contenders = [
             SceneContender(name: "calayer-hit", threads: 1) { found = root.hitTest(hit) },
             SceneContender(name: "flat-loop-hit", threads: 1) { index = flat.hitTest(hit) },
             SceneContender(name: "uncached-hit", threads: 1) { found = uncached.hitTest(hit, in: root) },
@@ -232,6 +256,12 @@ extension LayerScene {
             SceneContender(name: "flat-loop-miss", threads: 1) { index = flat.hitTest(miss) },
             SceneContender(name: "uncached-miss", threads: 1) { found = uncached.hitTest(miss, in: root) },
         ]
+        if wide {
+            contenders += [
+                SceneContender(name: "render-tree-hit", threads: 1) { index = renderTree.hitTest(hit) },
+                SceneContender(name: "render-tree-miss", threads: 1) { index = renderTree.hitTest(miss) },
+            ]
+        }
         let check: () throws -> String? = {
             let reference = ObjectLayerHierarchy<Layer>()
             for p in [hit, miss] {
@@ -240,7 +270,9 @@ extension LayerScene {
                 let expected = reference.hitTest(p, in: root)
                 if found !== expected { return "calayer: hitTest(\(p)) differs from the reference" }
                 if index.map({ order[$0] }) !== expected { return "flat loop: hitTest(\(p)) differs from the reference" }
+                if wide && renderTree.hitTest(p) != index { return "render tree: hitTest(\(p)) differs from the reference" }
             }
+            if wide && (root.hitTest(hit) === root || root.hitTest(miss) !== root) { return "the hit point should hit a leaf and the miss the root" }
             return nil
         }
         return (contenders, check)
