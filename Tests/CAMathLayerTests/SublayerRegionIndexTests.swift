@@ -63,6 +63,28 @@ import Testing
         #expect(SublayerRegionIndex([HitRegion](repeating: huge, count: 100)) == nil)
     }
 
+    /// Regions a hierarchy of its own might give (NaN sides, reversed sides, a negative or NaN bound) are listed
+    /// for every point: `mayContain` cannot bound them.
+    @Test func boxesOutOfOrderAreListedEverywhere() throws {
+        let odd: [HitRegion] = [
+            .box(minX: .nan, maxX: 1, minY: 0, maxY: 1, error: 0, growth: 0),
+            .box(minX: 5, maxX: 1, minY: 0, maxY: 1, error: 0, growth: 0),
+            .box(minX: 0, maxX: 1, minY: 0, maxY: .nan, error: 0, growth: 0),
+            .box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: .nan, growth: 0),
+            .box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: -1, growth: 0),
+        ]
+        let regions = odd + (0..<60).map { k in HitRegion.box(minX: Double(k), maxX: Double(k) + 0.5, minY: 0, maxY: 1, error: 0, growth: 0) }
+        let index = try #require(SublayerRegionIndex(regions))
+        for x in stride(from: -2.0, through: 62, by: 0.25) {
+            let p = SIMD2(x, 0.5)
+            guard var candidates = index.candidates(at: p) else { continue }
+            var listed: Set<Int> = []
+            while let i = candidates.next() { listed.insert(i) }
+            for i in regions.indices where regions[i].mayContain(p) { #expect(listed.contains(i), "\(p): region \(i)") }
+            #expect(listed.isSuperset(of: 0..<5))
+        }
+    }
+
     /// 1 200 siblings in a grid, some overlapping, rotated, hidden, masked, in perspective or with sublayers of their
     /// own: `hitTest` through the layers' caches, through a flattened tree with its regions and indexes, and the
     /// uncached walk agree at points over the grid and far from it, before and after siblings move, hide, reorder,

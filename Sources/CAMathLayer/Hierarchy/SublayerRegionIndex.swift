@@ -31,7 +31,7 @@ public final class SublayerRegionIndex: Sendable {
         let n = regions.count
         guard n >= 2, n < Int(Int32.max) else { return nil }
         var lo = SIMD2(Double.infinity, .infinity), hi = -lo, largestError = 0.0, largestGrowth = 0.0
-        for case let .box(x0, x1, y0, y1, error, growth) in regions {
+        for case let .box(x0, x1, y0, y1, error, growth) in regions where Self.isOrdered(x0, x1, y0, y1, error, growth) {
             lo = pointwiseMin(lo, SIMD2(x0, y0)); hi = pointwiseMax(hi, SIMD2(x1, y1))
             (largestError, largestGrowth) = (max(largestError, error), max(largestGrowth, growth))
         }
@@ -59,6 +59,9 @@ public final class SublayerRegionIndex: Sendable {
             switch region {
             case .nowhere: break
             case .anywhere: everywhere.append(Int32(i))
+            case let .box(x0, x1, y0, y1, error, growth) where !Self.isOrdered(x0, x1, y0, y1, error, growth):
+                // Not a box hit tests can bound here (NaN, reversed, a bound below 0): it may contain any point.
+                everywhere.append(Int32(i))
             case let .box(x0, x1, y0, y1, error, growth):
                 let tolerance = 64 * (error + growth * reach) + 0x1p-1000
                 let x = Self.slot(x0 - tolerance, minX, cellWidth, columns)...Self.slot(x1 + tolerance, minX, cellWidth, columns)
@@ -95,6 +98,12 @@ public final class SublayerRegionIndex: Sendable {
         guard p.x >= minX, p.x <= maxX, p.y >= minY, p.y <= maxY else { return nil }
         let cell = Self.slot(p.y, minY, cellHeight, rows) * columns + Self.slot(p.x, minX, cellWidth, columns)
         return Candidates(cell: items[Int(cellStart[cell])..<Int(cellStart[cell + 1])], everywhere: everywhere[...])
+    }
+
+    /// Whether a box's sides are in order and its rounding bound is a non-negative number (what
+    /// ``HitRegion/of(_:superlayerFlattens:level:sublayers:)`` makes; a hierarchy of its own may give anything).
+    private static func isOrdered(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, _ error: Double, _ growth: Double) -> Bool {
+        x0 <= x1 && y0 <= y1 && error >= 0 && growth >= 0 && error.isFinite && growth.isFinite
     }
 
     /// The slot of `v` among `count` slots of `size` from `lo`, clamped (a NaN lands in slot 0). Monotone in `v`, so
