@@ -58,44 +58,54 @@ public struct PresentationBatch {
         clocks = layers.map(\.clock)
         let opacities = layers.map(\.opacity)
         modelOpacities = opacities
-        let properties = AnimatedKeyPath.Property.allCases.filter { !$0.isFlag }
-        var reference: [Int] = [], lists = [[AnimatedKeyPath.Property: [PropertyAnimation]]](repeating: [:], count: layers.count)
+        // The k-th animation of each property on every node that has one, in node order: groups[property][k]. A node
+        // with an animation the stages cannot take joins none (the reference folds it whole).
+        let properties = AnimatedKeyPath.Property.allCases
+        var reference: [Int] = [], groups = [[(nodes: [Int], animations: [PropertyAnimation])]](repeating: [], count: properties.count)
+        var counts = [Int](repeating: 0, count: properties.count)
         for (node, layer) in layers.enumerated() {
-            for animation in layer.attachedAnimations {
-                guard let property = animation as? PropertyAnimation, !(property.target?.property.isFlag ?? false),
-                      !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false) else {
-                    reference.append(node)
-                    lists[node] = [:]
-                    break
-                }
-                // No target: the animation animates nothing.
-                guard let target = property.target else { continue }
-                lists[node][target.property, default: []].append(property)
+            let animations = layer.attachedAnimations
+            guard animations.allSatisfy(Self.stagesTake) else {
+                reference.append(node)
+                continue
             }
+            for case let animation as PropertyAnimation in animations {
+                // No target: the animation animates nothing.
+                guard let p = animation.target?.property.ordinal else { continue }
+                if counts[p] == groups[p].count { groups[p].append(([], [])) }
+                groups[p][counts[p]].nodes.append(node)
+                groups[p][counts[p]].animations.append(animation)
+                counts[p] += 1
+            }
+            for case let animation as PropertyAnimation in animations { if let p = animation.target?.property.ordinal { counts[p] = 0 } }
         }
         referenceNodes = reference
         var stages: [Stage] = []
-        for property in properties {
-            for k in 0..<(lists.map { $0[property]?.count ?? 0 }.max() ?? 0) {
-                var nodes = lists.indices.filter { (lists[$0][property]?.count ?? 0) > k }
-                var animations = nodes.map { lists[$0][property]![k] }
+        for property in properties where !property.isFlag {
+            for (nodes, animations) in groups[property.ordinal] {
                 if property.isTransform {
                     // The k-th animations of transform key paths, one stage per key path (a node is in one stage of
                     // this k, so their order does not matter); the rest blend whole transforms.
-                    for keyPath in TransformKeyPath.allCases {
-                        let parts = animations.indices.filter { animations[$0].valueFunction == nil && animations[$0].transformKeyPath == keyPath }
-                        guard !parts.isEmpty else { continue }
-                        let partNodes = parts.map { nodes[$0] }, partAnimations = parts.map { animations[$0] }
-                        let models = partNodes.map { AnimatedKeyPath(property: property, part: .transform(keyPath)).read(.transform(property.transform(in: model.geometries[$0])))! }
-                        stages.append(.transformParts(property, keyPath, nodes: partNodes, try ValueAnimationBatch(partAnimations, models: models),
-                                                      readsCurrent: partAnimations.contains(where: \.isAdditive)))
-                        let taken = Set(parts)
-                        nodes = nodes.indices.filter { !taken.contains($0) }.map { nodes[$0] }
-                        animations = animations.indices.filter { !taken.contains($0) }.map { animations[$0] }
+                    let keyPaths = TransformKeyPath.allCases
+                    var whole: (nodes: [Int], animations: [PropertyAnimation]) = ([], [])
+                    var parts = [(nodes: [Int], animations: [PropertyAnimation])](repeating: ([], []), count: keyPaths.count)
+                    for (node, animation) in zip(nodes, animations) {
+                        if animation.valueFunction == nil, let keyPath = animation.transformKeyPath, let j = keyPaths.firstIndex(of: keyPath) {
+                            parts[j].nodes.append(node); parts[j].animations.append(animation)
+                        } else {
+                            whole.nodes.append(node); whole.animations.append(animation)
+                        }
                     }
-                    guard !nodes.isEmpty else { continue }
-                    stages.append(.transforms(property, nodes: nodes, try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: model.geometries[$0]) },
-                                                                                                  instructionSet: instructionSet)))
+                    for (keyPath, part) in zip(keyPaths, parts) where !part.nodes.isEmpty {
+                        let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
+                        let models = part.nodes.map { target.read(.transform(property.transform(in: model.geometries[$0])))! }
+                        stages.append(.transformParts(property, keyPath, nodes: part.nodes, try ValueAnimationBatch(part.animations, models: models),
+                                                      readsCurrent: part.animations.contains(where: \.isAdditive)))
+                    }
+                    guard !whole.nodes.isEmpty else { continue }
+                    stages.append(.transforms(property, nodes: whole.nodes,
+                                              try TransformAnimationBatch(whole.animations, models: whole.nodes.map { property.transform(in: model.geometries[$0]) },
+                                                                          instructionSet: instructionSet)))
                 } else if property == .opacity {
                     stages.append(.opacities(nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) })))
                 } else {
@@ -104,6 +114,14 @@ public struct PresentationBatch {
             }
         }
         self.stages = stages
+    }
+
+    /// Whether the stages evaluate `animation`: a property animation of no flag and no keyframe path with a rotation
+    /// mode (those act across properties or take no arithmetic).
+    private static func stagesTake(_ animation: LayerAnimation) -> Bool {
+        guard let property = animation as? PropertyAnimation else { return false }
+        return !(property.target?.property.isFlag ?? false)
+            && !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false)
     }
 
     /// Sets node `node`'s model geometry and opacity (a layer without animations: no stage holds its values), as if
@@ -320,6 +338,22 @@ extension TransformKeyPathValue {
 }
 
 extension AnimatedKeyPath.Property {
+    /// The property's position in `allCases` (a switch: the enum's synthesized hashing goes through its raw string).
+    var ordinal: Int {
+        switch self {
+        case .position: 0
+        case .bounds: 1
+        case .anchorPoint: 2
+        case .anchorPointZ: 3
+        case .zPosition: 4
+        case .opacity: 5
+        case .transform: 6
+        case .sublayerTransform: 7
+        case .hidden: 8
+        case .masksToBounds: 9
+        }
+    }
+
     /// Whether the property is a whole transform (`transform`, `sublayerTransform`).
     var isTransform: Bool { self == .transform || self == .sublayerTransform }
 

@@ -23,6 +23,8 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// `hit-test-object` among N siblings: a root whose N − 1 sublayers are leaves in a 100-column grid (a hit on a
     /// leaf, and a miss between leaves that hits the root), beside the same walk through a render tree.
     case hitTestWide = "hit-test-wide"
+    /// Making a render tree (`RenderTree(root:)`) for `ui-frame`'s tree of N layers and 2N animations.
+    case renderTreeBuild = "render-tree-build"
     /// Transactions and implicit animations: 2N animations created by property changes and committed, then frames,
     /// beside the same animations added explicitly (``implicitCommit(_:)``).
     case implicitCommit = "implicit-commit"
@@ -34,6 +36,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .renderUpdate: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .hitTestObject: [1_000]
         case .hitTestWide: [10_000]
+        case .renderTreeBuild: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
         }
     }
@@ -139,6 +142,7 @@ extension LayerScene {
         case .renderUpdate: return try Self.renderUpdate(n)
         case .hitTestObject: return try Self.hitTestObject(n, wide: false)
         case .hitTestWide: return try Self.hitTestObject(n, wide: true)
+        case .renderTreeBuild: return try Self.renderTreeBuild(n)
         case .implicitCommit: return try Self.implicitCommit(n)
         }
     }
@@ -212,6 +216,23 @@ extension LayerScene {
             let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
             for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "frame of layer \(i) differs from the reference" }
             return nil
+        }
+        return (contenders, check)
+    }
+
+    private static func renderTreeBuild(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
+        let root = tree(layers: n, animated: true)
+        var built: RenderTree?
+        let contenders = [SceneContender(name: "render-tree", threads: 1) {
+            built = nil
+            built = try RenderTree(root: root, options: BatchOptions(threads: 1))
+        }]
+        let check: () throws -> String? = {
+            let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
+            built = renderTree
+            try renderTree.update(atMediaTime: 1.25)
+            let expected = Layer.withoutRenderTree(root) { LayerTree(root: root.presentation(at: 1.25)!) }
+            return renderTree.presented.geometries == expected.geometries ? nil : "the built tree's presentation differs from the reference"
         }
         return (contenders, check)
     }
