@@ -126,9 +126,10 @@ public final class RenderTree {
         queueEndings(of: i)
     }
 
-    /// Queues the predicted ends of node `i`'s animations that are removed on completion.
-    private func queueEndings(of i: Int) {
-        guard layers[i].runsOnPrediction() else { return }
+    /// Queues the predicted ends of node `i`'s animations that are removed on completion, when its clocks run
+    /// forward to the root (`runsOnPrediction`, computed here unless given).
+    private func queueEndings(of i: Int, runsOnPrediction: Bool? = nil) {
+        guard runsOnPrediction ?? layers[i].runsOnPrediction() else { return }
         for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
             if let end = animation.predictedEvent(on: layers[i], finishing: true) { endings.push((i, animation), at: end) }
         }
@@ -156,7 +157,13 @@ public final class RenderTree {
         for i in batch.referenceNodes { copiesByReference[i] = true }
         isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
-        for i in layers.indices where animated[i] { queueEndings(of: i) }
+        // Whether each node's clocks run forward to the root: top-down, one clock per node.
+        var runsForward = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            let parent = batch.model.parents[i]
+            runsForward[i] = parent == LayerTree.noParent ? layers[i].runsOnPrediction() : runsForward[parent] && layers[i].clockRunsForward
+            if animated[i] { queueEndings(of: i, runsOnPrediction: runsForward[i]) }
+        }
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
             hidden = [Bool](repeating: false, count: n)

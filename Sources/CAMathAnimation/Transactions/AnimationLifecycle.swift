@@ -89,11 +89,16 @@ extension Layer {
     package func runsOnPrediction() -> Bool {
         var layer: Layer? = self
         while let l = layer {
-            let timing = l.committedTimingParameters
-            guard timing.speed > 0, Double(timing.speed).isFinite, timing.beginTime.isFinite, timing.timeOffset.isFinite else { return false }
+            guard l.clockRunsForward else { return false }
             layer = l.superlayer
         }
         return true
+    }
+
+    /// Whether this layer's own committed clock runs forward (speed > 0, finite begin time and offset). O(1).
+    package var clockRunsForward: Bool {
+        let timing = committedTimingParameters
+        return timing.speed > 0 && Double(timing.speed).isFinite && timing.beginTime.isFinite && timing.timeOffset.isFinite
     }
 }
 
