@@ -52,6 +52,9 @@ export ASAN_OPTIONS="malloc_context_size=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 build=(swift build --package-path Fuzz --scratch-path .build-fuzz -c release -Xswiftc -sanitize=fuzzer,address
        -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address -Xlinker --build-id)
 mkdir -p .build-fuzz/artifacts
+# A campaign builds from scratch (the corpora and artifacts stay): an incremental build here has mixed objects
+# compiled before and after a change of a type's layout, and the mix crashed in unrelated code.
+[ "$mode" != campaign ] || rm -rf .build-fuzz/release .build-fuzz/x86_64-unknown-linux-gnu .build-fuzz/release.yaml
 if ! "${build[@]}" >.build-fuzz/build.log 2>&1; then
   grep -E "error" .build-fuzz/build.log >&2 || tail -20 .build-fuzz/build.log >&2
   echo "fuzz: build failed" >&2
