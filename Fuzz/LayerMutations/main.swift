@@ -10,8 +10,9 @@ import Foundation
 // that zeros make.
 func fuzzLayerMutations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
-    // One input in four makes a wide forest (a layer with many sublayers, hit tested through an index).
-    let wide = input.byte() % 4 == 0
+    // One input in sixteen makes a wide forest (a layer with many sublayers, hit tested through an index): such
+    // an input costs about ten narrow ones.
+    let wide = input.byte() % 16 == 0
     let count = wide ? 440 + input.int(below: 80) : 1 + input.int(below: 24)
     var script = LayerMutationScript(source: input, count: count, wide: wide)
     if let problem = script.run(steps: 1 + size / 16) { preconditionFailure("cached layer answer differs: \(problem)") }

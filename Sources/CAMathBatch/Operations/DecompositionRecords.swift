@@ -63,13 +63,14 @@ package enum DecompositionStatus: UInt8 {
     case decomposed = 0, undecomposable = 1, needsReference = 2
 }
 
-/// Per-block scratch for the decomposition kernels: two records (field-major, ``block`` apart), a pair record
+/// Per-block scratch for the decomposition kernels: two records (field-major, ``stride`` apart), a pair record
 /// and a perspective record, a matrix and two statuses per element, and a slow flag, a method and a mark per
 /// element.
 package struct DecompositionScratch {
     package static let block = 256
-    /// The records' stride: a whole block.
-    package var stride: Int { Self.block }
+    /// The records' stride: the elements the scratch holds — a whole ``block``, or fewer (a multiple of 16) for
+    /// a smaller range.
+    package let stride: Int
     package let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
     package let firstStatus: UnsafeMutablePointer<UInt8>, secondStatus: UnsafeMutablePointer<UInt8>
     package let slow: UnsafeMutablePointer<UInt8>, methods: UnsafeMutablePointer<UInt8>, marks: UnsafeMutablePointer<UInt8>
@@ -80,16 +81,18 @@ package struct DecompositionScratch {
     package let pairs: PairRecords
 
     /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
-    /// never cross a multiple of ``block``.
+    /// never cross a multiple of ``block``. The scratch holds the longest piece, rounded up to 16 elements: a
+    /// whole block takes ~190 KB, which a call on a few elements would otherwise allocate (and, past the
+    /// allocator's threshold for mapped memory, map, fault in and unmap) for nothing.
     package static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
-        let parts = Int(CAMATH_PARTS) * block, pairs = PairRecords.fields * block
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * block) { doubles in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * block) { bytes in
+        let e = min(block, (range.count + 15) & ~15), parts = Int(CAMATH_PARTS) * e, pairs = PairRecords.fields * e
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * e) { doubles in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * e) { bytes in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
-                let scratch = DecompositionScratch(first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b, secondStatus: b + block,
-                                                   slow: b + 2 * block, methods: b + 3 * block, marks: b + 4 * block,
-                                                   fractions: d + 2 * parts + 16 * block,
-                                                   pairs: PairRecords(records: d + 2 * parts + 17 * block, perspectives: d + 2 * parts + 17 * block + pairs))
+                let scratch = DecompositionScratch(stride: e, first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b,
+                                                   secondStatus: b + e, slow: b + 2 * e, methods: b + 3 * e, marks: b + 4 * e,
+                                                   fractions: d + 2 * parts + 16 * e,
+                                                   pairs: PairRecords(records: d + 2 * parts + 17 * e, perspectives: d + 2 * parts + 17 * e + pairs))
                 pieces(of: range) { body($0, scratch) }
             }
         }
