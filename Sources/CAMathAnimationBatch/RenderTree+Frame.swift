@@ -191,6 +191,8 @@ extension RenderTree {
     /// The presentation copy of `layer`'s subtree at `t` from the render tree's evaluation: what
     /// `presentation(at:)` of a layer of the tree returns; `nil` for a layer the render tree does not hold, and while a
     /// layer of the tree has changes not committed yet (`presentation(at:)` then folds the committed state itself).
+    /// The root's copies are kept and made again in place by the next call, when no code holds any of them any more
+    /// (`Layer.unsharedPresentationTree(count:sublayerCount:)`): a frame then makes no `Layer`.
     public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
         // The changes first: preparing the tree again moves layers to new indices, and finds the changes not yet
         // committed of layers that joined the tree since (their journal was not this one when they changed): then
@@ -202,18 +204,30 @@ extension RenderTree {
         let end = subtreeEnd[top], tree = presented
         let needsReference = (top..<end).contains { copiesByReference[$0] }
         let parentTimes = needsReference ? batch.times(atMediaTime: t).parent : []
+        let earlier = top == 0 ? recyclableRootPresentation() : nil
         var copies: [Layer] = []
         copies.reserveCapacity(end - top)
         for j in top..<end {
-            let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j])
-                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j])
-            if j > top {
-                copies[tree.parents[j] - top].addSublayer(copy)
-                copy.primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j])
-            }
+            let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier?[j])
+                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier?[j])
+            if earlier == nil, j > top { copies[tree.parents[j] - top].addSublayer(copy) }
             copies.append(copy)
         }
+        for j in top + 1 ..< end { copies[j - top].primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j]) }
+        if top == 0 { rootPresentation = copies.first }
         return copies.first
+    }
+
+    /// The copies of the root's latest presentation in the tree's order, when they may be made again in place:
+    /// nothing but the render tree holds them, and they are copies of the current layers in the current shape.
+    private func recyclableRootPresentation() -> [Layer]? {
+        guard var root = rootPresentation else { return nil }
+        rootPresentation = nil
+        guard isKnownUniquelyReferenced(&root) else { return nil }
+        let tree = presented
+        guard let copies = root.unsharedPresentationTree(count: count, sublayerCount: { tree.sublayerCount(of: $0) }),
+              zip(copies, layers).allSatisfy({ $0.model() === $1 }) else { return nil }
+        return copies
     }
 }
 

@@ -63,6 +63,9 @@ public final class RenderTree {
     var regionsAreCurrent = false
     /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.
     var dirty: [Bool] = []
+    /// The root's latest presentation copy (its tree holds the other layers' copies), made again in place by the
+    /// next ``presentation(of:atMediaTime:)`` of the root when no code holds any of its copies.
+    var rootPresentation: Layer?
 
     /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
     /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
@@ -157,6 +160,7 @@ public final class RenderTree {
         for i in batch.referenceNodes { copiesByReference[i] = true }
         isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
+        rootPresentation = nil
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         var runsForward = [Bool](repeating: false, count: n)
         for i in 0..<n {

@@ -50,6 +50,59 @@ import Testing
         #expect(renderTree.count == LayerTree(root: root).count && renderTree.mediaTime == 0.6)
     }
 
+    /// The root's presentation copies are made again in place by the next presentation when no code holds any
+    /// of them; a copy still held (the root, a sublayer, a `sublayers` array) or a tree changed by user code gets
+    /// fresh copies, and what is held never changes. Either way the copies are the reference's, bit for bit.
+    @Test func presentationCopiesAreRecycledOnlyWhenNothingHoldsThem() throws {
+        let root = AnimationCases.animatedTree(60, seed: 5)
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        func expected(_ t: Double) -> [UInt64] { Layer.withoutRenderTree(root) { Self.reference(root, at: t) } }
+        // Dropped, then asked again: the same objects, with the new values.
+        weak let dropped = root.presentation(at: 0.2)
+        let again = try #require(root.presentation(at: 0.7))
+        #expect(dropped === again, "a tree nobody holds is made again in place")
+        #expect(Self.summary(again) == expected(0.7) && renderTree.mediaTime == 0.7)
+        // Held (the root): the next presentation is a new tree, and the held one keeps its values.
+        let heldSummary = Self.summary(again)
+        let next = try #require(root.presentation(at: 1.3))
+        #expect(next !== again && Self.summary(again) == heldSummary && Self.summary(next) == expected(1.3))
+        // Held (one sublayer, or a sublayers array, of a dropped root).
+        var leaf: Layer? = next.sublayers!.last!.sublayers?.first ?? next.sublayers!.last!
+        let leafSummary = leaf!.presentedSummary
+        weak let nextRoot = next
+        _ = consume next
+        let afterLeaf = try #require(root.presentation(at: 1.9))
+        #expect(afterLeaf !== nextRoot && leaf!.presentedSummary == leafSummary && Self.summary(afterLeaf) == expected(1.9))
+        leaf = nil
+        let sublayers = afterLeaf.sublayers!
+        weak let afterLeafRoot = afterLeaf
+        _ = consume afterLeaf
+        let afterArray = try #require(root.presentation(at: 2.4))
+        #expect(afterArray !== afterLeafRoot && Self.summary(afterArray) == expected(2.4) && sublayers.count == root.sublayers!.count)
+        // Changed by user code, then dropped: a new sublayer, a layout manager, a name, a geometry.
+        afterArray.sublayers!.first!.addSublayer(Layer())
+        weak let changedShape = afterArray
+        _ = consume afterArray
+        let fresh = try #require(root.presentation(at: 3.1))
+        #expect(fresh !== changedShape && Self.summary(fresh) == expected(3.1))
+        fresh.sublayers!.last!.layoutManager = ConstraintLayoutManager()
+        fresh.sublayers!.first!.name = "changed"
+        fresh.sublayers!.first!.bounds = CGRect(x: 1, y: 2, width: 3, height: 4)
+        weak let changedManager = fresh
+        _ = consume fresh
+        let last = try #require(root.presentation(at: 3.6))
+        #expect(last !== changedManager && Self.summary(last) == expected(3.6))
+        #expect(LayerTree.layers(of: last).allSatisfy { $0.layoutManager == nil })
+        // Names and geometry changed on a dropped copy are made again from the model.
+        last.sublayers!.first!.name = "changed"
+        last.sublayers!.first!.position = CGPoint(x: -9, y: 9)
+        weak let renamed = last
+        _ = consume last
+        let remade = try #require(root.presentation(at: 4.2))
+        #expect(remade === renamed && Self.summary(remade) == expected(4.2))
+    }
+
     /// Animation changes on a few layers make them overrides (evaluated by the reference, the batches kept); on
     /// many, the tree is prepared again. Either way the copies are the reference's, bit for bit.
     @Test func fewAnimationChangesOverrideAndManyPrepareAgain() throws {

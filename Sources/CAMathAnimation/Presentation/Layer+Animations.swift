@@ -198,9 +198,18 @@ extension Layer {
     /// order at its local time for parent time `parentTime`, their missing ends read from the committed state;
     /// ``model()`` leads back. It is marked for layout when it was made marked or its presented bounds size is not
     /// its committed one (not by sizes the animations pass through). What the batch forms use for
-    /// layers they do not vectorise. Cost: O(animations).
-    package func presentedCopy(atParentTime parentTime: Double) -> Layer {
-        let copy = makePresentationCopy()
+    /// layers they do not vectorise. With `earlier` (a copy of this layer that may be made again in place,
+    /// `Layer.unsharedPresentationTree(count:sublayerCount:)`), that copy made again, in its tree. Cost: O(animations).
+    package func presentedCopy(atParentTime parentTime: Double, remaking earlier: Layer? = nil) -> Layer {
+        guard let earlier else { return folded(into: makePresentationCopy(), atParentTime: parentTime) }
+        remakePresentationCopy(earlier)
+        _ = earlier.withoutTree { folded(into: earlier, atParentTime: parentTime) }
+        earlier.keepAssemblyLayoutMark()
+        return earlier
+    }
+
+    /// `copy` (this layer's committed state) with the committed animations folded in at parent time `parentTime`.
+    private func folded(into copy: Layer, atParentTime parentTime: Double) -> Layer {
         let madeMarked = copy.hasLayoutMark, startSize = copy.bounds.size
         defer { copy.settlePresentedLayoutMark(madeMarked: madeMarked, startSize: startSize) }
         let state = copy.animationState
@@ -217,11 +226,19 @@ extension Layer {
     }
 
     /// A copy of this layer alone whose geometry and opacity are `geometry` and `opacity` (the presented ones a batch
-    /// computed): what ``presentedCopy(atParentTime:)`` gives when its animations change only those. O(custom keys).
-    package func presentedCopy(geometry: LayerGeometry, opacity: Float) -> Layer {
-        let copy = makePresentationCopy()
+    /// computed): what ``presentedCopy(atParentTime:remaking:)`` gives when its animations change only those; with
+    /// `earlier`, that copy made again in place, as there. O(custom keys).
+    package func presentedCopy(geometry: LayerGeometry, opacity: Float, remaking earlier: Layer? = nil) -> Layer {
+        let copy: Layer
+        if let earlier {
+            remakePresentationCopy(earlier)
+            copy = earlier
+        } else {
+            copy = makePresentationCopy()
+        }
         copy.animationState.modelLayer = self
         copy.presentGeometry(geometry, opacity: opacity)
+        if earlier != nil { copy.keepAssemblyLayoutMark() }
         return copy
     }
 

@@ -147,7 +147,7 @@ open class Layer: NSObject {
         if let other = layer as? Layer { copyState(of: other) }
     }
 
-    private func copyState(of other: Layer) {
+    func copyState(of other: Layer) {
         storedGeometry = other.storedGeometry
         storedName = other.storedName
         storedOpacity = other.storedOpacity
@@ -488,4 +488,21 @@ extension Layer: LayerTreeNode {
     public var superlayerNode: Layer? { superlayer }
     /// The sublayers (empty when none), for ``LayerTreeNode``.
     public var sublayerNodes: [Layer] { children }
+}
+
+extension Layer {
+    /// Runs `body` with this layer out of its tree — no superlayer, no sublayers — and then puts it back as it
+    /// was, without telling either: changes made in `body` act as on a copy not yet in a tree (a bounds change
+    /// resizes no sublayer, no region above is dropped). For presentation copies being made again, whose cache
+    /// is primed afterwards.
+    package func withoutTree<R>(_ body: () -> R) -> R {
+        let up = superlayer, sublayers = children
+        superlayer = nil
+        children = []
+        defer {
+            superlayer = up
+            children = sublayers
+        }
+        return body()
+    }
 }

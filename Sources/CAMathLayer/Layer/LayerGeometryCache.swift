@@ -122,16 +122,17 @@ extension Layer {
 
     /// Gives the cache the level map and hit region a batch computed for this layer's geometry under its
     /// superlayer's, over sublayers it will have (the values ``cachedLevelMap`` and ``cachedHitRegion`` would
-    /// compute): how a render tree's presentation copies start with their maps. The caller primes sublayers
-    /// before their layer's region is read, which keeps the regions' invariant.
+    /// compute): how a render tree's presentation copies start with their maps. The caller primes the copies once
+    /// their tree is whole (adding a sublayer drops its superlayer's region) and primes sublayers before their
+    /// layer's region is read, which keeps the regions' invariant.
     package func primeCache(levelMap m: LevelMap, hitRegion r: HitRegion) {
         geometryCache.levelMap = m
         geometryCache.hitRegion = r
     }
 
-    /// Replaces the geometry and opacity of a fresh presentation copy (no cache, superlayer, sublayers or render tree
-    /// yet) with `g` and `opacity`, leaving what the ``geometry`` setter would: the layout mark when the bounds size
-    /// changes.
+    /// Replaces the geometry and opacity of a fresh presentation copy (no cache or render tree; a copy made again
+    /// in its tree, whose cache is primed afterwards) with `g` and `opacity`, leaving what the ``geometry`` setter
+    /// would on a copy not yet in a tree: the layout mark when the bounds size changes.
     package func presentGeometry(_ g: LayerGeometry, opacity: Float) {
         let oldSize = storedGeometry.bounds.size
         storedGeometry = g

@@ -41,20 +41,6 @@ extension Layer {
     /// Whether the layer has changes waiting for a commit and a committed state to show until then. O(1).
     package var hasPendingCommittedState: Bool { pendingCommittedValues != nil }
 
-    /// A presentation copy of this layer alone: its committed state, a ``TransformLayer`` for a transform layer.
-    package func makePresentationCopy() -> Layer {
-        let stack = TransactionStack.current
-        stack.isMakingPresentationCopies = true
-        defer { stack.isMakingPresentationCopies = false }
-        let copy = self is TransformLayer ? TransformLayer(layer: self) : Layer(layer: self)
-        if let values = pendingCommittedValues {
-            copy.storedGeometry = values.geometry
-            copy.storedOpacity = values.opacity
-            copy.attachment = values.attachment?.copied()
-        }
-        return copy
-    }
-
     /// The geometry at the start of the open transaction (the model's once committed).
     package var committedGeometry: LayerGeometry { pendingCommittedValues?.geometry ?? storedGeometry }
     /// The opacity at the start of the open transaction.
