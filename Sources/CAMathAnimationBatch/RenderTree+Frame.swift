@@ -112,6 +112,7 @@ extension RenderTree {
         isCurrent = true
         outputsAreCurrent = false
         regionsAreCurrent = false
+        presentationStamp &+= 1
     }
 
     /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes
@@ -207,15 +208,37 @@ extension RenderTree {
         let earlier = top == 0 ? recyclableRootPresentation() : nil
         var copies: [Layer] = []
         copies.reserveCapacity(end - top)
+        // Every copy starts with its level map, its region and its node here, which answers its hit tests; the top
+        // copy is a root, so it does only when its node is one (its map and region are then the tree's). New copies
+        // are primed once their tree is whole (adding a sublayer drops its superlayer's region), copies made again
+        // at once.
+        presentationStamp &+= 1
+        let primedFrom = top == 0 && tree.rootSuperlayerGeometry == nil ? top : top + 1
+        func prime(_ j: Int) {
+            copies[j - top].primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j], presented: PresentedNode(node: j, stamp: presentationStamp))
+        }
         for j in top..<end {
             let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier?[j])
                 : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier?[j])
             if earlier == nil, j > top { copies[tree.parents[j] - top].addSublayer(copy) }
             copies.append(copy)
+            if earlier != nil, j >= primedFrom { prime(j) }
         }
-        for j in top + 1 ..< end { copies[j - top].primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j]) }
+        if earlier == nil { for j in primedFrom..<end { prime(j) } }
+        presentedCopies = copies.map { Unmanaged.passUnretained($0) }
+        presentedCopiesTop = top
         if top == 0 { rootPresentation = copies.first }
         return copies.first
+    }
+
+    /// The hit test from `copy`, the copy of `node` that the presentation `stamp` made, over the presented columns:
+    /// what the walk over the copies gives, while `copy` is that node's copy in the latest presentation and the
+    /// regions are still its (else `nil`). The copy that asks holds its subtree, so the copy returned is alive.
+    package func hitTest(_ p: CGPoint, from copy: Layer, node: Int, stamp: Int) -> Layer?? {
+        guard stamp == presentationStamp, regionsAreCurrent, node >= presentedCopiesTop, node - presentedCopiesTop < presentedCopies.count,
+              presentedCopies[node - presentedCopiesTop].toOpaque() == Unmanaged.passUnretained(copy).toOpaque() else { return nil }
+        let hit = presented.hitTest(p, from: node, regions: regions, indexes: regionIndexes)
+        return .some(hit.map { presentedCopies[$0 - presentedCopiesTop].takeUnretainedValue() })
     }
 
     /// The copies of the root's latest presentation in the tree's order, when they may be made again in place:
@@ -224,11 +247,9 @@ extension RenderTree {
         guard var root = rootPresentation else { return nil }
         rootPresentation = nil
         guard isKnownUniquelyReferenced(&root) else { return nil }
-        let tree = presented
-        guard let copies = root.unsharedPresentationTree(count: count, sublayerCount: { tree.sublayerCount(of: $0) }),
-              zip(copies, layers).allSatisfy({ $0.model() === $1 }) else { return nil }
-        return copies
+        let tree = presented, layers = layers
+        return root.unsharedPresentationTree(count: count, model: { layers[$0] }, sublayerCount: { tree.sublayerCount(of: $0) })
     }
 }
 
-extension RenderTree: PresentationSource {}
+extension RenderTree: PresentationSource, PresentedHitTesting {}

@@ -66,6 +66,11 @@ public final class RenderTree {
     /// The root's latest presentation copy (its tree holds the other layers' copies), made again in place by the
     /// next ``presentation(of:atMediaTime:)`` of the root when no code holds any of its copies.
     var rootPresentation: Layer?
+    /// The latest presentation's copies (not held: a copy that asks holds its subtree), from node
+    /// `presentedCopiesTop` on, and its stamp: hit tests on them are answered here while they match.
+    var presentedCopies: [Unmanaged<Layer>] = []
+    var presentedCopiesTop = 0
+    var presentationStamp = 0
 
     /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
     /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
@@ -161,6 +166,7 @@ public final class RenderTree {
         isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
         rootPresentation = nil
+        presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         var runsForward = [Bool](repeating: false, count: n)
         for i in 0..<n {

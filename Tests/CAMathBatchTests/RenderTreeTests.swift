@@ -156,6 +156,39 @@ import Testing
         }
     }
 
+    /// Hit tests from any copy of a render tree's presentation are answered by the render tree while the copy's
+    /// subtree is the one it presented, and by the walk over the copies once user code changed it or a later
+    /// evaluation replaced that presentation: either way, the uncached walk's answer on the copies as they are.
+    @Test func hitTestsOnPresentationCopiesFollowTheirChanges() throws {
+        let root = AnimationCases.animatedTree(200, seed: 13)
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        let hierarchy = ObjectLayerHierarchy<Layer>()
+        var s = SeededSource(seed: 5)
+        func check(_ copy: Layer, _ note: String) {
+            for (k, start) in LayerTree.layers(of: copy).enumerated() where k % 9 == 0 {
+                for _ in 0..<40 {
+                    let p = CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700))
+                    #expect(start.hitTest(p) === hierarchy.hitTest(p, in: start), "\(note): from copy \(k) at \(p)")
+                }
+            }
+        }
+        let held = try #require(root.presentation(at: 0.5))
+        check(held, "as presented")
+        let copies = LayerTree.layers(of: held)
+        copies[3].position = CGPoint(x: 40, y: 60)
+        copies[10].isHidden = true
+        copies[20].sublayerTransform = Transform3D(scaleX: 2, y: 2, z: 1)
+        copies[30].addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 900, height: 700), position: CGPoint(x: 0, y: 0))))
+        copies[40].removeFromSuperlayer()
+        copies[50].masksToBounds.toggle()
+        check(held, "changed by user code")
+        let later = try #require(root.presentation(at: 1.5))
+        check(held, "after a later evaluation")
+        check(later, "the later presentation")
+        #expect(renderTree.mediaTime == 1.5)
+    }
+
     @Test func renderWritesTheWorldTransformsFramesVisibilityAndOpacity() throws {
         let root = AnimationCases.animatedTree(120, seed: 11)
         root.sublayers![1].isHidden = true

@@ -17,11 +17,21 @@ final class LayerAnimationState: LayerAttachment {
 
     func copied() -> any LayerAttachment {
         let copy = LayerAnimationState()
+        _ = self.copy(into: copy)
+        return copy
+    }
+
+    func copy(into existing: any LayerAttachment) -> Bool {
+        guard let copy = existing as? LayerAnimationState, copy.registration == nil else { return false }
         copy.timing = timing
         copy.animations = animations
         copy.modelLayer = modelLayer
-        return copy
+        return true
     }
+
+    var presentedModel: Layer? { modelLayer }
+
+    var isOnTimeline: Bool { registration != nil }
 
     /// Makes the frames of `timeline` visit `layer`, which holds animations committed under it (under the lock;
     /// a layer is on one timeline at a time, the latest).

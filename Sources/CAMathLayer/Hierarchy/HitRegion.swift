@@ -78,12 +78,12 @@ public enum HitRegion: Sendable, Hashable {
         let growth = a * b * (3 * epsilon + belowGrowth)
         guard error.isFinite, growth <= growthLimit else { return .anywhere }
         let (c0, c1, c2, c3) = box.corners
-        var image = BoundingBox()
-        for c in [c0, c1, c2, c3] {
-            let q = forward.mapPoint(c)
-            guard q.x.isFinite, q.y.isFinite else { return .anywhere }
-            image.add(q)
+        let (q0, q1, q2, q3) = (forward.mapPoint(c0), forward.mapPoint(c1), forward.mapPoint(c2), forward.mapPoint(c3))
+        guard q0.x.isFinite, q0.y.isFinite, q1.x.isFinite, q1.y.isFinite, q2.x.isFinite, q2.y.isFinite, q3.x.isFinite, q3.y.isFinite else {
+            return .anywhere
         }
+        var image = BoundingBox()
+        image.add(q0); image.add(q1); image.add(q2); image.add(q3)
         let r = image.rect
         return .box(minX: r.x, maxX: r.x + r.width, minY: r.y, maxY: r.y + r.height, error: error, growth: growth)
     }

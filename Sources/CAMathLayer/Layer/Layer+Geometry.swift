@@ -45,10 +45,17 @@ extension Layer {
     /// space for a root), or `nil` (<doc:LayerGeometryRules>, *hitTest*): hidden subtrees, singular or behind-the-eye levels and
     /// NaN/±∞ points hit nothing; `masksToBounds` prunes; sublayers are tried last to first and
     /// `zPosition` is ignored. Reads the cached level maps and skips subtrees whose cached hit region rules the
-    /// point out (<doc:CachedGeometry>): the answer is the uncached walk's. Cost: O(visited layers); the
-    /// first call after a change recomputes what the change dropped.
+    /// point out (<doc:CachedGeometry>): the answer is the uncached walk's. A presentation copy made by a render
+    /// tree whose subtree nobody changed since is answered by the render tree's walk over its own columns, which
+    /// is the same walk on the same values. Cost: O(visited layers); the first call after a change recomputes
+    /// what the change dropped.
     public func hitTest(_ p: CGPoint) -> Layer? {
-        hierarchy.hitTest(p, in: self)
+        if let presented = geometryCache.presented,
+           let source = attachment?.presentedModel?.changeJournal?.owner as? any PresentedHitTesting,
+           let hit = source.hitTest(p, from: self, node: presented.node, stamp: presented.stamp) {
+            return hit
+        }
+        return hierarchy.hitTest(p, in: self)
     }
 
     /// `transform`'s affine part when it is affine, else the identity (CAMathCore's *Conventions* article, *The affine bridge*).

@@ -19,7 +19,7 @@ extension Layer {
     /// returned — what ``makePresentationCopy()`` would return now, in place: every stored property a new copy
     /// starts with, and an empty geometry cache; its superlayer and sublayers stay. O(custom keys).
     package func remakePresentationCopy(_ copy: Layer) {
-        copy.copyState(of: self)
+        copy.copyState(of: self, reusing: copy.attachment)
         copy.layoutIsPending = false
         copy.geometryCache = LayerGeometryCache()
         copy.takeCommittedValues(of: self)
@@ -41,16 +41,19 @@ extension Layer {
 
     /// The `count` presentation copies of the tree under this one in `LayerTree` order (pre-order, sublayers
     /// back to front), when they may be made again in place: each is held by nothing but its superlayer's
-    /// sublayer list (the caller holds this one alone), none was given a layout manager, constraints or a render
-    /// tree, and copy i has `sublayerCount(i)` sublayers. Else `nil`: some code may still read them, or changed
-    /// their tree. Weak references do not hold a copy. O(layers).
-    package func unsharedPresentationTree(count: Int, sublayerCount: (Int) -> Int) -> [Layer]? {
+    /// sublayer list (the caller holds this one alone), none was given a layout manager, constraints, committed
+    /// animations or a render tree, and copy i was made from `model(i)` and has `sublayerCount(i)` sublayers.
+    /// Else `nil`: some code may still read them, or changed their tree. Weak references do not hold a copy.
+    /// O(layers), one pass.
+    package func unsharedPresentationTree(count: Int, model: (Int) -> Layer, sublayerCount: (Int) -> Int) -> [Layer]? {
         var order: [Layer] = []
         order.reserveCapacity(count)
         var pending = [self]
         while let layer = pending.popLast() {
-            guard order.count < count, layer.isPresentationCopy, layer.layoutManager == nil, layer.constraints == nil,
-                  layer.changeJournal == nil, layer.children.count == sublayerCount(order.count) else { return nil }
+            let i = order.count
+            guard i < count, layer.isPresentationCopy, layer.layoutManager == nil, layer.constraints == nil,
+                  layer.changeJournal == nil, let state = layer.attachment, !state.isOnTimeline, state.presentedModel === model(i),
+                  layer.children.count == sublayerCount(i) else { return nil }
             order.append(layer)
             for k in layer.children.indices.reversed() {
                 guard isKnownUniquelyReferenced(&layer.children[k]) else { return nil }

@@ -147,13 +147,19 @@ open class Layer: NSObject {
         if let other = layer as? Layer { copyState(of: other) }
     }
 
-    func copyState(of other: Layer) {
+    /// Takes `other`'s state (what ``init(layer:)`` copies); `state`, this layer's own attachment that nothing
+    /// else holds, is overwritten with `other`'s rather than a new copy made, when it is of the same kind.
+    func copyState(of other: Layer, reusing state: (any LayerAttachment)? = nil) {
         storedGeometry = other.storedGeometry
         storedName = other.storedName
         storedOpacity = other.storedOpacity
         storedAutoresizingMask = other.storedAutoresizingMask
         customValues = other.customValues
-        attachment = other.attachment?.copied()
+        if let state, let own = other.attachment, own.copy(into: state) {
+            attachment = state
+        } else {
+            attachment = other.attachment?.copied()
+        }
         delegate = other.delegate
         actions = other.actions
         style = other.style

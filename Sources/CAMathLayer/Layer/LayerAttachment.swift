@@ -4,6 +4,14 @@
 package protocol LayerAttachment: AnyObject {
     /// An independent copy of this state.
     func copied() -> any LayerAttachment
+    /// Makes `existing` (state of the same kind that nothing else holds) a copy of this state, as ``copied()``
+    /// would make one; `false` when it cannot (another kind), and nothing changed.
+    func copy(into existing: any LayerAttachment) -> Bool
+    /// For a presentation copy's state: the layer the copy was made from (`nil` for a model layer's).
+    var presentedModel: Layer? { get }
+    /// Whether frames visit this state's layer (animations were committed on it): a presentation copy given
+    /// animations by user code.
+    var isOnTimeline: Bool { get }
     /// The layer that holds this state is being freed (its animations stop).
     func layerWillDeinitialize()
 }

@@ -11,6 +11,7 @@ import Foundation
 /// | `frame` | own geometry |
 /// | `hitRegion` | own geometry and level map, whether the superlayer flattens, every sublayer's region, the sublayer list |
 /// | `sublayerIndex` | every sublayer's region, the sublayer list (dropped with `hitRegion`, which they also drop) |
+/// | `presented` | the same as `hitRegion`, with which it is dropped |
 struct LayerGeometryCache {
     var transformToSuperlayer: Transform3D?
     var levelMap: LevelMap?
@@ -18,11 +19,20 @@ struct LayerGeometryCache {
     /// `nil` = not computed. Invariant: a layer whose region is known has sublayers whose regions are known, so
     /// dropping a region climbs only until it meets an ancestor whose region is already unknown.
     var hitRegion: HitRegion? {
-        didSet { if hitRegion == nil { sublayerIndex = nil } }
+        didSet {
+            if hitRegion == nil {
+                sublayerIndex = nil
+                presented = nil
+            }
+        }
     }
     /// The index of the sublayers' regions: `nil` = not made; `.some(nil)` = made, and none would prune. Kept only
     /// while ``hitRegion`` is known, so it holds the sublayers' current regions.
     var sublayerIndex: SublayerRegionIndex??
+    /// For a presentation copy whose subtree is still the one its render tree presented: that tree and the copy's
+    /// node there, which answer its hit tests. Kept only while ``hitRegion`` is known — every change of the
+    /// subtree's geometry or sublayers drops the region, and this with it.
+    var presented: PresentedNode?
 
     /// Drops what depends on the layer's own geometry or on its superlayer; the hit region is dropped by
     /// ``Layer/dropHitRegions()``, which also climbs.
@@ -125,9 +135,10 @@ extension Layer {
     /// compute): how a render tree's presentation copies start with their maps. The caller primes the copies once
     /// their tree is whole (adding a sublayer drops its superlayer's region) and primes sublayers before their
     /// layer's region is read, which keeps the regions' invariant.
-    package func primeCache(levelMap m: LevelMap, hitRegion r: HitRegion) {
+    package func primeCache(levelMap m: LevelMap, hitRegion r: HitRegion, presented node: PresentedNode? = nil) {
         geometryCache.levelMap = m
         geometryCache.hitRegion = r
+        geometryCache.presented = node
     }
 
     /// Replaces the geometry and opacity of a fresh presentation copy (no cache or render tree; a copy made again

@@ -6,15 +6,24 @@ extension LayerTree {
     /// layer: the values a ``Layer`` of the same geometry caches. Cost: O(n), four corner maps per node.
     package func hitRegions() -> [HitRegion] {
         var regions = [HitRegion](repeating: .anywhere, count: count)
-        // Through a buffer pointer: read while an element is written, an array would be copied per node.
+        // Through buffer pointers: read while an element is written, an array would be copied per node, and a slice
+        // of the sublayer lists retains them.
         regions.withUnsafeMutableBufferPointer { buffer in
             let r = buffer
             let rootFlattens = rootSuperlayerGeometry?.flattensSublayers ?? true
             geometries.withUnsafeBufferPointer { g in
-                for i in stride(from: count - 1, through: 0, by: -1) {
-                    let parent = parents[i], children = sublayerIndices[sublayerStart[i]..<sublayerStart[i + 1]]
-                    r[i] = HitRegion.of(g[i], superlayerFlattens: parent == Self.noParent ? rootFlattens : g[parent].flattensSublayers,
-                                        level: levelMaps[i], sublayers: children.lazy.map { r[$0] })
+                levelMaps.withUnsafeBufferPointer { levels in
+                    parents.withUnsafeBufferPointer { parents in
+                        sublayerStart.withUnsafeBufferPointer { start in
+                            sublayerIndices.withUnsafeBufferPointer { lists in
+                                for i in stride(from: r.count - 1, through: 0, by: -1) {
+                                    let parent = parents[i]
+                                    r[i] = HitRegion.of(g[i], superlayerFlattens: parent == Self.noParent ? rootFlattens : g[parent].flattensSublayers,
+                                                        level: levels[i], sublayers: lists[start[i]..<start[i + 1]].lazy.map { r[$0] })
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -31,10 +40,11 @@ extension LayerTree {
         return indexes
     }
 
-    /// ``hitTest(_:)`` skipping the subtrees that `regions` (``hitRegions()`` of this tree) rule out, and asking only
-    /// the sublayers `indexes` (``sublayerRegionIndexes(regions:)``) list: the same answer. Cost: O(visited nodes).
-    package func hitTest(_ p: CGPoint, regions: [HitRegion], indexes: [Int: SublayerRegionIndex] = [:]) -> Int? {
-        RegionedLayerTree(tree: self, regions: regions, indexes: indexes).hitTest(p, in: 0)
+    /// ``hitTest(_:)`` (from `node`, `p` in its superlayer's space) skipping the subtrees that `regions`
+    /// (``hitRegions()`` of this tree) rule out, and asking only the sublayers `indexes`
+    /// (``sublayerRegionIndexes(regions:)``) list: the same answer. Cost: O(visited nodes).
+    package func hitTest(_ p: CGPoint, from node: Int = 0, regions: [HitRegion], indexes: [Int: SublayerRegionIndex] = [:]) -> Int? {
+        RegionedLayerTree(tree: self, regions: regions, indexes: indexes).hitTest(p, in: node)
     }
 }
 
