@@ -28,17 +28,23 @@ extension LayerHierarchy {
               let start = enter(node, at: point, below: nil, pending: &pending, candidates: &candidates) else { return nil }
         var stack = [start]
         while let top = stack.last {
-            var index: Int?
+            var index: Int?, regionChecked = false
             if top.nextSublayer == HitTestFrame<Node>.indexed {
                 // An index listing a sublayer the layer no longer has (a conformance's stale one) skips it.
                 repeat { index = candidates[candidates.count - 1].next() } while index.map { $0 >= sublayerCount(of: top.node) } ?? false
             } else {
-                index = top.nextSublayer >= 0 ? top.nextSublayer : nil
-                stack[stack.count - 1].nextSublayer -= 1
+                // The sublayers whose region rules the point out are passed over here, in one loop.
+                var k = top.nextSublayer
+                if top.pending < 0 {
+                    while k >= 0, !hitRegion(of: sublayer(of: top.node, at: k)).mayContain(top.point) { k -= 1 }
+                    regionChecked = true
+                }
+                index = k >= 0 ? k : nil
+                stack[stack.count - 1].nextSublayer = k - 1
             }
             if let index {
                 let child = sublayer(of: top.node, at: index)
-                if top.pending < 0 && !hitRegion(of: child).mayContain(top.point) { continue }
+                if !regionChecked && top.pending < 0 && !hitRegion(of: child).mayContain(top.point) { continue }
                 if let frame = enter(child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending,
                                      candidates: &candidates) {
                     stack.append(frame)
