@@ -28,6 +28,10 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// Transactions and implicit animations: 2N animations created by property changes and committed, then frames,
     /// beside the same animations added explicitly (``implicitCommit(_:)``).
     case implicitCommit = "implicit-commit"
+    /// A mostly still UI: `render-update`'s frame (one thread) on N layers of which one in a hundred animates (a
+    /// leaf in each group; the root and the groups stay still), beside the same frame on a tree of N/100 layers that
+    /// all animate: what the still ones cost.
+    case staticTree = "static"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
@@ -38,6 +42,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .hitTestWide: [10_000]
         case .renderTreeBuild: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
+        case .staticTree: quick ? [10_000] : [100_000]
         }
     }
 }
@@ -64,8 +69,10 @@ extension LayerScene {
         case common
     }
 
-    /// The tree described above, with `animated` layers carrying the animations of `mix` (added at media time 0).
-    package static func tree(layers n: Int, animated: Bool, mix: Mix = .wholeTransforms) -> Layer {
+    /// The tree described above, with `animated` layers carrying the animations of `mix` (added at media time 0):
+    /// every layer, or with `every` k > 1 the layers k/2, k/2 + k, … of the tree's order (leaves, for k = 100:
+    /// one in each group, so the root and the groups stay still).
+    package static func tree(layers n: Int, animated: Bool, mix: Mix = .wholeTransforms, every: Int = 1) -> Layer {
         let root = Layer()
         let groups = max(1, (n - 1 + 99) / 100)
         root.bounds = CGRect(x: 0, y: 0, width: 100 * Double(groups), height: 1000)
@@ -91,7 +98,7 @@ extension LayerScene {
         // Committed, as a host's frame would: later changes of these layers animate implicitly.
         LayerTransaction.flush()
         guard animated else { return root }
-        for (i, layer) in all.enumerated() {
+        for (i, layer) in all.enumerated() where every == 1 || i % every == every / 2 {
             let spin: BasicAnimation
             switch mix {
             case .wholeTransforms:
@@ -144,6 +151,7 @@ extension LayerScene {
         case .hitTestWide: return try Self.hitTestObject(n, wide: true)
         case .renderTreeBuild: return try Self.renderTreeBuild(n)
         case .implicitCommit: return try Self.implicitCommit(n)
+        case .staticTree: return try Self.staticTree(n)
         }
     }
 
@@ -215,6 +223,26 @@ extension LayerScene {
             try renderTree.render(atMediaTime: 1.25, into: buffers.output)
             let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
             for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "frame of layer \(i) differs from the reference" }
+            return nil
+        }
+        return (contenders, check)
+    }
+
+    private static func staticTree(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
+        let mostlyStill = try RenderTree(root: tree(layers: n, animated: true, every: 100), options: BatchOptions(threads: 1))
+        let animatedAlone = try RenderTree(root: tree(layers: max(1, n / 100), animated: true), options: BatchOptions(threads: 1))
+        let stillBuffers = RenderBuffers(count: mostlyStill.count), aloneBuffers = RenderBuffers(count: animatedAlone.count)
+        let clock = Clock()
+        let contenders = [
+            SceneContender(name: "render-tree", threads: 1) { try mostlyStill.render(atMediaTime: clock.next(), into: stillBuffers.output) },
+            SceneContender(name: "animated-alone", threads: 1) { try animatedAlone.render(atMediaTime: clock.next(), into: aloneBuffers.output) },
+        ]
+        let check: () throws -> String? = {
+            for (name, renderTree, buffers) in [("render-tree", mostlyStill, stillBuffers), ("animated-alone", animatedAlone, aloneBuffers)] {
+                try renderTree.render(atMediaTime: 1.25, into: buffers.output)
+                let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
+                for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "\(name): frame of layer \(i) differs from the reference" }
+            }
             return nil
         }
         return (contenders, check)

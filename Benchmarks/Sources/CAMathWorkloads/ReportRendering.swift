@@ -91,7 +91,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         guard !r.scenes.isEmpty else { return "" }
         var s = "\n## The layer engine (ms per call, median; same run, contenders alternated)\n"
         s += "ui-frame: presentation at t, every presented layer's frame, 100 hit tests (`CALayer.hitTest` on the presentation, or `RenderTree.hitTest`); every layer has a whole-`transform` and a `position` animation. ui-frame-common: the same frame with the animations Apple code writes most (a `transform.rotation.z` spinner and a `position` move on every layer, an `opacity` fade on a quarter, a `bounds` change on another quarter). render-update: `RenderTree.render` "
-        s += "into caller buffers. hit-test-object: one hit test on a 1e3-layer tree, beside a flat loop over precomputed inverses; hit-test-wide: the same among N siblings, and through a render tree. render-tree-build: `RenderTree(root:)` for ui-frame's tree (N layers, 2N animations). "
+        s += "into caller buffers. hit-test-object: one hit test on a 1e3-layer tree, beside a flat loop over precomputed inverses; hit-test-wide: the same among N siblings, and through a render tree. render-tree-build: `RenderTree(root:)` for ui-frame's tree (N layers, 2N animations). static: render-update's frame on one thread on N layers of which one in a hundred animates (a leaf of each group), beside the same frame on those N/100 animated layers alone. "
         s += "implicit-commit: every layer changes position and transform in one transaction (2N animations created and committed; "
         s += "-update: and the render tree's update; few: one layer in a hundred), or one frame of them (`FrameHook.run` and "
         s += "`RenderTree.render`), implicit beside explicit.\n\n"

@@ -173,7 +173,15 @@ extension Layer {
 /// Whether two matrices have the same bits (so `-0` differs from `+0`, and a NaN equals itself only with the
 /// same payload): the test for "this input did not change" that a cache of bitwise results needs.
 package func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
-    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+    // Sixteen 64-bit words, compared as two vectors of eight (a byte-by-byte comparison was 5 % of a render
+    // tree's frame).
+    withUnsafeBytes(of: a) { x in
+        withUnsafeBytes(of: b) { y in
+            let lo = x.loadUnaligned(as: SIMD8<UInt64>.self) .== y.loadUnaligned(as: SIMD8<UInt64>.self)
+            let hi = x.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self) .== y.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self)
+            return all(lo .& hi)
+        }
+    }
 }
 
 /// Whether two rects have the same bits, field by field.
