@@ -155,15 +155,14 @@ extension Batch {
     /// `presentation(_:atMediaTime:into:options:)`.
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double,
                                     options: BatchOptions = .auto) throws(BatchError) -> LayerTree {
-        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
         let model = batch.model
         var levelMaps: [LevelMap] = []
         // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
+        let frame = try FrameContext(batch, atMediaTime: t, options: options.exactPrecision)
         let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
-            copyModel(batch, into: g, threads: threadCount)
+            copyModel(batch, into: g, threads: frame.threads)
             levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
-                try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
-                        geometries: g, levelMaps: m)
+                try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m)
             }
         }
         return model.replacingGeometries(geometries, levelMaps: levelMaps)!
@@ -185,13 +184,21 @@ extension Batch {
     package static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
                                      transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>? = nil,
                                      options: BatchOptions) throws(BatchError) {
-        let (resolved, threadCount, _) = try schedule(.presentationFrames, count: batch.model.count, options: options.exactPrecision)
+        try presentation(batch, in: FrameContext(batch, atMediaTime: t, options: options.exactPrecision), into: &tree, transforms: transforms,
+                         opacities: opacities, options: options)
+    }
+
+    /// `presentation(_:atMediaTime:into:transforms:opacities:options:)` in a frame whose path, threads and times
+    /// `frame` holds (made for this batch and `options`).
+    static func presentation(_ batch: PresentationBatch, in frame: FrameContext, into tree: inout LayerTree,
+                             transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>?,
+                             options: BatchOptions) throws(BatchError) {
         if !tree.sharesShape(with: batch.model) { tree = batch.model }
         let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
-            copyModel(batch, into: g, threads: threadCount)
-            try present(batch, atMediaTime: t, path: resolved, threadCount: threadCount, options: options.exactPrecision,
-                        geometries: g, levelMaps: m, transforms: shared, opacities: sharedOpacities)
+            copyModel(batch, into: g, threads: frame.threads)
+            try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
+                        opacities: sharedOpacities)
         }
     }
 
@@ -208,18 +215,17 @@ extension Batch {
         }
     }
 
-    /// The presentation geometries at `t` over `g` (which holds the model's) and their level maps into `m`, and the
+    /// The presentation geometries at the frame's time over `g` (which holds the model's) and their level maps into `m`, and the
     /// presented opacities into `opacities` when given: the layers the reference takes, then the batches of every
     /// stage (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
-    private static func present(_ batch: PresentationBatch, atMediaTime t: Double, path resolved: BatchPath, threadCount: Int,
-                                options: BatchOptions, geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
-                                levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
+    private static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
+                                geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
                                 transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options
         vectorOptions.path = .simd
-        let (parentTimes, localTimes) = batch.times(atMediaTime: t)
+        let resolved = frame.path, threadCount = frame.threads, parentTimes = frame.parentTimes, localTimes = frame.localTimes
         // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
         // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)

@@ -33,9 +33,8 @@ extension RenderTree {
     /// 4n float columns and n of each value written, split over the call's threads.
     public func render(atMediaTime t: Double, into output: RenderOutput) throws(BatchError) {
         try check(output)
-        let threads = try Batch.schedule(.presentationFrames, count: count, options: options).threads
         try update(atMediaTime: t)
-        write(into: output, nodes: nil, threads: threads)
+        write(into: output, nodes: nil, threads: try frame(at: t).threads)
         for i in dirty.indices { dirty[i] = false }
     }
 
@@ -47,8 +46,8 @@ extension RenderTree {
                               changed: UnsafeMutableBufferPointer<Int>) throws(BatchError) -> Int {
         try check(output)
         try BatchError.check("changed", changed.count, equals: count)
-        let threads = try Batch.schedule(.presentationFrames, count: count, options: options).threads
         try update(atMediaTime: t)
+        let threads = try frame(at: t).threads
         var k = 0
         for i in dirty.indices where dirty[i] {
             changed[k] = i
@@ -98,14 +97,15 @@ extension RenderTree {
         }
     }
 
-    /// ``presented`` at `t` for the current model (kept when it already is).
-    func evaluatePresentation(at t: Double) throws(BatchError) {
+    /// ``presented`` at the frame's time for the current model (kept when it already is).
+    func evaluatePresentation(in frame: FrameContext) throws(BatchError) {
+        let t = frame.mediaTime
         if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
         if transforms.count != count { transforms = [Transform3D](repeating: .identity, count: count) }
         if presentedOpacities.count != count { presentedOpacities = [Float](repeating: 1, count: count) }
         try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
             try presentedOpacities.withUnsafeMutableBufferPointer { o throws(BatchError) in
-                try Batch.presentation(batch, atMediaTime: t, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
+                try Batch.presentation(batch, in: frame, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
             }
         }
         mediaTime = t
@@ -116,12 +116,11 @@ extension RenderTree {
     }
 
     /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes
-    /// whose values changed.
-    func evaluateOutputs() throws(BatchError) {
+    /// whose values changed, on `threads` threads.
+    func evaluateOutputs(threads: Int) throws(BatchError) {
         guard !outputsAreCurrent else { return }
         let n = count
         guard n > 0 else { return }
-        let threads = try Batch.schedule(.presentationFrames, count: n, options: options).threads
         if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
         let tree = presented
         try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
@@ -200,11 +199,11 @@ extension RenderTree {
         // the caller's reference answers from the committed state.
         guard (try? applyChanges()) != nil, !journal.hasUncommittedChanges else { return nil }
         let top = layer.renderIndex
-        guard top >= 0, top < count, layers[top] === layer, (try? evaluatePresentation(at: t)) != nil else { return nil }
+        guard top >= 0, top < count, layers[top] === layer, let frame = try? frame(at: t), (try? evaluatePresentation(in: frame)) != nil else {
+            return nil
+        }
         computeRegions()
-        let end = subtreeEnd[top], tree = presented
-        let needsReference = (top..<end).contains { copiesByReference[$0] }
-        let parentTimes = needsReference ? batch.times(atMediaTime: t).parent : []
+        let end = subtreeEnd[top], tree = presented, parentTimes = frame.parentTimes
         let earlier = top == 0 ? recyclableRootPresentation() : nil
         var copies: [Layer] = []
         copies.reserveCapacity(end - top)

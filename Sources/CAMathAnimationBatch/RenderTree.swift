@@ -71,6 +71,8 @@ public final class RenderTree {
     var presentedCopies: [Unmanaged<Layer>] = []
     var presentedCopiesTop = 0
     var presentationStamp = 0
+    /// The latest frame's path, threads and times (``frame(at:)``), until the tree is prepared again.
+    var currentFrame: FrameContext?
 
     /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
     /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
@@ -99,9 +101,19 @@ public final class RenderTree {
     /// plus what the changes need.
     public func update(atMediaTime t: Double) throws(BatchError) {
         try applyChanges()
-        if removeFinishedAnimations(at: t) { try applyChanges() }
-        try evaluatePresentation(at: t)
-        try evaluateOutputs()
+        if removeFinishedAnimations(in: try frame(at: t)) { try applyChanges() }
+        let frame = try frame(at: t)
+        try evaluatePresentation(in: frame)
+        try evaluateOutputs(threads: frame.threads)
+    }
+
+    /// The frame at `t` (path, threads, times): the one already made for `t` since the tree was last prepared,
+    /// or a new one.
+    func frame(at t: Double) throws(BatchError) -> FrameContext {
+        if let frame = currentFrame, frame.mediaTime.bitPattern == t.bitPattern { return frame }
+        let frame = try FrameContext(batch, atMediaTime: t, options: options)
+        currentFrame = frame
+        return frame
     }
 
     /// Applies the journal. A change of shape or of a layer's timing prepares the tree again; so do changes of
@@ -166,6 +178,7 @@ public final class RenderTree {
         isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
         rootPresentation = nil
+        currentFrame = nil
         presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         var runsForward = [Bool](repeating: false, count: n)
@@ -186,9 +199,10 @@ public final class RenderTree {
 
     /// Removes the animations removed on completion that are in their after phase at `t` (checked with the
     /// layer's local time at `t`); returns whether any was.
-    private func removeFinishedAnimations(at t: Double) -> Bool {
+    private func removeFinishedAnimations(in frame: FrameContext) -> Bool {
+        let t = frame.mediaTime
         guard t.isFinite, let first = endings.first, first.time <= t else { return false }
-        let local = batch.times(atMediaTime: t).local
+        let local = frame.localTimes
         var removed = false
         for entry in endings.popDue(at: t) {
             let (node, animation) = entry.payload
