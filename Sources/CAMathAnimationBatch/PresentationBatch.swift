@@ -29,6 +29,13 @@ public struct PresentationBatch {
         case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
         /// `opacity` animations, over the opacity column (rounded to `Float` after each, as the layer stores it).
         case opacities(nodes: [Int], ValueAnimationBatch)
+
+        /// The nodes the stage writes.
+        var nodes: [Int] {
+            switch self {
+            case .transforms(_, let nodes, _), .transformParts(_, _, let nodes, _, _), .values(_, let nodes, _), .opacities(let nodes, _): nodes
+            }
+        }
     }
 
     /// The model tree, in `LayerTree`'s node order.
@@ -43,6 +50,9 @@ public struct PresentationBatch {
     let referenceNodes: [Int]
     /// The stages, property by property, k = 0, 1, … within each.
     let stages: [Stage]
+    /// Every node a stage or the reference evaluates, in order: the nodes whose presented values may differ from the
+    /// model's (with the ``overrides``).
+    package let animatedNodes: [Int]
     /// Nodes whose animations or model changed since the batch was made, evaluated by the reference after the
     /// stages (which may still hold their old animations: the reference replaces what the stages wrote): how a
     /// render tree takes a few changes without preparing everything again.
@@ -114,6 +124,10 @@ public struct PresentationBatch {
             }
         }
         self.stages = stages
+        var animated = [Bool](repeating: false, count: layers.count)
+        for node in reference { animated[node] = true }
+        for stage in stages { for node in stage.nodes { animated[node] = true } }
+        animatedNodes = animated.indices.filter { animated[$0] }
     }
 
     /// Whether the stages evaluate `animation`: a property animation of no flag and no keyframe path with a rotation
@@ -202,6 +216,25 @@ extension Batch {
         }
     }
 
+    /// ``presentation(_:in:into:transforms:opacities:options:)`` over `tree` holding this batch's presentation at an
+    /// earlier time: only `patch.nodes` (in order) are reset to the model and evaluated again, and only the level maps
+    /// and maps to the superlayer of `patch.mapped` (in order: those nodes and their sublayers) made again; every other
+    /// node keeps its values. The same tree, bit for bit, when `patch.nodes` holds every node whose presented values
+    /// may differ from the model's (``PresentationBatch/animatedNodes``, the overrides) and every node whose model
+    /// changed since. Not for the `.scalar` path (which evaluates every node). Cost: O(patched nodes + their
+    /// animations + their sublayers).
+    static func presentation(_ batch: PresentationBatch, in frame: FrameContext, patching tree: inout LayerTree,
+                             patch: (nodes: [Int], mapped: [Int]), transforms: UnsafeMutablePointer<Transform3D>?,
+                             opacities: UnsafeMutablePointer<Float>?, options: BatchOptions) throws(BatchError) {
+        precondition(frame.path != .scalar && tree.sharesShape(with: batch.model), "a patch needs the vector path and a tree of this batch")
+        let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
+        try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
+            batch.model.geometries.withUnsafeBufferPointer { model in for node in patch.nodes { g[node] = model[node] } }
+            try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
+                        opacities: sharedOpacities, patch: patch)
+        }
+    }
+
     /// Copies the model's geometries into `g` (initialized or not: a geometry is plain numbers and flags) on
     /// `threads` threads.
     private static func copyModel(_ batch: PresentationBatch, into g: UnsafeMutableBufferPointer<LayerGeometry>, threads: Int) {
@@ -220,7 +253,8 @@ extension Batch {
     /// stage (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
     private static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
                                 geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
-                                transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil) throws(BatchError) {
+                                transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
+                                patch: (nodes: [Int], mapped: [Int])? = nil) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options
@@ -229,7 +263,10 @@ extension Batch {
         // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
         // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)
-        if let opacities { opacities.base.update(from: batch.modelOpacities, count: n) }
+        if let opacities {
+            if let patch { for node in patch.nodes { opacities.base[node] = batch.modelOpacities[node] } }
+            else { opacities.base.update(from: batch.modelOpacities, count: n) }
+        }
         func reference(_ node: Int) {
             let copy = batch.layers[node].presentedCopy(atParentTime: parentTimes[node])
             g[node] = copy.geometry
@@ -291,8 +328,12 @@ extension Batch {
             }
             for node in batch.overrides { reference(node) }
         }
-        // The level maps of the new geometries, on the call's threads.
+        // The level maps of the new geometries, on the call's threads (those of a patch on this one).
         let model = batch.model, pm = SharedPointer(base: mb)
+        if let patch {
+            model.initializeLevelMaps(patch.mapped, geometries: UnsafeBufferPointer(g), at: mb, transforms: transforms?.base)
+            return
+        }
         chunks(count: n, threads: threadCount) { r in
             let geometries = UnsafeBufferPointer(start: UnsafePointer(pg.base), count: n)
             model.initializeLevelMaps(r, geometries: geometries, at: pm.base, transforms: transforms?.base)

@@ -103,11 +103,20 @@ extension RenderTree {
         if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
         if transforms.count != count { transforms = [Transform3D](repeating: .identity, count: count) }
         if presentedOpacities.count != count { presentedOpacities = [Float](repeating: 1, count: count) }
+        let patch = presentedIsPatchable && frame.path != .scalar ? patchedNodes() : nil
         try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
             try presentedOpacities.withUnsafeMutableBufferPointer { o throws(BatchError) in
-                try Batch.presentation(batch, in: frame, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
+                if let patch {
+                    try Batch.presentation(batch, in: frame, patching: &presented, patch: patch, transforms: f.baseAddress,
+                                           opacities: o.baseAddress, options: options)
+                } else {
+                    try Batch.presentation(batch, in: frame, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
+                }
             }
         }
+        latestPatch = patch
+        presentedIsPatchable = true
+        modelChanges.removeAll(keepingCapacity: true)
         mediaTime = t
         isCurrent = true
         outputsAreCurrent = false
@@ -115,12 +124,51 @@ extension RenderTree {
         presentationStamp &+= 1
     }
 
+    /// The nodes a patch of ``presented`` evaluates again (the batch's animated nodes, its overrides, the model
+    /// changes), in order, and those whose level maps it makes again (them and their sublayers), in order; `nil`
+    /// when they are more than a quarter of the tree, which the whole evaluation (its level maps split over the
+    /// threads, its frames in vector lanes) then does faster.
+    private func patchedNodes() -> (nodes: [Int], mapped: [Int])? {
+        var nodes = batch.animatedNodes
+        if !batch.overrides.isEmpty || !modelChanges.isEmpty { nodes = Array(Set(nodes + batch.overrides + modelChanges)).sorted() }
+        guard nodes.count <= count / 4 else { return nil }
+        var mapped = nodes
+        let tree = presented
+        for node in nodes { for k in 0..<tree.sublayerCount(of: node) { mapped.append(tree.sublayer(of: node, at: k)) } }
+        if mapped.count > nodes.count { mapped = Array(Set(mapped)).sorted() }
+        return (nodes, mapped)
+    }
+
     /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes
-    /// whose values changed, on `threads` threads.
+    /// whose values changed, on `threads` threads. After a patch, those of the patched nodes and of the subtrees
+    /// whose maps it made again; the others kept.
     func evaluateOutputs(threads: Int) throws(BatchError) {
         guard !outputsAreCurrent else { return }
         let n = count
         guard n > 0 else { return }
+        if let patch = latestPatch, frames.count == n {
+            let tree = presented
+            for i in patch.nodes {
+                if presentedOpacities[i].bitPattern != opacities[i].bitPattern {
+                    dirty[i] = true
+                    opacities[i] = presentedOpacities[i]
+                }
+                let frame = tree.geometries[i].frame
+                if !bitwiseEqual(frame, frames[i]) {
+                    dirty[i] = true
+                    frames[i] = frame
+                }
+            }
+            // The subtrees under the maps made again, each once (a subtree inside an earlier one is skipped).
+            var ranges: [Range<Int>] = [], end = 0
+            for j in patch.mapped where j >= end {
+                end = subtreeEnd[j]
+                ranges.append(j..<end)
+            }
+            computeWorlds(threads: 1, ranges: ranges)
+            outputsAreCurrent = true
+            return
+        }
         if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
         let tree = presented
         try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
@@ -136,13 +184,14 @@ extension RenderTree {
 
     /// World transforms and effective hidden flags, parents first: the spine from the root to the first layer
     /// with two or more sublayers on this thread, then that layer's sublayer subtrees (contiguous in the tree's
-    /// order) in `threads` balanced parts.
-    private func computeWorlds(threads: Int) {
+    /// order) in `threads` balanced parts. With `ranges` (subtrees, in order, none inside another), only those, on
+    /// this thread: their roots' superlayers' values are kept.
+    private func computeWorlds(threads: Int, ranges: [Range<Int>]? = nil) {
         let n = count, tree = presented
-        var spine = 0
-        while spine + 1 < n, tree.sublayerCount(of: spine) == 1 { spine += 1 }
-        var split: [Range<Int>] = []
-        if spine + 1 < n {
+        var spine = ranges == nil ? 0 : -1
+        while spine >= 0, spine + 1 < n, tree.sublayerCount(of: spine) == 1 { spine += 1 }
+        var split: [Range<Int>] = ranges ?? []
+        if ranges == nil, spine + 1 < n {
             let target = max(1, (n - spine - 1 + threads - 1) / threads)
             var start = spine + 1, k = 0
             let children = (0..<tree.sublayerCount(of: spine)).map { tree.sublayer(of: spine, at: $0) }
@@ -177,8 +226,8 @@ extension RenderTree {
                         pw.base[i] = world
                         ph.base[i] = isHidden
                     }
-                    for i in 0...spine { node(i) }
-                    if parts.count <= 1 {
+                    for i in 0..<spine + 1 { node(i) }
+                    if parts.count <= 1 || ranges != nil {
                         for r in parts { for i in r { node(i) } }
                     } else {
                         DispatchQueue.concurrentPerform(iterations: parts.count) { p in for i in parts[p] { node(i) } }

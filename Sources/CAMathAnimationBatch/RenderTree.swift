@@ -73,6 +73,14 @@ public final class RenderTree {
     var presentationStamp = 0
     /// The latest frame's path, threads and times (``frame(at:)``), until the tree is prepared again.
     var currentFrame: FrameContext?
+    /// Whether ``presented`` holds an evaluation of the current batch, so the next one may patch it: reset and
+    /// evaluate again only the nodes whose values may differ from the model's (the batch's animated nodes, its
+    /// overrides) and those whose model changed since (``modelChanges``).
+    var presentedIsPatchable = false
+    var modelChanges: [Int] = []
+    /// The latest evaluation's patch (its nodes, and the nodes whose level maps it made again), or `nil` after a
+    /// whole one: what the outputs compute again.
+    var latestPatch: (nodes: [Int], mapped: [Int])?
 
     /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
     /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
@@ -130,7 +138,10 @@ public final class RenderTree {
             return
         }
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
-        for i in journal.changedNodes { batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i) }
+        for i in journal.changedNodes {
+            batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i)
+            modelChanges.append(i)
+        }
         for i in added { override(i) }
         journal.reset(count: layers.count)
         isCurrent = false
@@ -179,6 +190,8 @@ public final class RenderTree {
         endings = TimeQueue()
         rootPresentation = nil
         currentFrame = nil
+        presentedIsPatchable = false
+        modelChanges = []
         presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         var runsForward = [Bool](repeating: false, count: n)

@@ -189,6 +189,105 @@ import Testing
         #expect(renderTree.mediaTime == 1.5)
     }
 
+    /// Frames after the first patch the presented tree (only the animated layers, the overrides and the layers whose
+    /// model changed are evaluated again, the level maps and worlds below them made again): every frame's output is
+    /// still the reference's, through changes of still layers (geometry, visibility, opacity, a sublayer transform
+    /// over sublayers), animations added and removed, and the same time twice.
+    @Test func patchedFramesAreTheReferences() throws {
+        // Three levels; every third layer animates for 100 s (no animation ends, so nothing prepares the tree again).
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 800, height: 600), position: CGPoint(x: 400, y: 300)))
+        var all = [root]
+        for i in 1..<240 {
+            let layer = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: Double(20 + i % 50), height: Double(10 + i % 30)),
+                                                      position: CGPoint(x: Double(i * 37 % 700), y: Double(i * 53 % 500))))
+            layer.transform = Transform3D(rotationAngle: Double(i) * 0.1, x: 0, y: 0, z: 1)
+            all[(i - 1) / 4].addSublayer(layer)
+            all.append(layer)
+        }
+        LayerTransaction.flush()
+        for (i, layer) in all.enumerated() where i % 3 == 2 {
+            let spin = BasicAnimation(keyPath: i % 2 == 0 ? "transform.rotation.z" : "transform")
+            spin.toValue = i % 2 == 0 ? 6.0 as Any : Transform3D(scaleX: 1.5, y: 0.5, z: 1) as Any
+            spin.duration = 100
+            let fade = BasicAnimation(keyPath: "opacity")
+            fade.toValue = 0.1; fade.duration = 100
+            layer.add(spin, forKey: "spin", atMediaTime: 0)
+            if i % 4 == 0 { layer.add(fade, forKey: "fade", atMediaTime: 0) }
+        }
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
+        func bits(_ m: Transform3D) -> [UInt32] {
+            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Float($0).bitPattern }
+        }
+        func check(_ t: Double, _ note: String) throws {
+            let n = renderTree.count
+            var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
+            var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
+            try transforms.withUnsafeMutableBufferPointer { tb in
+                try opacities.withUnsafeMutableBufferPointer { o in
+                    try hidden.withUnsafeMutableBufferPointer { h in
+                        try frames.withUnsafeMutableBufferPointer { f in
+                            try renderTree.render(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f))
+                        }
+                    }
+                }
+            }
+            let expected = Layer.withoutRenderTree(root) { root.presentation(at: t)! }
+            let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected)
+            #expect(renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) } == tree.geometries.map { $0.exactnessValues.map(\.bitPattern) },
+                    "\(note): presented geometries")
+            var worlds: [Transform3D] = []
+            var mismatches: [Int] = []
+            for i in 0..<n {
+                let parent = tree.parents[i]
+                var world = tree.transformToSuperlayer(of: i)
+                if parent != LayerTree.noParent {
+                    var above = worlds[parent]
+                    if tree.geometries[parent].flattensSublayers { above.m31 = 0; above.m32 = 0; above.m33 = 0; above.m34 = 0 }
+                    world = world.concatenating(above)
+                }
+                worlds.append(world)
+                let columns = (0..<4).flatMap { j in (0..<4).map { transforms[4 * i + j][$0].bitPattern } }
+                var up: Layer? = copies[i], isHidden = false
+                while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
+                if columns != bits(world) || !bitwiseEqual(frames[i], copies[i].frame) || hidden[i] != isHidden
+                    || opacities[i].bitPattern != copies[i].opacity.bitPattern { mismatches.append(i) }
+            }
+            #expect(mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
+        }
+        try check(0.3, "first frame")
+        try check(0.9, "patched")
+        let still = renderTree.layers.filter { ($0.animationKeys() ?? []).isEmpty && $0.superlayer != nil }
+        let stillGroup = try #require(still.first { !($0.sublayers ?? []).isEmpty })
+        #expect(still.count > 6)
+        // Without actions: the model changes and nothing animates (with them, each change would add an animation).
+        LayerTransaction.begin()
+        LayerTransaction.setDisableActions(true)
+        still[1].position = CGPoint(x: 12, y: 34)
+        still[2].isHidden = true
+        still[3].opacity = 0.25
+        stillGroup.sublayerTransform = Transform3D(scaleX: 2, y: 0.5, z: 1)
+        LayerTransaction.commit()
+        LayerTransaction.flush()
+        #expect(still.allSatisfy { ($0.animationKeys() ?? []).isEmpty })
+        try check(1.4, "still layers changed")
+        let move = BasicAnimation(keyPath: "position")
+        move.toValue = CGPoint(x: 5, y: 5); move.duration = 2
+        still[4].add(move, forKey: "move", atMediaTime: 1)
+        all[5].removeAllAnimations()
+        LayerTransaction.flush()
+        try check(1.9, "animations added and removed")
+        try check(1.9, "the same time again")
+        LayerTransaction.begin()
+        LayerTransaction.setDisableActions(true)
+        stillGroup.sublayerTransform = Transform3D.identity
+        still[2].isHidden = false
+        LayerTransaction.commit()
+        LayerTransaction.flush()
+        try check(2.6, "changed back")
+        try check(2.9, "patched again")
+    }
+
     @Test func renderWritesTheWorldTransformsFramesVisibilityAndOpacity() throws {
         let root = AnimationCases.animatedTree(120, seed: 11)
         root.sublayers![1].isHidden = true

@@ -83,7 +83,7 @@ public struct LayerTree: Sendable {
     /// every map was copied once more). With `transforms`, `transforms[i]` also gets the 4×4 map the level map is
     /// made of (``transformToSuperlayer(of:)``), for a caller that composes world transforms. Cost: per node as
     /// ``LayerGeometry/levelMap(superlayer:)``.
-    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+    package func initializeLevelMaps(_ nodes: some Sequence<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
                                      transforms: UnsafeMutablePointer<Transform3D>? = nil) {
         for i in nodes {
             let f = Self.transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
