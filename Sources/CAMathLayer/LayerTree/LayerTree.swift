@@ -82,14 +82,25 @@ public struct LayerTree: Sendable {
     /// node 0). A loop of this module, so each map is built where it is stored (returned to another module,
     /// every map was copied once more). With `transforms`, `transforms[i]` also gets the 4×4 map the level map is
     /// made of (``transformToSuperlayer(of:)``), for a caller that composes world transforms. Cost: per node as
-    /// ``LayerGeometry/levelMap(superlayer:)``.
-    package func initializeLevelMaps(_ nodes: some Sequence<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+    /// ``LayerGeometry/levelMap(superlayer:)``. (A range and a list of nodes are two overloads, not one generic
+    /// sequence: called from another module, a generic loop is not specialised and ran 1.5× slower.)
+    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
                                      transforms: UnsafeMutablePointer<Transform3D>? = nil) {
-        for i in nodes {
-            let f = Self.transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
-            transforms?[i] = f
-            (out + i).initialize(to: LevelMap(Homography(f)))
-        }
+        for i in nodes { initializeLevelMap(i, geometries: geometries, at: out, transforms: transforms) }
+    }
+
+    /// ``initializeLevelMaps(_:geometries:at:transforms:)`` for the nodes of a list.
+    package func initializeLevelMaps(_ nodes: [Int], geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+                                     transforms: UnsafeMutablePointer<Transform3D>? = nil) {
+        for i in nodes { initializeLevelMap(i, geometries: geometries, at: out, transforms: transforms) }
+    }
+
+    @inline(__always)
+    private func initializeLevelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+                                    transforms: UnsafeMutablePointer<Transform3D>?) {
+        let f = Self.transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
+        transforms?[i] = f
+        (out + i).initialize(to: LevelMap(Homography(f)))
     }
 
     /// The geometries are read in place, through a buffer pointer and the parent's as a plain argument
