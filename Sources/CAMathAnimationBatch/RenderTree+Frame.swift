@@ -172,11 +172,20 @@ extension RenderTree {
         if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
         let tree = presented
         try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
-        for i in 0..<n where presentedOpacities[i].bitPattern != opacities[i].bitPattern {
-            dirty[i] = true
-            opacities[i] = presentedOpacities[i]
+        presentedOpacities.withUnsafeBufferPointer { presented in
+            opacities.withUnsafeMutableBufferPointer { kept in
+                frameScratch.withUnsafeBufferPointer { new in
+                    frames.withUnsafeBufferPointer { old in
+                        dirty.withUnsafeMutableBufferPointer { d in
+                            for i in 0..<n {
+                                if presented[i].bitPattern != kept[i].bitPattern || !bitwiseEqual(new[i], old[i]) { d[i] = true }
+                                kept[i] = presented[i]
+                            }
+                        }
+                    }
+                }
+            }
         }
-        for i in 0..<n where !bitwiseEqual(frameScratch[i], frames[i]) { dirty[i] = true }
         swap(&frames, &frameScratch)
         computeWorlds(threads: threads)
         outputsAreCurrent = true
@@ -206,32 +215,46 @@ extension RenderTree {
             }
         }
         let parts = split
-        let transforms = transforms
-        worlds.withUnsafeMutableBufferPointer { w in
-            hidden.withUnsafeMutableBufferPointer { h in
-                dirty.withUnsafeMutableBufferPointer { d in
-                    let pw = SharedPointer(base: w.baseAddress!), ph = SharedPointer(base: h.baseAddress!)
-                    let pd = SharedPointer(base: d.baseAddress!)
-                    let node: @Sendable (Int) -> Void = { i in
-                        let g = tree.geometries[i], parent = tree.parents[i]
-                        let f = transforms[i]
-                        var world = f, isHidden = g.isHidden
-                        if parent != LayerTree.noParent {
-                            var above = pw.base[parent]
-                            if tree.geometries[parent].flattensSublayers { (above.m31, above.m32, above.m33, above.m34) = (0, 0, 0, 0) }
-                            world = f.concatenating(above)
-                            isHidden = isHidden || ph.base[parent]
+        // Every column through a pointer: read through the arrays, each node copied its geometry and its parent's
+        // (two 300-byte structs for two flags).
+        withUnsafeColumns(tree.geometries, tree.parents, transforms) { pg, pp, pt in
+            worlds.withUnsafeMutableBufferPointer { w in
+                hidden.withUnsafeMutableBufferPointer { h in
+                    dirty.withUnsafeMutableBufferPointer { d in
+                        let pw = SharedPointer(base: w.baseAddress!), ph = SharedPointer(base: h.baseAddress!)
+                        let pd = SharedPointer(base: d.baseAddress!)
+                        let node: @Sendable (Int) -> Void = { i in
+                            let parent = pp.base[i], f = pt.base[i]
+                            var world = f, isHidden = pg.base[i].isHidden
+                            if parent != LayerTree.noParent {
+                                var above = pw.base[parent]
+                                if pg.base[parent].flattensSublayers { (above.m31, above.m32, above.m33, above.m34) = (0, 0, 0, 0) }
+                                world = f.concatenating(above)
+                                isHidden = isHidden || ph.base[parent]
+                            }
+                            if !bitwiseEqual(world, pw.base[i]) || isHidden != ph.base[i] { pd.base[i] = true }
+                            pw.base[i] = world
+                            ph.base[i] = isHidden
                         }
-                        if !bitwiseEqual(world, pw.base[i]) || isHidden != ph.base[i] { pd.base[i] = true }
-                        pw.base[i] = world
-                        ph.base[i] = isHidden
+                        for i in 0..<spine + 1 { node(i) }
+                        if parts.count <= 1 || ranges != nil {
+                            for r in parts { for i in r { node(i) } }
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: parts.count) { p in for i in parts[p] { node(i) } }
+                        }
                     }
-                    for i in 0..<spine + 1 { node(i) }
-                    if parts.count <= 1 || ranges != nil {
-                        for r in parts { for i in r { node(i) } }
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: parts.count) { p in for i in parts[p] { node(i) } }
-                    }
+                }
+            }
+        }
+    }
+
+    /// `body` with shared read pointers to the three columns' storage.
+    private func withUnsafeColumns(_ geometries: [LayerGeometry], _ parents: [Int], _ transforms: [Transform3D],
+                                   _ body: (SharedReadPointer<LayerGeometry>, SharedReadPointer<Int>, SharedReadPointer<Transform3D>) -> Void) {
+        geometries.withUnsafeBufferPointer { g in
+            parents.withUnsafeBufferPointer { p in
+                transforms.withUnsafeBufferPointer { t in
+                    body(SharedReadPointer(base: g.baseAddress!), SharedReadPointer(base: p.baseAddress!), SharedReadPointer(base: t.baseAddress!))
                 }
             }
         }
