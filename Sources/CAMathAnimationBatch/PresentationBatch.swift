@@ -145,15 +145,32 @@ public struct PresentationBatch {
         modelOpacities[node] = opacity
     }
 
-    /// The parent time and the local time of every node at global time `t`: a node's parent time is the root's
-    /// superlayer's local time (or `t`) for the root, else its parent's local time; root first.
-    func times(atMediaTime t: Double) -> (parent: [Double], local: [Double]) {
+    /// The parent time and the local time of every node at global time `t` — or of `nodes` only (in the tree's
+    /// order, each with its ancestors; 0 for the others): a node's parent time is the root's superlayer's local time
+    /// (or `t`) for the root, else its parent's local time; root first.
+    func times(atMediaTime t: Double, of nodes: [Int]? = nil) -> (parent: [Double], local: [Double]) {
         var parent = [Double](repeating: 0, count: model.count), local = parent
-        for i in 0..<model.count {
-            parent[i] = model.parents[i] == LayerTree.noParent ? (root.superlayer?.localTime(atMediaTime: t) ?? t) : local[model.parents[i]]
+        let rootParentTime = root.superlayer?.localTime(atMediaTime: t) ?? t
+        func time(_ i: Int) {
+            parent[i] = model.parents[i] == LayerTree.noParent ? rootParentTime : local[model.parents[i]]
             local[i] = clocks[i].localTime(fromParent: parent[i])
         }
+        if let nodes { for i in nodes { time(i) } } else { for i in 0..<model.count { time(i) } }
         return (parent, local)
+    }
+
+    /// Node `node`'s local time at global time `t`, as ``times(atMediaTime:of:)`` computes it (its ancestors'
+    /// clocks, root first). O(depth).
+    func localTime(atMediaTime t: Double, of node: Int) -> Double {
+        var chain: [Int] = []
+        var up = node
+        while up != LayerTree.noParent {
+            chain.append(up)
+            up = model.parents[up]
+        }
+        var time = root.superlayer?.localTime(atMediaTime: t) ?? t
+        for i in chain.reversed() { time = clocks[i].localTime(fromParent: time) }
+        return time
     }
 }
 
@@ -224,7 +241,7 @@ extension Batch {
     /// changed since. Not for the `.scalar` path (which evaluates every node). Cost: O(patched nodes + their
     /// animations + their sublayers).
     static func presentation(_ batch: PresentationBatch, in frame: FrameContext, patching tree: inout LayerTree,
-                             patch: (nodes: [Int], mapped: [Int]), transforms: UnsafeMutablePointer<Transform3D>?,
+                             patch: FramePatch, transforms: UnsafeMutablePointer<Transform3D>?,
                              opacities: UnsafeMutablePointer<Float>?, options: BatchOptions) throws(BatchError) {
         precondition(frame.path != .scalar && tree.sharesShape(with: batch.model), "a patch needs the vector path and a tree of this batch")
         let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
@@ -254,7 +271,7 @@ extension Batch {
     private static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
                                 geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
                                 transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
-                                patch: (nodes: [Int], mapped: [Int])? = nil) throws(BatchError) {
+                                patch: FramePatch? = nil) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options

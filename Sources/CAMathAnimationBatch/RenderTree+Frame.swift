@@ -103,7 +103,7 @@ extension RenderTree {
         if isCurrent && t.bitPattern == mediaTime.bitPattern { return }
         if transforms.count != count { transforms = [Transform3D](repeating: .identity, count: count) }
         if presentedOpacities.count != count { presentedOpacities = [Float](repeating: 1, count: count) }
-        let patch = presentedIsPatchable && frame.path != .scalar ? patchedNodes() : nil
+        let patch = presentedIsPatchable ? frame.patch : nil
         try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
             try presentedOpacities.withUnsafeMutableBufferPointer { o throws(BatchError) in
                 if let patch {
@@ -124,19 +124,22 @@ extension RenderTree {
         presentationStamp &+= 1
     }
 
-    /// The nodes a patch of ``presented`` evaluates again (the batch's animated nodes, its overrides, the model
-    /// changes), in order, and those whose level maps it makes again (them and their sublayers), in order; `nil`
-    /// when they are more than a quarter of the tree, which the whole evaluation (its level maps split over the
-    /// threads, its frames in vector lanes) then does faster.
-    private func patchedNodes() -> (nodes: [Int], mapped: [Int])? {
+    /// The patch of the next evaluation: the nodes whose values may differ from the model's (the batch's animated
+    /// nodes, its overrides) and those whose model changed; `nil` when they are more than a quarter of the tree, which
+    /// the whole evaluation (its level maps split over the threads, its frames in vector lanes) then does faster.
+    func patch() -> FramePatch? {
         var nodes = batch.animatedNodes
         if !batch.overrides.isEmpty || !modelChanges.isEmpty { nodes = Array(Set(nodes + batch.overrides + modelChanges)).sorted() }
         guard nodes.count <= count / 4 else { return nil }
-        var mapped = nodes
         let tree = presented
-        for node in nodes { for k in 0..<tree.sublayerCount(of: node) { mapped.append(tree.sublayer(of: node, at: k)) } }
+        var mapped = nodes, timed = Set<Int>()
+        for node in nodes {
+            for k in 0..<tree.sublayerCount(of: node) { mapped.append(tree.sublayer(of: node, at: k)) }
+            var up = node
+            while up != LayerTree.noParent, timed.insert(up).inserted { up = tree.parents[up] }
+        }
         if mapped.count > nodes.count { mapped = Array(Set(mapped)).sorted() }
-        return (nodes, mapped)
+        return FramePatch(nodes: nodes, mapped: mapped, timed: timed.sorted())
     }
 
     /// The world transforms, effective hidden flags, frames and opacities of ``presented``, marking the nodes

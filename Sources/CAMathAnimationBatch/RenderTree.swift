@@ -78,9 +78,8 @@ public final class RenderTree {
     /// overrides) and those whose model changed since (``modelChanges``).
     var presentedIsPatchable = false
     var modelChanges: [Int] = []
-    /// The latest evaluation's patch (its nodes, and the nodes whose level maps it made again), or `nil` after a
-    /// whole one: what the outputs compute again.
-    var latestPatch: (nodes: [Int], mapped: [Int])?
+    /// The latest evaluation's patch, or `nil` after a whole one: what the outputs compute again.
+    var latestPatch: FramePatch?
 
     /// A render tree for `root`'s subtree, attached to its layers. Throws what a batch call throws for `options`
     /// (an unavailable path or instruction set, a bad thread count). Cost: O(layers + animations).
@@ -109,7 +108,7 @@ public final class RenderTree {
     /// plus what the changes need.
     public func update(atMediaTime t: Double) throws(BatchError) {
         try applyChanges()
-        if removeFinishedAnimations(in: try frame(at: t)) { try applyChanges() }
+        if removeFinishedAnimations(at: t) { try applyChanges() }
         let frame = try frame(at: t)
         try evaluatePresentation(in: frame)
         try evaluateOutputs(threads: frame.threads)
@@ -119,7 +118,7 @@ public final class RenderTree {
     /// or a new one.
     func frame(at t: Double) throws(BatchError) -> FrameContext {
         if let frame = currentFrame, frame.mediaTime.bitPattern == t.bitPattern { return frame }
-        let frame = try FrameContext(batch, atMediaTime: t, options: options)
+        let frame = try FrameContext(batch, atMediaTime: t, options: options, patch: presentedIsPatchable ? patch() : nil)
         currentFrame = frame
         return frame
     }
@@ -145,6 +144,7 @@ public final class RenderTree {
         for i in added { override(i) }
         journal.reset(count: layers.count)
         isCurrent = false
+        currentFrame = nil
     }
 
     /// Makes node `i` an override: its presentation (values and copy) comes from the reference, and the endings of
@@ -211,16 +211,15 @@ public final class RenderTree {
     }
 
     /// Removes the animations removed on completion that are in their after phase at `t` (checked with the
-    /// layer's local time at `t`); returns whether any was.
-    private func removeFinishedAnimations(in frame: FrameContext) -> Bool {
-        let t = frame.mediaTime
+    /// layer's local time at `t`, from its clock and its ancestors': a frame's times may hold only the nodes it
+    /// patches); returns whether any was.
+    private func removeFinishedAnimations(at t: Double) -> Bool {
         guard t.isFinite, let first = endings.first, first.time <= t else { return false }
-        let local = frame.localTimes
         var removed = false
         for entry in endings.popDue(at: t) {
             let (node, animation) = entry.payload
             guard !animation.lifecycle.isStopped else { continue }
-            if animation.evaluation(at: local[node], isGroupChild: false).phase == .after {
+            if animation.evaluation(at: batch.localTime(atMediaTime: t, of: node), isGroupChild: false).phase == .after {
                 layers[node].finishAttachedAnimation(animation)
                 removed = true
             } else {
