@@ -221,32 +221,14 @@ import Testing
         }
         func check(_ t: Double, _ note: String) throws {
             let n = renderTree.count
-            var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
-            var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
-            try transforms.withUnsafeMutableBufferPointer { tb in
-                try opacities.withUnsafeMutableBufferPointer { o in
-                    try hidden.withUnsafeMutableBufferPointer { h in
-                        try frames.withUnsafeMutableBufferPointer { f in
-                            try renderTree.render(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f))
-                        }
-                    }
-                }
-            }
+            let (transforms, opacities, hidden, frames) = try Self.render(renderTree, at: t)
             let expected = Layer.withoutRenderTree(root) { root.presentation(at: t)! }
-            let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected)
+            let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected), worlds = Self.worlds(of: tree)
             #expect(renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) } == tree.geometries.map { $0.exactnessValues.map(\.bitPattern) },
                     "\(note): presented geometries")
-            var worlds: [Transform3D] = []
             var mismatches: [Int] = []
             for i in 0..<n {
-                let parent = tree.parents[i]
-                var world = tree.transformToSuperlayer(of: i)
-                if parent != LayerTree.noParent {
-                    var above = worlds[parent]
-                    if tree.geometries[parent].flattensSublayers { above.m31 = 0; above.m32 = 0; above.m33 = 0; above.m34 = 0 }
-                    world = world.concatenating(above)
-                }
-                worlds.append(world)
+                let world = worlds[i]
                 let columns = (0..<4).flatMap { j in (0..<4).map { transforms[4 * i + j][$0].bitPattern } }
                 var up: Layer? = copies[i], isHidden = false
                 while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
@@ -298,30 +280,11 @@ import Testing
         root.addSublayer(transformLayer)
         let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 2))
         let n = renderTree.count
-        var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
-        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
-        try transforms.withUnsafeMutableBufferPointer { t in
-            try opacities.withUnsafeMutableBufferPointer { o in
-                try hidden.withUnsafeMutableBufferPointer { h in
-                    try frames.withUnsafeMutableBufferPointer { f in
-                        try renderTree.render(atMediaTime: 1.3, into: RenderOutput(transforms: t, opacities: o, hidden: h, frames: f))
-                    }
-                }
-            }
-        }
+        let (transforms, opacities, hidden, frames) = try Self.render(renderTree, at: 1.3)
         let presented = renderTree.presented, model = Layer.withoutRenderTree(root) { root.presentation(at: 1.3)! }
-        let copies = LayerTree.layers(of: model)
-        var worlds: [Transform3D] = []
+        let copies = LayerTree.layers(of: model), worlds = Self.worlds(of: presented)
         for i in 0..<n {
-            // World: F(i)·Z·F(parent)·Z·…·F(root), Z dropping z below every layer that flattens; composed top-down.
-            let parent = presented.parents[i]
-            var world = presented.transformToSuperlayer(of: i)
-            if parent != LayerTree.noParent {
-                var above = worlds[parent]
-                if presented.geometries[parent].flattensSublayers { above.m31 = 0; above.m32 = 0; above.m33 = 0; above.m34 = 0 }
-                world = world.concatenating(above)
-            }
-            worlds.append(world)
+            let world = worlds[i]
             let rows = [SIMD4(world.m11, world.m12, world.m13, world.m14), SIMD4(world.m21, world.m22, world.m23, world.m24),
                         SIMD4(world.m31, world.m32, world.m33, world.m34), SIMD4(world.m41, world.m42, world.m43, world.m44)]
             for j in 0..<4 { #expect(transforms[4 * i + j] == SIMD4<Float>(rows[j])) }
@@ -350,6 +313,40 @@ import Testing
 }
 
 extension RenderTreeTests {
+    /// One `render` of `renderTree` at `t` into fresh buffers: its four outputs.
+    static func render(_ renderTree: RenderTree, at t: Double) throws -> (transforms: [SIMD4<Float>], opacities: [Float], hidden: [Bool], frames: [CGRect]) {
+        let n = renderTree.count
+        var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
+        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
+        try transforms.withUnsafeMutableBufferPointer { tb in
+            try opacities.withUnsafeMutableBufferPointer { o in
+                try hidden.withUnsafeMutableBufferPointer { h in
+                    try frames.withUnsafeMutableBufferPointer { f in
+                        try renderTree.render(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f))
+                    }
+                }
+            }
+        }
+        return (transforms, opacities, hidden, frames)
+    }
+
+    /// Every node's world transform in `tree`: F(i)·Z·F(parent)·Z·…·F(root), Z dropping z below every layer that
+    /// flattens, composed top-down (*Render trees*, *World transforms*).
+    static func worlds(of tree: LayerTree) -> [Transform3D] {
+        var worlds: [Transform3D] = []
+        for i in 0..<tree.count {
+            let parent = tree.parents[i]
+            var world = tree.transformToSuperlayer(of: i)
+            if parent != LayerTree.noParent {
+                var above = worlds[parent]
+                if tree.geometries[parent].flattensSublayers { above.m31 = 0; above.m32 = 0; above.m33 = 0; above.m34 = 0 }
+                world = world.concatenating(above)
+            }
+            worlds.append(world)
+        }
+        return worlds
+    }
+
     @Test func finishedAnimationsLeaveAtTheFirstUpdateAfterTheirEndAndNotBefore() throws {
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
         let child = Layer()

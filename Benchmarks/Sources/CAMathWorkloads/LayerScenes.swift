@@ -220,12 +220,17 @@ extension LayerScene {
         let clock = Clock()
         let contenders = [SceneContender(name: "render-tree", threads: threads) { try renderTree.render(atMediaTime: clock.next(), into: buffers.output) }]
         let check: () throws -> String? = {
-            try renderTree.render(atMediaTime: 1.25, into: buffers.output)
-            let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
-            for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "frame of layer \(i) differs from the reference" }
-            return nil
+            try firstWrongFrame(of: renderTree, into: buffers).map { "frame of layer \($0) differs from the reference" }
         }
         return (contenders, check)
+    }
+
+    /// A frame of `renderTree` at media time 1.25 into `buffers`: the first layer whose written frame is not the
+    /// reference's (`Batch.frames` on the scalar path over the presented tree), or `nil`.
+    private static func firstWrongFrame(of renderTree: RenderTree, into buffers: RenderBuffers) throws -> Int? {
+        try renderTree.render(atMediaTime: 1.25, into: buffers.output)
+        let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
+        return (0..<renderTree.count).first { frames[$0] != buffers.frames[$0] }
     }
 
     private static func staticTree(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
@@ -239,9 +244,7 @@ extension LayerScene {
         ]
         let check: () throws -> String? = {
             for (name, renderTree, buffers) in [("render-tree", mostlyStill, stillBuffers), ("animated-alone", animatedAlone, aloneBuffers)] {
-                try renderTree.render(atMediaTime: 1.25, into: buffers.output)
-                let frames = try Batch.frames(of: renderTree.presented, options: .scalar)
-                for i in 0..<renderTree.count where frames[i] != buffers.frames[i] { return "\(name): frame of layer \(i) differs from the reference" }
+                if let i = try firstWrongFrame(of: renderTree, into: buffers) { return "\(name): frame of layer \(i) differs from the reference" }
             }
             return nil
         }
