@@ -267,7 +267,7 @@ extension RenderTree {
     /// `presentation(at:)` of a layer of the tree returns; `nil` for a layer the render tree does not hold, and while a
     /// layer of the tree has changes not committed yet (`presentation(at:)` then folds the committed state itself).
     /// The root's copies are kept and made again in place by the next call, when no code holds any of them any more
-    /// (`Layer.unsharedPresentationTree(count:sublayerCount:)`): a frame then makes no `Layer`.
+    /// (`Layer.unsharedPresentationTree(count:model:sublayerCount:)`): a frame then makes no `Layer`.
     public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
         // The changes first: preparing the tree again moves layers to new indices, and finds the changes not yet
         // committed of layers that joined the tree since (their journal was not this one when they changed): then

@@ -199,7 +199,7 @@ extension Layer {
     /// ``model()`` leads back. It is marked for layout when it was made marked or its presented bounds size is not
     /// its committed one (not by sizes the animations pass through). What the batch forms use for
     /// layers they do not vectorise. With `earlier` (a copy of this layer that may be made again in place,
-    /// `Layer.unsharedPresentationTree(count:sublayerCount:)`), that copy made again, in its tree. Cost: O(animations).
+    /// `Layer.unsharedPresentationTree(count:model:sublayerCount:)`), that copy made again, in its tree. Cost: O(animations).
     package func presentedCopy(atParentTime parentTime: Double, remaking earlier: Layer? = nil) -> Layer {
         guard let earlier else { return folded(into: makePresentationCopy(), atParentTime: parentTime) }
         remakePresentationCopy(earlier)

@@ -15,7 +15,7 @@ extension Layer {
         return copy
     }
 
-    /// Makes `copy` — a presentation copy of this layer that ``unsharedPresentationTree(count:sublayerCount:)``
+    /// Makes `copy` — a presentation copy of this layer that ``unsharedPresentationTree(count:model:sublayerCount:)``
     /// returned — what ``makePresentationCopy()`` would return now, in place: every stored property a new copy
     /// starts with, and an empty geometry cache; its superlayer and sublayers stay. O(custom keys).
     package func remakePresentationCopy(_ copy: Layer) {
