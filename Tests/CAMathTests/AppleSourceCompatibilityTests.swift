@@ -60,7 +60,7 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "README.md's examples stopped with an error")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "README.md's and GUIDE.md's examples stopped with an error")
     }
 
 

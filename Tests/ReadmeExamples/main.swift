@@ -1,4 +1,4 @@
-// README.md's Swift examples, in order: written by scripts/readme-examples.sh, checked by CI. Edit README.md.
+// README.md's and GUIDE.md's Swift examples, in order: written by scripts/readme-examples.sh, checked by CI. Edit those.
 import CAMath
 
 var perspective = CATransform3DIdentity
