@@ -9,18 +9,31 @@ struct FrameContext {
     let threads: Int
     /// The patch this frame evaluates (``FramePatch``), or `nil` for a whole evaluation.
     let patch: FramePatch?
-    /// Every node's parent and local time — with a patch, only its nodes' and their ancestors' (0 elsewhere).
+    /// Every node's parent and local time — with a patch, only its nodes' and their ancestors' (elsewhere 0, or an
+    /// earlier frame's time when the columns are reused; nothing reads them there).
     let parentTimes: [Double]
     let localTimes: [Double]
 
-    /// The context of a frame of `batch` at media time `t` with `options`, evaluating `patch` (or everything).
-    /// Throws what `Batch.schedule` throws. Cost: O(layers) to allocate the times, one clock per timed node.
-    init(_ batch: PresentationBatch, atMediaTime t: Double, options: BatchOptions, patch: FramePatch? = nil) throws(BatchError) {
+    /// The context of a frame of `batch` at media time `t` with `options`, evaluating `patch` (or everything), its time
+    /// columns written over `columns` (taken; an earlier frame's) when they have the tree's size. Throws what
+    /// `Batch.schedule` throws. Cost: one clock per timed node, and O(layers) when the columns are new.
+    init(_ batch: PresentationBatch, atMediaTime t: Double, options: BatchOptions, patch: FramePatch? = nil,
+         reusing columns: inout (parent: [Double], local: [Double])?) throws(BatchError) {
         let schedule = try Batch.schedule(.presentationFrames, count: batch.model.count, options: options)
         (path, threads) = (schedule.path, schedule.threads)
         mediaTime = t
         self.patch = schedule.path == .scalar ? nil : patch
-        (parentTimes, localTimes) = batch.times(atMediaTime: t, of: self.patch?.timed)
+        var (parent, local) = columns ?? ([], [])
+        columns = nil
+        batch.times(atMediaTime: t, of: self.patch?.timed, parent: &parent, local: &local)
+        (parentTimes, localTimes) = (parent, local)
+    }
+
+    /// The context of a frame of `batch` at media time `t` with `options`, evaluating `patch` (or everything), on new
+    /// time columns.
+    init(_ batch: PresentationBatch, atMediaTime t: Double, options: BatchOptions, patch: FramePatch? = nil) throws(BatchError) {
+        var columns: (parent: [Double], local: [Double])? = nil
+        try self.init(batch, atMediaTime: t, options: options, patch: patch, reusing: &columns)
     }
 }
 

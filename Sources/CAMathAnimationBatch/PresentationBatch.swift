@@ -8,36 +8,19 @@ import Foundation
 /// A layer tree's animations prepared to compute its presentation tree at any global time
 /// (`Batch.presentation(_:atMediaTime:options:)`), for bulk frames and hit tests on it.
 ///
-/// The animations of each geometry property are evaluated in batches, one per property and position in
-/// the layer's list of that property's animations (the k-th `position` animation of every layer together,
-/// folded over the (k−1)-th's results): ``TransformAnimationBatch`` for `transform` and `sublayerTransform`,
+/// The animations of each geometry property are evaluated in batches, per property and position in the layer's
+/// list of that property's animations (the k-th `position` animation of every layer together, folded over the
+/// (k−1)-th's results): ``TransformAnimationBatch`` for `transform` and `sublayerTransform`,
 /// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ`, `zPosition`, the transform key
 /// paths (`transform.rotation.z`, …) and `opacity` (a column of its own beside the geometries, which a render tree
-/// reads). The fold is per property because an animation reads and writes only its own property. A layer with an animation that acts across properties or is not a property
-/// animation (a group, a keyframe path with a rotation mode) or that animates a flag (`hidden`,
-/// `masksToBounds`, which take no arithmetic) is evaluated whole by the reference
-/// (`Layer.presentation(at:)`'s fold for that layer). The model values are read when the batch is made:
-/// make it again after changing the model or the animations. It holds the model layers, so it belongs to
-/// the thread that owns the tree, as `Layer` does.
+/// reads). The fold is per property because an animation reads and writes only its own property. A layer with an
+/// animation that acts across properties or is not a property animation (a group, a keyframe path with a rotation
+/// mode) or that animates a flag (`hidden`, `masksToBounds`, which take no arithmetic) is evaluated whole by the
+/// reference (`Layer.presentation(at:)`'s fold for that layer). The model values are read when the batch is made;
+/// a render tree edits the batch one layer at a time as its model and animations change (each animation is a
+/// record, <doc:RenderTrees>). It holds the model layers, so it belongs to the thread that owns the tree, as
+/// `Layer` does.
 public struct PresentationBatch {
-    /// One batch of the fold: the k-th animation of one property on every node that has one.
-    enum Stage {
-        case transforms(AnimatedKeyPath.Property, nodes: [Int], TransformAnimationBatch)
-        /// Animations of one transform key path (`transform.rotation.z`): their parts in scalar lanes, written into
-        /// the transforms through the key path; `readsCurrent` when one is additive (it adds to the current part).
-        case transformParts(AnimatedKeyPath.Property, TransformKeyPath, nodes: [Int], ValueAnimationBatch, readsCurrent: Bool)
-        case values(AnimatedKeyPath.Property, nodes: [Int], ValueAnimationBatch)
-        /// `opacity` animations, over the opacity column (rounded to `Float` after each, as the layer stores it).
-        case opacities(nodes: [Int], ValueAnimationBatch)
-
-        /// The nodes the stage writes.
-        var nodes: [Int] {
-            switch self {
-            case .transforms(_, let nodes, _), .transformParts(_, _, let nodes, _, _), .values(_, let nodes, _), .opacities(let nodes, _): nodes
-            }
-        }
-    }
-
     /// The model tree, in `LayerTree`'s node order.
     public private(set) var model: LayerTree
     /// The model opacities, in the same order.
@@ -46,96 +29,47 @@ public struct PresentationBatch {
     let layers: [Layer]
     /// Each node's clock (begin time, speed, offset).
     let clocks: [MediaTimingParameters]
-    /// The nodes evaluated by the reference.
-    let referenceNodes: [Int]
-    /// The stages, property by property, k = 0, 1, … within each.
-    let stages: [Stage]
-    /// Every node a stage or the reference evaluates, in order: the nodes whose presented values may differ from the
-    /// model's (with the ``overrides``).
-    package let animatedNodes: [Int]
-    /// Nodes whose animations or model changed since the batch was made, evaluated by the reference after the
-    /// stages (which may still hold their old animations: the reference replaces what the stages wrote): how a
-    /// render tree takes a few changes without preparing everything again.
-    package var overrides: [Int] = []
+    /// The animations: records in prepared chunks, and the nodes the reference folds.
+    private(set) var records: AnimationRecords
+    let instructionSet: InstructionSet?
 
     /// Prepares the animations of `root`'s subtree. Cost: O(layers + animations), the transform animations'
     /// decompositions included.
     public init(root: Layer, instructionSet: InstructionSet? = nil) throws(BatchError) {
         self.root = root
+        self.instructionSet = instructionSet
         let model = LayerTree(root: root)
         self.model = model
         layers = LayerTree.layers(of: root)
         clocks = layers.map(\.clock)
-        let opacities = layers.map(\.opacity)
-        modelOpacities = opacities
-        // The k-th animation of each property on every node that has one, in node order: groups[property][k]. A node
-        // with an animation the stages cannot take joins none (the reference folds it whole).
-        let properties = AnimatedKeyPath.Property.allCases
-        var reference: [Int] = [], groups = [[(nodes: [Int], animations: [PropertyAnimation])]](repeating: [], count: properties.count)
-        var counts = [Int](repeating: 0, count: properties.count)
-        for (node, layer) in layers.enumerated() {
-            let animations = layer.attachedAnimations
-            guard animations.allSatisfy(Self.stagesTake) else {
-                reference.append(node)
-                continue
-            }
-            for case let animation as PropertyAnimation in animations {
-                // No target: the animation animates nothing.
-                guard let p = animation.target?.property.ordinal else { continue }
-                if counts[p] == groups[p].count { groups[p].append(([], [])) }
-                groups[p][counts[p]].nodes.append(node)
-                groups[p][counts[p]].animations.append(animation)
-                counts[p] += 1
-            }
-            for case let animation as PropertyAnimation in animations { if let p = animation.target?.property.ordinal { counts[p] = 0 } }
-        }
-        referenceNodes = reference
-        var stages: [Stage] = []
-        for property in properties where !property.isFlag {
-            for (nodes, animations) in groups[property.ordinal] {
-                if property.isTransform {
-                    // The k-th animations of transform key paths, one stage per key path (a node is in one stage of
-                    // this k, so their order does not matter); the rest blend whole transforms.
-                    let keyPaths = TransformKeyPath.allCases
-                    var whole: (nodes: [Int], animations: [PropertyAnimation]) = ([], [])
-                    var parts = [(nodes: [Int], animations: [PropertyAnimation])](repeating: ([], []), count: keyPaths.count)
-                    for (node, animation) in zip(nodes, animations) {
-                        if animation.valueFunction == nil, let keyPath = animation.transformKeyPath, let j = keyPaths.firstIndex(of: keyPath) {
-                            parts[j].nodes.append(node); parts[j].animations.append(animation)
-                        } else {
-                            whole.nodes.append(node); whole.animations.append(animation)
-                        }
-                    }
-                    for (keyPath, part) in zip(keyPaths, parts) where !part.nodes.isEmpty {
-                        let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
-                        let models = part.nodes.map { target.read(.transform(property.transform(in: model.geometries[$0])))! }
-                        stages.append(.transformParts(property, keyPath, nodes: part.nodes, try ValueAnimationBatch(part.animations, models: models),
-                                                      readsCurrent: part.animations.contains(where: \.isAdditive)))
-                    }
-                    guard !whole.nodes.isEmpty else { continue }
-                    stages.append(.transforms(property, nodes: whole.nodes,
-                                              try TransformAnimationBatch(whole.animations, models: whole.nodes.map { property.transform(in: model.geometries[$0]) },
-                                                                          instructionSet: instructionSet)))
-                } else if property == .opacity {
-                    stages.append(.opacities(nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) })))
-                } else {
-                    stages.append(.values(property, nodes: nodes, try ValueAnimationBatch(animations, models: nodes.map { property.value(in: model.geometries[$0]) })))
-                }
-            }
-        }
-        self.stages = stages
-        var animated = [Bool](repeating: false, count: layers.count)
-        for node in reference { animated[node] = true }
-        for stage in stages { for node in stage.nodes { animated[node] = true } }
-        animatedNodes = animated.indices.filter { animated[$0] }
+        modelOpacities = layers.map(\.opacity)
+        records = AnimationRecords(count: layers.count)
+        for (node, layer) in layers.enumerated() { records.add(node, animations: layer.attachedAnimations) }
+        try records.commit(model: model, opacities: modelOpacities, instructionSet: instructionSet)
     }
 
-    /// Whether the stages evaluate `animation`: a property animation of no flag and no keyframe path with a rotation
-    /// mode (those act across properties or take no arithmetic).
-    private static func stagesTake(_ animation: LayerAnimation) -> Bool {
-        guard let property = animation as? PropertyAnimation else { return false }
-        return !(property.target?.property.isFlag ?? false)
-            && !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false)
+    /// The nodes the reference folds whole.
+    var referenceNodes: [Int] { records.referenceNodes }
+
+    /// Every node the batch or the reference evaluates, in order: the nodes whose presented values may differ from
+    /// the model's.
+    package var animatedNodes: [Int] { records.animatedNodes }
+
+    /// Whether node `node` has animations the batch evaluates or the reference folds.
+    func isAnimated(_ node: Int) -> Bool { records.isAnimated(node) }
+
+    /// Whether the reference folds node `node`'s animations whole (and makes its presentation copy).
+    func evaluatesByReference(_ node: Int) -> Bool { records.evaluatesByReference(node) }
+
+    /// Records again the animations of `nodes` (each once) from their layers' attached animations over their current
+    /// models: what an edit of their animations, or of an animated layer's model, needs. Throws what an animation
+    /// batch's preparation throws. Cost: O(their animations), amortised (``AnimationRecords``).
+    mutating func record(_ nodes: [Int]) throws(BatchError) {
+        for node in nodes {
+            records.remove(node)
+            records.add(node, animations: layers[node].attachedAnimations)
+        }
+        try records.commit(model: model, opacities: modelOpacities, instructionSet: instructionSet)
     }
 
     /// Sets node `node`'s model geometry and opacity (a layer without animations: no stage holds its values), as if
@@ -145,18 +79,26 @@ public struct PresentationBatch {
         modelOpacities[node] = opacity
     }
 
-    /// The parent time and the local time of every node at global time `t` — or of `nodes` only (in the tree's
-    /// order, each with its ancestors; 0 for the others): a node's parent time is the root's superlayer's local time
-    /// (or `t`) for the root, else its parent's local time; root first.
-    func times(atMediaTime t: Double, of nodes: [Int]? = nil) -> (parent: [Double], local: [Double]) {
-        var parent = [Double](repeating: 0, count: model.count), local = parent
+    /// The parent time and the local time of every node at global time `t` into `parent` and `local` (made the tree's
+    /// size when they are not) — or of `nodes` only (in the tree's order, each with its ancestors; the others left as
+    /// they were): a node's parent time is the root's superlayer's local time (or `t`) for the root, else its parent's
+    /// local time; root first.
+    func times(atMediaTime t: Double, of nodes: [Int]? = nil, parent: inout [Double], local: inout [Double]) {
+        if parent.count != model.count { parent = [Double](repeating: 0, count: model.count) }
+        if local.count != model.count { local = [Double](repeating: 0, count: model.count) }
         let rootParentTime = root.superlayer?.localTime(atMediaTime: t) ?? t
-        func time(_ i: Int) {
-            parent[i] = model.parents[i] == LayerTree.noParent ? rootParentTime : local[model.parents[i]]
-            local[i] = clocks[i].localTime(fromParent: parent[i])
+        let parents = model.parents
+        parent.withUnsafeMutableBufferPointer { p in
+            local.withUnsafeMutableBufferPointer { l in
+                clocks.withUnsafeBufferPointer { c in
+                    func time(_ i: Int) {
+                        p[i] = parents[i] == LayerTree.noParent ? rootParentTime : l[parents[i]]
+                        l[i] = c[i].localTime(fromParent: p[i])
+                    }
+                    if let nodes { for i in nodes { time(i) } } else { for i in 0..<model.count { time(i) } }
+                }
+            }
         }
-        if let nodes { for i in nodes { time(i) } } else { for i in 0..<model.count { time(i) } }
-        return (parent, local)
     }
 
     /// Node `node`'s local time at global time `t`, as ``times(atMediaTime:of:)`` computes it (its ancestors'
@@ -237,7 +179,7 @@ extension Batch {
     /// earlier time: only `patch.nodes` (in order) are reset to the model and evaluated again, and only the level maps
     /// and maps to the superlayer of `patch.mapped` (in order: those nodes and their sublayers) made again; every other
     /// node keeps its values. The same tree, bit for bit, when `patch.nodes` holds every node whose presented values
-    /// may differ from the model's (``PresentationBatch/animatedNodes``, the overrides) and every node whose model
+    /// may differ from the model's (``PresentationBatch/animatedNodes``) and every node whose model or animations
     /// changed since. Not for the `.scalar` path (which evaluates every node). Cost: O(patched nodes + their
     /// animations + their sublayers).
     static func presentation(_ batch: PresentationBatch, in frame: FrameContext, patching tree: inout LayerTree,
@@ -277,7 +219,7 @@ extension Batch {
         var vectorOptions = options
         vectorOptions.path = .simd
         let resolved = frame.path, threadCount = frame.threads, parentTimes = frame.parentTimes, localTimes = frame.localTimes
-        // The stages' scatters run on the call's threads (a node is in a stage once); their gathers stay on one
+        // The chunks' scatters run on the call's threads (a node is in a chunk once); their gathers stay on one
         // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)
         if let opacities {
@@ -291,59 +233,10 @@ extension Batch {
         }
         for node in resolved == .scalar ? Array(0..<n) : batch.referenceNodes { reference(node) }
         if resolved != .scalar {
-            for stage in batch.stages {
-                switch stage {
-                case .transforms(let property, let nodes, let animations):
-                    let times = nodes.map { localTimes[$0] }
-                    var transforms = Array.filled(count: nodes.count) { c in
-                        for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: g[node])) }
-                    }
-                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
-                        try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
-                                         options: vectorOptions)
-                        }
-                    }
-                    transforms.withUnsafeBufferPointer { tb in
-                        guard let tbb = tb.baseAddress else { return }
-                        let pt = SharedReadPointer(base: tbb)
-                        chunks(count: nodes.count, threads: threadCount) { r in
-                            for k in r { property.setTransform(pt.base[k], in: &pg.base[nodes[k]]) }
-                        }
-                    }
-                case .transformParts(let property, let keyPath, let nodes, let animations, let readsCurrent):
-                    try presentParts(keyPath, of: property, nodes: nodes, animations, readsCurrent: readsCurrent, localTimes: localTimes,
-                                     geometries: g, options: vectorOptions)
-                case .values(let property, let nodes, let animations):
-                    let times = nodes.map { localTimes[$0] }, w = animations.width
-                    var rows = [Double](repeating: 0, count: nodes.count * w)
-                    rows.withUnsafeMutableBufferPointer { r in
-                        for (k, node) in nodes.enumerated() { property.read(g[node], into: r.baseAddress! + k * w) }
-                    }
-                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
-                        try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
-                                         options: vectorOptions)
-                        }
-                    }
-                    rows.withUnsafeBufferPointer { r in
-                        for (k, node) in nodes.enumerated() { property.write(r.baseAddress! + k * w, into: &g[node]) }
-                    }
-                case .opacities(let nodes, let animations):
-                    guard let opacities else { continue }
-                    let times = nodes.map { localTimes[$0] }
-                    var rows = nodes.map { Double(opacities.base[$0]) }
-                    try times.withUnsafeBufferPointer { ts throws(BatchError) in
-                        try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                            try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current,
-                                         options: vectorOptions)
-                        }
-                    }
-                    // As the layer stores it: each animation of the fold starts from the rounded value.
-                    for (k, node) in nodes.enumerated() { opacities.base[node] = Float(rows[k]) }
-                }
+            for id in batch.records.order {
+                try present(batch.records.chunks[id]!, localTimes: localTimes, geometries: g, opacities: opacities, threads: threadCount,
+                            options: vectorOptions)
             }
-            for node in batch.overrides { reference(node) }
         }
         // The level maps of the new geometries, on the call's threads (those of a patch on this one).
         let model = batch.model, pm = SharedPointer(base: mb)
@@ -359,15 +252,68 @@ extension Batch {
 }
 
 extension Batch {
-    /// One stage of transform key-path animations over geometries `g`: the current transforms, their parts where an
+    /// The values of chunk `chunk`'s animations at the nodes' local times, over geometries `g` (and the opacity column,
+    /// when given), written into the nodes of its live records — each step the reference's.
+    private static func present(_ chunk: AnimationRecords.Chunk, localTimes: [Double], geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
+                                opacities: SharedPointer<Float>?, threads: Int, options: BatchOptions) throws(BatchError) {
+        let nodes = chunk.nodes, alive = chunk.alive, property = chunk.property
+        let times = nodes.map { localTimes[$0] }
+        switch chunk.kernel {
+        case .transforms(let animations):
+            var transforms = Array.filled(count: nodes.count) { c in
+                for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: g[node])) }
+            }
+            try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                }
+            }
+            transforms.withUnsafeBufferPointer { tb in
+                guard let tbb = tb.baseAddress, let gb = g.baseAddress else { return }
+                let pt = SharedReadPointer(base: tbb), pg = SharedPointer(base: gb)
+                chunks(count: nodes.count, threads: threads) { r in
+                    for k in r where alive[k] { property.setTransform(pt.base[k], in: &pg.base[nodes[k]]) }
+                }
+            }
+        case .transformParts(let keyPath, let animations, let readsCurrent):
+            try presentParts(keyPath, of: property, nodes: nodes, alive: alive, animations, readsCurrent: readsCurrent, times: times,
+                             geometries: g, options: options)
+        case .values(let animations):
+            let w = animations.width
+            var rows = [Double](repeating: 0, count: nodes.count * w)
+            rows.withUnsafeMutableBufferPointer { r in
+                for (k, node) in nodes.enumerated() { property.read(g[node], into: r.baseAddress! + k * w) }
+            }
+            try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                }
+            }
+            rows.withUnsafeBufferPointer { r in
+                for (k, node) in nodes.enumerated() where alive[k] { property.write(r.baseAddress! + k * w, into: &g[node]) }
+            }
+        case .opacities(let animations):
+            guard let opacities else { return }
+            var rows = nodes.map { Double(opacities.base[$0]) }
+            try times.withUnsafeBufferPointer { ts throws(BatchError) in
+                try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
+                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                }
+            }
+            // As the layer stores it: each animation of the fold starts from the rounded value.
+            for (k, node) in nodes.enumerated() where alive[k] { opacities.base[node] = Float(rows[k]) }
+        }
+    }
+
+    /// One chunk of transform key-path animations over geometries `g`: the current transforms, their parts where an
     /// additive animation reads them, the parts' values in scalar lanes, then the key-path write of the contributing
     /// ones (`Batch.setting`: decomposition and recomposition in vector lanes) — each step the reference's, so the
     /// transforms are `PropertyAnimation.value(at:model:current:)`'s, bit for bit.
-    fileprivate static func presentParts(_ keyPath: TransformKeyPath, of property: AnimatedKeyPath.Property, nodes: [Int],
-                                         _ animations: ValueAnimationBatch, readsCurrent: Bool, localTimes: [Double],
+    fileprivate static func presentParts(_ keyPath: TransformKeyPath, of property: AnimatedKeyPath.Property, nodes: [Int], alive: [Bool],
+                                         _ animations: ValueAnimationBatch, readsCurrent: Bool, times: [Double],
                                          geometries g: UnsafeMutableBufferPointer<LayerGeometry>, options: BatchOptions) throws(BatchError) {
         let n = nodes.count, w = animations.width
-        let times = nodes.map { localTimes[$0] }, currents = nodes.map { property.transform(in: g[$0]) }
+        let currents = nodes.map { property.transform(in: g[$0]) }
         var rows = [Double](repeating: 0, count: n * w), contributes = [Bool](repeating: false, count: n)
         var parts: [TransformKeyPathValue] = []
         if readsCurrent {
@@ -382,7 +328,7 @@ extension Batch {
                 }
             }
         }
-        let written = contributes.indices.filter { contributes[$0] }
+        let written = contributes.indices.filter { contributes[$0] && alive[$0] }
         guard !written.isEmpty else { return }
         let values = written.map { k in w == 1 ? TransformKeyPathValue.number(rows[k]) : .size(width: rows[2 * k], height: rows[2 * k + 1]) }
         let results = try setting(keyPath, of: written.map { currents[$0] }, to: values, options: options).transforms

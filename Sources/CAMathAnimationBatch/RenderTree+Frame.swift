@@ -114,7 +114,8 @@ extension RenderTree {
                 }
             }
         }
-        latestPatch = patch
+        // The outputs follow a patch only from the outputs of the evaluation it patched.
+        latestPatch = outputsAreCurrent ? patch : nil
         presentedIsPatchable = true
         modelChanges.removeAll(keepingCapacity: true)
         mediaTime = t
@@ -125,11 +126,11 @@ extension RenderTree {
     }
 
     /// The patch of the next evaluation: the nodes whose values may differ from the model's (the batch's animated
-    /// nodes, its overrides) and those whose model changed; `nil` when they are more than a quarter of the tree, which
+    /// nodes) and those whose model or animations changed; `nil` when they are more than a quarter of the tree, which
     /// the whole evaluation (its level maps split over the threads, its frames in vector lanes) then does faster.
     func patch() -> FramePatch? {
         var nodes = batch.animatedNodes
-        if !batch.overrides.isEmpty || !modelChanges.isEmpty { nodes = Array(Set(nodes + batch.overrides + modelChanges)).sorted() }
+        if !modelChanges.isEmpty { nodes = Array(Set(nodes + modelChanges)).sorted() }
         guard nodes.count <= count / 4 else { return nil }
         let tree = presented
         var mapped = nodes, timed = Set<Int>()
@@ -292,7 +293,7 @@ extension RenderTree {
             copies[j - top].primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j], presented: PresentedNode(node: j, stamp: presentationStamp))
         }
         for j in top..<end {
-            let copy = copiesByReference[j] ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier?[j])
+            let copy = batch.evaluatesByReference(j) ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier?[j])
                 : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier?[j])
             if earlier == nil, j > top { copies[tree.parents[j] - top].addSublayer(copy) }
             copies.append(copy)

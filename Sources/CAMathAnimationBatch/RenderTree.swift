@@ -12,10 +12,10 @@ import Foundation
 ///
 /// Made once for a root layer, it follows the model by itself: every layer of the tree records its changes in
 /// the render tree's journal, and the next ``update(atMediaTime:)`` redoes only what changed — a geometry or
-/// opacity change of a layer without animations patches that node; a change of a few layers' animations (or an
-/// animated layer's geometry) makes those layers evaluate by the reference; a change of the tree's shape or of
-/// layer timing, or animation changes on more than a sixteenth of the tree since the last preparation, prepare
-/// the tree again. An animation whose
+/// opacity change of a layer without animations patches that node; a change of a layer's animations (added,
+/// replaced, finished, removed) or of an animated layer's model records that layer's animations again, in time
+/// proportional to its animations (each animation is a record in a prepared chunk, <doc:RenderTrees>); a change of
+/// the tree's shape or of layer timing prepares the tree again. An animation whose
 /// active duration has passed and that is removed on completion leaves its layer (and the batches) at the first
 /// update at or after its end. `presentation()` and `presentation(at:)` of any layer of the tree answer through
 /// it, bit for bit the reference's copies.
@@ -36,16 +36,14 @@ public final class RenderTree {
 
     var batch: PresentationBatch
     let journal: LayerChangeJournal
-    /// Per node: the end of its subtree in the tree's order, whether some animation is attached, and whether the
-    /// node is one of the batch's overrides (evaluated by the reference since its animations changed).
+    /// Per node: the end of its subtree in the tree's order.
     var subtreeEnd: [Int] = []
-    var animated: [Bool] = []
-    package private(set) var isOverride: [Bool] = []
-    /// Per node: whether its presentation copy comes from the reference fold (an animation the batch does not
-    /// evaluate: a group, a flag, a path with a rotation mode; or an override), not from the batch's columns.
-    var copiesByReference: [Bool] = []
+    /// How many times the tree was prepared (made, or read again after a change of shape or timing).
+    @_spi(Benchmarks) public private(set) var preparations = 0
     /// Animations removed on completion, by the global time their active duration ends (a min-heap).
     var endings = TimeQueue<(node: Int, animation: LayerAnimation)>()
+    /// The animations in ``endings`` (each queued once, however often its layer is recorded again).
+    var queuedEndings = Set<ObjectIdentifier>()
     /// Whether ``presented`` is the evaluation of the current model at ``mediaTime``.
     var isCurrent = false
     /// Per-node presented values the output writes (world transforms, effective hidden flags, frames, opacity).
@@ -73,9 +71,11 @@ public final class RenderTree {
     var presentationStamp = 0
     /// The latest frame's path, threads and times (``frame(at:)``), until the tree is prepared again.
     var currentFrame: FrameContext?
+    /// The time columns of a dropped frame, for the next one.
+    var spareTimeColumns: (parent: [Double], local: [Double])?
     /// Whether ``presented`` holds an evaluation of the current batch, so the next one may patch it: reset and
-    /// evaluate again only the nodes whose values may differ from the model's (the batch's animated nodes, its
-    /// overrides) and those whose model changed since (``modelChanges``).
+    /// evaluate again only the nodes whose values may differ from the model's (the batch's animated nodes) and those
+    /// whose model or animations changed since (``modelChanges``).
     var presentedIsPatchable = false
     var modelChanges: [Int] = []
     /// The latest evaluation's patch, or `nil` after a whole one: what the outputs compute again.
@@ -118,51 +118,53 @@ public final class RenderTree {
     /// or a new one.
     func frame(at t: Double) throws(BatchError) -> FrameContext {
         if let frame = currentFrame, frame.mediaTime.bitPattern == t.bitPattern { return frame }
-        let frame = try FrameContext(batch, atMediaTime: t, options: options, patch: presentedIsPatchable ? patch() : nil)
+        // The earlier frame's time columns are written again, not allocated (a fresh column of a large tree is
+        // mapped and faulted in page by page).
+        dropFrame()
+        let frame = try FrameContext(batch, atMediaTime: t, options: options, patch: presentedIsPatchable ? patch() : nil,
+                                     reusing: &spareTimeColumns)
         currentFrame = frame
         return frame
     }
 
-    /// Applies the journal. A change of shape or of a layer's timing prepares the tree again; so do changes of
-    /// animations (or of an animated layer's model) on more than `max(32, count/16)` layers since the last
-    /// preparation. Fewer are *overrides*: those layers are evaluated by the reference from then on, the batches
-    /// untouched. Geometry and opacity of the other layers are patched in the model mirror.
+    /// Drops the latest frame (the model or the tree changed); its time columns stay for the next.
+    func dropFrame() {
+        if let frame = currentFrame { spareTimeColumns = (frame.parentTimes, frame.localTimes) }
+        currentFrame = nil
+    }
+
+    /// Applies the journal. A change of shape or of a layer's timing prepares the tree again. Otherwise the model
+    /// mirror takes the changed geometries and opacities, and the layers whose animations changed, or whose model
+    /// changed under animations, are recorded again (O(their animations), amortised); all of them are reset by the
+    /// next frame's patch.
     func applyChanges() throws(BatchError) {
-        let changed = journal.changedNodes.filter { animated[$0] && !isOverride[$0] }
-        let added = Set(journal.animatedNodes.filter { !isOverride[$0] } + changed).sorted()
-        if journal.shapeChanged || journal.animationsChanged || batch.overrides.count + added.count > max(32, count / 16) {
+        if journal.shapeChanged || journal.animationsChanged {
             let shapeChanged = journal.shapeChanged
             batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
             try prepare(shapeChanged: shapeChanged)
             return
         }
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
-        for i in journal.changedNodes {
-            batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i)
-            modelChanges.append(i)
-        }
-        for i in added { override(i) }
+        for i in journal.changedNodes { batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i) }
+        let animatedChanges = journal.changedNodes.filter { batch.isAnimated($0) }
+        let recorded = animatedChanges.isEmpty ? journal.animatedNodes : Array(Set(journal.animatedNodes + animatedChanges))
+        try batch.record(recorded)
+        modelChanges += journal.changedNodes
+        modelChanges += journal.animatedNodes
+        for i in recorded { queueEndings(of: i) }
         journal.reset(count: layers.count)
         isCurrent = false
-        currentFrame = nil
+        dropFrame()
     }
 
-    /// Makes node `i` an override: its presentation (values and copy) comes from the reference, and the endings of
-    /// its current animations are queued.
-    private func override(_ i: Int) {
-        isOverride[i] = true
-        batch.overrides.append(i)
-        copiesByReference[i] = true
-        animated[i] = !layers[i].attachedAnimations.isEmpty
-        queueEndings(of: i)
-    }
-
-    /// Queues the predicted ends of node `i`'s animations that are removed on completion, when its clocks run
-    /// forward to the root (`runsOnPrediction`, computed here unless given).
+    /// Queues the predicted ends of node `i`'s animations that are removed on completion and not queued yet, when its
+    /// clocks run forward to the root (`runsOnPrediction`, computed here unless given).
     private func queueEndings(of i: Int, runsOnPrediction: Bool? = nil) {
         guard runsOnPrediction ?? layers[i].runsOnPrediction() else { return }
         for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
-            if let end = animation.predictedEvent(on: layers[i], finishing: true) { endings.push((i, animation), at: end) }
+            guard let end = animation.predictedEvent(on: layers[i], finishing: true),
+                  queuedEndings.insert(ObjectIdentifier(animation)).inserted else { continue }
+            endings.push((i, animation), at: end)
         }
     }
 
@@ -171,6 +173,7 @@ public final class RenderTree {
     /// the nodes keep their indices and their values are compared as usual.
     private func prepare(shapeChanged: Bool) throws(BatchError) {
         layers = LayerTree.layers(of: root)
+        preparations += 1
         let n = layers.count
         for (i, layer) in layers.enumerated() {
             layer.changeJournal = journal
@@ -183,13 +186,10 @@ public final class RenderTree {
             let p = batch.model.parents[i]
             subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
         }
-        animated = layers.map { !$0.attachedAnimations.isEmpty }
-        copiesByReference = [Bool](repeating: false, count: n)
-        for i in batch.referenceNodes { copiesByReference[i] = true }
-        isOverride = [Bool](repeating: false, count: n)
         endings = TimeQueue()
+        queuedEndings = []
         rootPresentation = nil
-        currentFrame = nil
+        dropFrame()
         presentedIsPatchable = false
         modelChanges = []
         presentationStamp &+= 1
@@ -198,7 +198,7 @@ public final class RenderTree {
         for i in 0..<n {
             let parent = batch.model.parents[i]
             runsForward[i] = parent == LayerTree.noParent ? layers[i].runsOnPrediction() : runsForward[parent] && layers[i].clockRunsForward
-            if animated[i] { queueEndings(of: i, runsOnPrediction: runsForward[i]) }
+            if !layers[i].attachedAnimations.isEmpty { queueEndings(of: i, runsOnPrediction: runsForward[i]) }
         }
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
@@ -218,9 +218,13 @@ public final class RenderTree {
         var removed = false
         for entry in endings.popDue(at: t) {
             let (node, animation) = entry.payload
-            guard !animation.lifecycle.isStopped else { continue }
+            guard !animation.lifecycle.isStopped else {
+                queuedEndings.remove(ObjectIdentifier(animation))
+                continue
+            }
             if animation.evaluation(at: batch.localTime(atMediaTime: t, of: node), isGroupChild: false).phase == .after {
                 layers[node].finishAttachedAnimation(animation)
+                queuedEndings.remove(ObjectIdentifier(animation))
                 removed = true
             } else {
                 endings.push(entry.payload, at: t.nextUp)

@@ -1,4 +1,4 @@
-import CAMath
+@_spi(Benchmarks) import CAMath
 import CAMathLayer
 import _CAMathTestSupport
 import Foundation
@@ -103,37 +103,71 @@ import Testing
         #expect(remade === renamed && Self.summary(remade) == expected(4.2))
     }
 
-    /// Animation changes on a few layers make them overrides (evaluated by the reference, the batches kept); on
-    /// many, the tree is prepared again. Either way the copies are the reference's, bit for bit.
-    @Test func fewAnimationChangesOverrideAndManyPrepareAgain() throws {
-        let root = AnimationCases.animatedTree(600, seed: 11)
+    /// Animation edits — added, replaced under the same key, removed, every animation removed, an animated layer's
+    /// model changed, a layer moved to or from the reference fold (a group) — record those layers again, on few layers
+    /// or on many, and never prepare the tree again; the chunks they leave behind merge and compact. The copies and the
+    /// render outputs stay the reference's, bit for bit, frame after frame.
+    @Test(arguments: [11, 12])
+    func animationEditsRecordTheirLayersAndNeverPrepareAgain(seed: UInt64) throws {
+        // One layer in five keeps its animations, so frames patch the presented tree until the edits animate more
+        // than a quarter of it.
+        let root = AnimationCases.animatedTree(600, seed: seed)
+        for (k, layer) in LayerTree.layers(of: root).enumerated() where k % 5 != 0 { layer.removeAllAnimations() }
         LayerTransaction.flush()
         let renderTree = try RenderTree(root: root)
         func check(_ t: Double, _ note: String) {
             #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
             #expect(renderTree.mediaTime == t, "\(note): through the render tree")
+            let (geometries, mismatches) = try! Self.outputs(of: renderTree, at: t)
+            #expect(geometries && mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
         }
         check(0.4, "before")
-        let layers = renderTree.layers
-        for (k, layer) in layers.enumerated() where k % 97 == 5 {
-            let move = BasicAnimation(keyPath: "position")
-            move.toValue = CGPoint(x: k, y: 2 * k)
-            move.duration = 1.5
-            layer.add(move, forKey: "move", atMediaTime: 0.2)
-            layer.removeAnimation(forKey: "spin")
+        let layers = renderTree.layers, prepared = renderTree.preparations
+        var random = SeededGenerator(seed: seed)
+        for step in 0..<24 {
+            // A few layers in most steps, a third of the tree in some.
+            let edits = step % 6 == 5 ? layers.count / 3 : 1 + Int(random.next() % 40)
+            LayerTransaction.begin()
+            LayerTransaction.setDisableActions(true)
+            for _ in 0..<edits {
+                let k = Int(random.next() % UInt64(layers.count)), layer = layers[k]
+                switch random.next() % 7 {
+                case 0, 1:
+                    let move = BasicAnimation(keyPath: "position")
+                    move.toValue = CGPoint(x: k, y: step)
+                    move.duration = 0.5 + Double(random.next() % 8) / 4
+                    layer.add(move, forKey: random.next() % 2 == 0 ? "move" : "move\(step)", atMediaTime: 0.2 * Double(step))
+                case 2:
+                    let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                    spin.byValue = 1.25; spin.duration = 2; spin.isAdditive = step % 2 == 0
+                    layer.add(spin, forKey: "spin", atMediaTime: 0.1 * Double(step))
+                case 3:
+                    let fade = BasicAnimation(keyPath: "opacity")
+                    fade.fromValue = 0.25; fade.toValue = 1.0; fade.duration = 1
+                    layer.add(fade, forKey: "fade", atMediaTime: 0.1 * Double(step))
+                case 4:
+                    layer.removeAnimation(forKey: layer.animationKeys()?.first ?? "none")
+                case 5:
+                    // The model under the animations: the models of their missing ends.
+                    switch step % 4 {
+                    case 0: layer.removeAllAnimations()
+                    case 1: layer.bounds = CGRect(x: 0, y: 0, width: 5 + k % 40, height: step)
+                    case 2: layer.position = CGPoint(x: step, y: k)
+                    default: layer.transform = Transform3D(rotationAngle: Double(step) * 0.2, x: 0, y: 0, z: 1)
+                    }
+                default:
+                    let group = AnimationGroup()
+                    let grow = BasicAnimation(keyPath: "bounds.size.width")
+                    grow.toValue = 90.0; grow.duration = 1
+                    group.animations = [grow]; group.duration = 1.5
+                    layer.add(group, forKey: random.next() % 2 == 0 ? "group" : "move", atMediaTime: 0.1 * Double(step))
+                }
+            }
+            LayerTransaction.commit()
+            LayerTransaction.flush()
+            check(0.3 + 0.17 * Double(step), "step \(step)")
         }
-        layers[7].bounds = CGRect(x: 0, y: 0, width: 17, height: 3)
-        LayerTransaction.flush()
-        for t in [0.3, 0.9, 2.5] { check(t, "overrides at \(t)") }
-        #expect(renderTree.isOverride.contains(true))
-        for layer in layers.prefix(200) {
-            let fade = BasicAnimation(keyPath: "zPosition")
-            fade.toValue = 5.0
-            layer.add(fade, forKey: "z", atMediaTime: 0.1)
-        }
-        LayerTransaction.flush()
-        check(0.2, "prepared again")
-        #expect(!renderTree.isOverride.contains(true))
+        #expect(renderTree.preparations == prepared, "no edit prepares the tree again")
     }
 
     @Test func hitTestsAndConversionsOnAPresentationCopyAreTheReferences() throws {
@@ -216,25 +250,9 @@ import Testing
         }
         LayerTransaction.flush()
         let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
-        func bits(_ m: Transform3D) -> [UInt32] {
-            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Float($0).bitPattern }
-        }
         func check(_ t: Double, _ note: String) throws {
-            let n = renderTree.count
-            let (transforms, opacities, hidden, frames) = try Self.render(renderTree, at: t)
-            let expected = Layer.withoutRenderTree(root) { root.presentation(at: t)! }
-            let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected), worlds = Self.worlds(of: tree)
-            #expect(renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) } == tree.geometries.map { $0.exactnessValues.map(\.bitPattern) },
-                    "\(note): presented geometries")
-            var mismatches: [Int] = []
-            for i in 0..<n {
-                let world = worlds[i]
-                let columns = (0..<4).flatMap { j in (0..<4).map { transforms[4 * i + j][$0].bitPattern } }
-                var up: Layer? = copies[i], isHidden = false
-                while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
-                if columns != bits(world) || !bitwiseEqual(frames[i], copies[i].frame) || hidden[i] != isHidden
-                    || opacities[i].bitPattern != copies[i].opacity.bitPattern { mismatches.append(i) }
-            }
+            let (geometries, mismatches) = try Self.outputs(of: renderTree, at: t)
+            #expect(geometries, "\(note): presented geometries")
             #expect(mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
         }
         try check(0.3, "first frame")
@@ -328,6 +346,29 @@ extension RenderTreeTests {
             }
         }
         return (transforms, opacities, hidden, frames)
+    }
+
+    /// One `render` of `renderTree` at `t` against the reference fold of its root: whether the presented geometries
+    /// are the reference's, bit for bit, and the nodes whose world transform, frame, hidden flag or opacity is not.
+    static func outputs(of renderTree: RenderTree, at t: Double) throws -> (geometries: Bool, mismatches: [Int]) {
+        func bits(_ m: Transform3D) -> [UInt32] {
+            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Float($0).bitPattern }
+        }
+        let root = renderTree.root, n = renderTree.count
+        let (transforms, opacities, hidden, frames) = try render(renderTree, at: t)
+        let expected = Layer.withoutRenderTree(root) { root.presentation(at: t)! }
+        let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected), worlds = worlds(of: tree)
+        let geometries = renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) }
+            == tree.geometries.map { $0.exactnessValues.map(\.bitPattern) }
+        var mismatches: [Int] = []
+        for i in 0..<n {
+            let columns = (0..<4).flatMap { j in (0..<4).map { transforms[4 * i + j][$0].bitPattern } }
+            var up: Layer? = copies[i], isHidden = false
+            while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
+            if columns != bits(worlds[i]) || !bitwiseEqual(frames[i], copies[i].frame) || hidden[i] != isHidden
+                || opacities[i].bitPattern != copies[i].opacity.bitPattern { mismatches.append(i) }
+        }
+        return (geometries, mismatches)
     }
 
     /// Every node's world transform in `tree`: F(i)·Z·F(parent)·Z·…·F(root), Z dropping z below every layer that

@@ -9,10 +9,10 @@ import Foundation
 ///   from and to values, actions disabled) or implicitly (the built-in actions);
 /// - `explicit-commit`, `implicit-commit`: one transaction of 2N changes and its commit, with the values flipping
 ///   between two states;
-/// - `implicit-commit-update`: the same and the render tree's update to it (the next frame's extra work: all
-///   layers changed, so the tree is prepared again);
-/// - `implicit-few-update`: one layer in a hundred changes, committed, and the render tree's update (those layers
-///   become reference overrides, the batches stay).
+/// - `implicit-commit-update`: the same and the render tree's update to it (the next frame's extra work: every
+///   layer's animations recorded again);
+/// - `implicit-few-update`: one layer in a hundred changes, committed, and the render tree's update (those layers'
+///   animations recorded again).
 /// The goals: `implicit-commit` ÷ 2N ≤ 2 µs per animation, `implicit-frame` ≤ 1.5 × `explicit-frame`.
 extension LayerScene {
     static func implicitCommit(_ n: Int) throws -> ([SceneContender], () throws -> String?) {

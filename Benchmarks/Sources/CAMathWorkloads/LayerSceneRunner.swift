@@ -20,10 +20,19 @@ package enum LayerSceneRunner {
                     return max(1, Int(perSample / max(Stopwatch.now() - start, 1e-9)))
                 }
                 var samples = Array(repeating: [Double](), count: contenders.count)
+                var worst = [Double?](repeating: nil, count: contenders.count)
                 for _ in 0..<configuration.repetitions {
                     for (k, c) in contenders.enumerated() {
                         let start = Stopwatch.now()
-                        for _ in 0..<calls[k] { try c.run() }
+                        if c.timesEachCall {
+                            for _ in 0..<calls[k] {
+                                let call = Stopwatch.now()
+                                try c.run()
+                                worst[k] = max(worst[k] ?? 0, (Stopwatch.now() - call) * 1e3)
+                            }
+                        } else {
+                            for _ in 0..<calls[k] { try c.run() }
+                        }
                         samples[k].append((Stopwatch.now() - start) / Double(calls[k]) * 1e3)
                     }
                 }
@@ -39,7 +48,7 @@ package enum LayerSceneRunner {
                     let sorted = samples[k].sorted()
                     rows.append(Report.SceneRow(scene: scene.rawValue, layers: n, contender: c.name, threads: c.threads,
                                                 milliseconds: sorted[sorted.count / 2], minMilliseconds: sorted.first!,
-                                                maxMilliseconds: sorted.last!, samples: sorted.count,
+                                                maxMilliseconds: sorted.last!, samples: sorted.count, worstCallMilliseconds: worst[k],
                                                 memoryFloorMilliseconds: floor, problem: problem))
                 }
             }

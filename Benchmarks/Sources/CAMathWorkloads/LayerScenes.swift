@@ -32,6 +32,9 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// leaf in each group; the root and the groups stay still), beside the same frame on a tree of N/100 layers that
     /// all animate: what the still ones cost.
     case staticTree = "static"
+    /// Animations coming and going on a still tree: N/100 added and N/100 removed per frame, committed, then a
+    /// render (``churn(_:)``).
+    case churn = "churn"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
@@ -42,7 +45,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .hitTestWide: [10_000]
         case .renderTreeBuild: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
-        case .staticTree: quick ? [10_000] : [100_000]
+        case .staticTree, .churn: quick ? [10_000] : [100_000]
         }
     }
 }
@@ -55,8 +58,14 @@ package struct SceneContender {
     package let name: String
     /// Threads the contender's calls use.
     package let threads: Int
+    /// Whether each call is timed on its own, for the slowest call (calls of a millisecond or more).
+    package let timesEachCall: Bool
     /// One call.
     package let run: () throws -> Void
+
+    package init(name: String, threads: Int, timesEachCall: Bool = false, run: @escaping () throws -> Void) {
+        (self.name, self.threads, self.timesEachCall, self.run) = (name, threads, timesEachCall, run)
+    }
 }
 
 extension LayerScene {
@@ -152,6 +161,7 @@ extension LayerScene {
         case .renderTreeBuild: return try Self.renderTreeBuild(n)
         case .implicitCommit: return try Self.implicitCommit(n)
         case .staticTree: return try Self.staticTree(n)
+        case .churn: return try Self.churn(n)
         }
     }
 

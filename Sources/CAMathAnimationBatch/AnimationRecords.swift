@@ -1,0 +1,306 @@
+import CAMathAnimation
+@_spi(Benchmarks) import CAMathBatch
+import CAMathCore
+import CAMathLayer
+
+/// A layer tree's animations as records, grouped in prepared chunks, edited one layer at a time.
+///
+/// Each property animation the batch kernels take is a record: its layer (node), the animation, and the fold it
+/// belongs to — its ``Key``: the property, its position among the layer's animations of that property (the k-th
+/// `position` animation folds over the (k−1)-th's result), and for transforms the key path it writes. The records of
+/// one key live in chunks, each a prepared animation batch over its records with a live flag per slot. A layer with
+/// an animation the kernels do not take (a group, a flag, a keyframe path with a rotation mode) has no record: the
+/// reference folds it whole (``referenceNodes``).
+///
+/// Editing a layer's animations (added, replaced, finished, removed, or its model changed under them) drops its
+/// records (their slots die) and queues its new ones; ``commit(model:opacities:instructionSet:)`` prepares the
+/// queued records of each key as one new chunk. Chunks merge as a binary counter does (a chunk at least half its
+/// older neighbour's size joins it, up to ``mergeLimit`` records), so a record is prepared O(log mergeLimit) times;
+/// a chunk whose records are three quarters dead is prepared again with the live ones, and a dead chunk is freed.
+/// An edit therefore costs O(the layer's animations) amortised, whatever the tree's size, and no edit prepares the
+/// tree again. Made at once, a tree's records form chunks of up to ``buildLimit`` records.
+struct AnimationRecords {
+    /// The fold a record belongs to: property, position among the layer's animations of that property, part.
+    struct Key: Hashable, Comparable {
+        /// The property's `AnimatedKeyPath.Property.ordinal`.
+        let property: Int
+        /// The record's position among its layer's animations of this property.
+        let depth: Int
+        /// The transform key path it writes (its `TransformKeyPath.allCases` index), or −1 for the whole value.
+        let part: Int
+
+        static func < (a: Key, b: Key) -> Bool { (a.property, a.depth, a.part) < (b.property, b.depth, b.part) }
+    }
+
+    /// A chunk's prepared animations, by the kind of value they write.
+    enum Kernel {
+        /// Whole transforms (`transform`, `sublayerTransform`).
+        case transforms(TransformAnimationBatch)
+        /// One transform key path's parts in scalar lanes; `readsCurrent` when one is additive.
+        case transformParts(TransformKeyPath, ValueAnimationBatch, readsCurrent: Bool)
+        /// Values of the geometry (`position`, `bounds`, …).
+        case values(ValueAnimationBatch)
+        /// `opacity`, over the opacity column.
+        case opacities(ValueAnimationBatch)
+    }
+
+    /// Prepared records of one key: slot k is node `nodes[k]`'s animation `animations[k]`, live while `alive[k]`.
+    struct Chunk {
+        let key: Key
+        let nodes: [Int]
+        let animations: [PropertyAnimation]
+        fileprivate(set) var alive: [Bool]
+        fileprivate(set) var live: Int
+        let kernel: Kernel
+
+        /// The property the chunk's animations write.
+        var property: AnimatedKeyPath.Property { AnimatedKeyPath.Property.allCases[key.property] }
+    }
+
+    /// The largest chunk a merge makes. Merges exist to keep small edits from leaving many tiny chunks (each costs a
+    /// batch call per frame); a chunk of a few hundred records costs little more per record than a large one, and
+    /// merging large chunks would prepare records again that may soon die (an edit of many layers makes one chunk).
+    static let mergeLimit = 256
+    /// The largest chunk a preparation of many records at once makes.
+    static let buildLimit = 16384
+
+    /// Chunks by identifier (`nil`: free), and the free identifiers.
+    private(set) var chunks: [Chunk?] = []
+    private var freeChunks: [Int] = []
+    /// Each key's chunks, oldest first, and every live chunk in evaluation order (by key, then age).
+    private var chunkLists: [Key: [Int]] = [:]
+    private(set) var order: [Int] = []
+    /// Each node's records, a list through `next` (−1 ends it): the chunk and slot of each.
+    private var head: [Int32]
+    private var recordChunk: [Int32] = [], recordSlot: [Int32] = [], recordNext: [Int32] = []
+    private var freeRecord: Int32 = -1
+    /// Whether each node is folded whole by the reference.
+    private var isReference: [Bool]
+    /// The nodes the reference folds, and every node with a record or folded by the reference, in the tree's order.
+    private(set) var referenceNodes: [Int] = []
+    private(set) var animatedNodes: [Int] = []
+    /// Records queued since the last commit, by key, and the nodes edited since.
+    private var pending: [Key: PendingRecords] = [:]
+    private var edited: [Int] = []
+    /// Chunks that lost records since the last commit.
+    private var thinned: Set<Int> = []
+
+    /// No records, for a tree of `count` nodes.
+    init(count: Int) {
+        head = [Int32](repeating: -1, count: count)
+        isReference = [Bool](repeating: false, count: count)
+    }
+
+    /// Whether the reference folds node `node`'s animations whole.
+    func evaluatesByReference(_ node: Int) -> Bool { isReference[node] }
+
+    /// Whether node `node` has a record or is folded by the reference.
+    func isAnimated(_ node: Int) -> Bool { head[node] >= 0 || isReference[node] }
+
+    /// Drops node `node`'s records (their slots die) and its reference fold. O(its records).
+    mutating func remove(_ node: Int) {
+        var r = head[node]
+        guard r >= 0 || isReference[node] else { return }
+        edited.append(node)
+        isReference[node] = false
+        while r >= 0 {
+            let id = Int(recordChunk[Int(r)]), slot = Int(recordSlot[Int(r)]), next = recordNext[Int(r)]
+            chunks[id]!.alive[slot] = false
+            chunks[id]!.live -= 1
+            thinned.insert(id)
+            recordNext[Int(r)] = freeRecord
+            freeRecord = r
+            r = next
+        }
+        head[node] = -1
+    }
+
+    /// Queues node `node`'s records for `animations` (its attached ones, in order; it has none now), or marks it
+    /// folded by the reference when one of them is not for the kernels. O(animations).
+    mutating func add(_ node: Int, animations: [LayerAnimation]) {
+        guard !animations.isEmpty else { return }
+        edited.append(node)
+        guard animations.allSatisfy(Self.kernelsTake) else {
+            isReference[node] = true
+            return
+        }
+        var depths = SIMD16<Int32>()
+        for case let animation as PropertyAnimation in animations {
+            // No target: the animation animates nothing.
+            guard let property = animation.target?.property else { continue }
+            let p = property.ordinal, depth = Int(depths[p])
+            depths[p] += 1
+            var part = -1
+            if property.isTransform, animation.valueFunction == nil, let keyPath = animation.transformKeyPath {
+                part = TransformKeyPath.allCases.firstIndex(of: keyPath)!
+            }
+            pending[Key(property: p, depth: depth, part: part), default: PendingRecords()].append(node, animation)
+        }
+    }
+
+    /// Whether the kernels take `animation`: a property animation of no flag and no keyframe path with a rotation
+    /// mode (those act across properties or take no arithmetic).
+    private static func kernelsTake(_ animation: LayerAnimation) -> Bool {
+        guard let property = animation as? PropertyAnimation else { return false }
+        return !(property.target?.property.isFlag ?? false)
+            && !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false)
+    }
+
+    /// Prepares the queued records (one new chunk per key, or several of ``buildLimit``), merges and compacts
+    /// chunks, and updates the node lists, reading the models of the queued nodes from `model` and `opacities`.
+    /// Throws what an animation batch's preparation throws (an unavailable instruction set), before changing
+    /// anything for that chunk. Cost: O(queued records + the records of the chunks merged or compacted + the
+    /// animated nodes when some node stopped or started being animated).
+    mutating func commit(model: LayerTree, opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
+        guard !pending.isEmpty || !edited.isEmpty else { return }
+        for key in pending.keys.sorted() {
+            let (nodes, animations) = (pending[key]!.nodes, pending[key]!.animations)
+            var lo = 0
+            while lo < nodes.count {
+                let hi = min(nodes.count, lo + Self.buildLimit)
+                try install(key, nodes: Array(nodes[lo..<hi]), animations: Array(animations[lo..<hi]), model: model, opacities: opacities,
+                            instructionSet: instructionSet)
+                lo = hi
+            }
+            pending[key] = nil
+            try merge(key, model: model, opacities: opacities, instructionSet: instructionSet)
+        }
+        for id in thinned.sorted() {
+            guard let chunk = chunks[id] else { continue }
+            if chunk.live == 0 {
+                release(id)
+            } else if chunk.live * 4 <= chunk.nodes.count {
+                try repack([id], model: model, opacities: opacities, instructionSet: instructionSet)
+            }
+        }
+        thinned.removeAll(keepingCapacity: true)
+        order = chunkLists.keys.sorted().flatMap { chunkLists[$0]! }
+        let touched = Set(edited).sorted()
+        edited.removeAll(keepingCapacity: true)
+        let head = head, isReference = isReference
+        Self.update(&animatedNodes, touched: touched) { head[$0] >= 0 || isReference[$0] }
+        Self.update(&referenceNodes, touched: touched) { isReference[$0] }
+    }
+
+    /// Sets `list` (sorted) to its members and `touched`'s (sorted) that satisfy `isMember`. O(list + touched).
+    private static func update(_ list: inout [Int], touched: [Int], isMember: (Int) -> Bool) {
+        guard !touched.isEmpty else { return }
+        var result: [Int] = []
+        result.reserveCapacity(list.count + touched.count)
+        var i = 0, j = 0
+        while i < list.count || j < touched.count {
+            let next: Int
+            if j == touched.count || (i < list.count && list[i] < touched[j]) { next = list[i]; i += 1 }
+            else if i == list.count || touched[j] < list[i] { next = touched[j]; j += 1 }
+            else { next = list[i]; i += 1; j += 1 }
+            if isMember(next) { result.append(next) }
+        }
+        list = result
+    }
+
+    /// A new chunk of `key` over `nodes`' `animations` (each node's only record of this key), newest of its key.
+    private mutating func install(_ key: Key, nodes: [Int], animations: [PropertyAnimation], model: LayerTree, opacities: [Float],
+                                  instructionSet: InstructionSet?, at position: Int? = nil) throws(BatchError) {
+        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, model: model, opacities: opacities, instructionSet: instructionSet)
+        let chunk = Chunk(key: key, nodes: nodes, animations: animations, alive: [Bool](repeating: true, count: nodes.count),
+                          live: nodes.count, kernel: kernel)
+        let id: Int
+        if let free = freeChunks.popLast() { id = free; chunks[id] = chunk } else { id = chunks.count; chunks.append(chunk) }
+        if let position { chunkLists[key]!.insert(id, at: position) } else { chunkLists[key, default: []].append(id) }
+        for (slot, node) in nodes.enumerated() {
+            let r: Int32
+            if freeRecord >= 0 {
+                r = freeRecord
+                freeRecord = recordNext[Int(r)]
+                (recordChunk[Int(r)], recordSlot[Int(r)], recordNext[Int(r)]) = (Int32(id), Int32(slot), head[node])
+            } else {
+                r = Int32(recordChunk.count)
+                recordChunk.append(Int32(id)); recordSlot.append(Int32(slot)); recordNext.append(head[node])
+            }
+            head[node] = r
+        }
+    }
+
+    /// Frees chunk `id` (every record of it dead) and takes it out of its key's list.
+    private mutating func release(_ id: Int) {
+        let key = chunks[id]!.key
+        chunkLists[key]!.removeAll { $0 == id }
+        if chunkLists[key]!.isEmpty { chunkLists[key] = nil }
+        chunks[id] = nil
+        freeChunks.append(id)
+    }
+
+    /// Merges `key`'s newest chunks while the newest holds at least half the live records of the one before and
+    /// the two fit in ``mergeLimit``.
+    private mutating func merge(_ key: Key, model: LayerTree, opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
+        while let list = chunkLists[key], list.count >= 2 {
+            let older = chunks[list[list.count - 2]]!, newer = chunks[list[list.count - 1]]!
+            guard older.live <= 2 * newer.live, older.live + newer.live <= Self.mergeLimit else { return }
+            try repack([list[list.count - 2], list[list.count - 1]], model: model, opacities: opacities, instructionSet: instructionSet)
+        }
+    }
+
+    /// Prepares the live records of chunks `ids` (of one key, adjacent in its list, oldest first) as one chunk in
+    /// their place; their records move to it.
+    private mutating func repack(_ ids: [Int], model: LayerTree, opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
+        var nodes: [Int] = [], animations: [PropertyAnimation] = []
+        for id in ids {
+            let chunk = chunks[id]!
+            for k in chunk.nodes.indices where chunk.alive[k] { nodes.append(chunk.nodes[k]); animations.append(chunk.animations[k]) }
+        }
+        let key = chunks[ids[0]]!.key
+        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, model: model, opacities: opacities, instructionSet: instructionSet)
+        // The new chunk takes the first's identifier; each moved record is found in its node's list.
+        let id = ids[0]
+        let moved = Set(ids)
+        for (slot, node) in nodes.enumerated() {
+            var r = head[node]
+            while r >= 0 {
+                if moved.contains(Int(recordChunk[Int(r)])) {
+                    (recordChunk[Int(r)], recordSlot[Int(r)]) = (Int32(id), Int32(slot))
+                    break
+                }
+                r = recordNext[Int(r)]
+            }
+        }
+        chunks[id] = Chunk(key: key, nodes: nodes, animations: animations, alive: [Bool](repeating: true, count: nodes.count),
+                           live: nodes.count, kernel: kernel)
+        for other in ids.dropFirst() {
+            chunkLists[key]!.removeAll { $0 == other }
+            chunks[other] = nil
+            freeChunks.append(other)
+            thinned.remove(other)
+        }
+    }
+
+    /// The prepared batch of `key`'s records over `nodes`' models.
+    private static func kernel(_ key: Key, nodes: [Int], animations: [PropertyAnimation], model: LayerTree, opacities: [Float],
+                               instructionSet: InstructionSet?) throws(BatchError) -> Kernel {
+        let property = AnimatedKeyPath.Property.allCases[key.property]
+        let geometries = model.geometries
+        if property.isTransform {
+            if key.part >= 0 {
+                let keyPath = TransformKeyPath.allCases[key.part]
+                let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
+                let models = nodes.map { target.read(.transform(property.transform(in: geometries[$0])))! }
+                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models),
+                                       readsCurrent: animations.contains(where: \.isAdditive))
+            }
+            return .transforms(try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: geometries[$0]) },
+                                                           instructionSet: instructionSet))
+        }
+        if property == .opacity { return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) })) }
+        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }))
+    }
+}
+
+/// Records of one key queued for the next commit, in the order they were added.
+private struct PendingRecords {
+    var nodes: [Int] = []
+    var animations: [PropertyAnimation] = []
+
+    mutating func append(_ node: Int, _ animation: PropertyAnimation) {
+        nodes.append(node)
+        animations.append(animation)
+    }
+}
