@@ -175,27 +175,11 @@ struct AnimationRecords {
         }
         thinned.removeAll(keepingCapacity: true)
         order = chunkLists.keys.sorted().flatMap { chunkLists[$0]! }
-        let touched = Set(edited).sorted()
+        let touched = SortedNodes.normalized(edited)
         edited.removeAll(keepingCapacity: true)
         let head = head, isReference = isReference
-        Self.update(&animatedNodes, touched: touched) { head[$0] >= 0 || isReference[$0] }
-        Self.update(&referenceNodes, touched: touched) { isReference[$0] }
-    }
-
-    /// Sets `list` (sorted) to its members and `touched`'s (sorted) that satisfy `isMember`. O(list + touched).
-    private static func update(_ list: inout [Int], touched: [Int], isMember: (Int) -> Bool) {
-        guard !touched.isEmpty else { return }
-        var result: [Int] = []
-        result.reserveCapacity(list.count + touched.count)
-        var i = 0, j = 0
-        while i < list.count || j < touched.count {
-            let next: Int
-            if j == touched.count || (i < list.count && list[i] < touched[j]) { next = list[i]; i += 1 }
-            else if i == list.count || touched[j] < list[i] { next = touched[j]; j += 1 }
-            else { next = list[i]; i += 1; j += 1 }
-            if isMember(next) { result.append(next) }
-        }
-        list = result
+        animatedNodes = SortedNodes.union(animatedNodes, touched) { head[$0] >= 0 || isReference[$0] }
+        referenceNodes = SortedNodes.union(referenceNodes, touched) { isReference[$0] }
     }
 
     /// A new chunk of `key` over `nodes`' `animations` (each node's only record of this key), newest of its key.
@@ -283,14 +267,16 @@ struct AnimationRecords {
                 let keyPath = TransformKeyPath.allCases[key.part]
                 let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
                 let models = nodes.map { target.read(.transform(property.transform(in: geometries[$0])))! }
-                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models),
+                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models, copying: false),
                                        readsCurrent: animations.contains(where: \.isAdditive))
             }
             return .transforms(try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: geometries[$0]) },
-                                                           instructionSet: instructionSet))
+                                                           instructionSet: instructionSet, copying: false))
         }
-        if property == .opacity { return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) })) }
-        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }))
+        if property == .opacity {
+            return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) }, copying: false))
+        }
+        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }, copying: false))
     }
 }
 

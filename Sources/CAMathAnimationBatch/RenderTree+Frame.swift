@@ -130,16 +130,23 @@ extension RenderTree {
     /// the whole evaluation (its level maps split over the threads, its frames in vector lanes) then does faster.
     func patch() -> FramePatch? {
         var nodes = batch.animatedNodes
-        if !modelChanges.isEmpty { nodes = Array(Set(nodes + modelChanges)).sorted() }
+        if !modelChanges.isEmpty { nodes = SortedNodes.union(nodes, SortedNodes.normalized(modelChanges)) }
         guard nodes.count <= count / 4 else { return nil }
         let tree = presented
-        var mapped = nodes, timed = Set<Int>()
+        // Ancestors are marked in `isTimed` while listed, then unmarked.
+        if isTimed.count != count { isTimed = [Bool](repeating: false, count: count) }
+        var mapped = nodes, timed: [Int] = []
         for node in nodes {
             for k in 0..<tree.sublayerCount(of: node) { mapped.append(tree.sublayer(of: node, at: k)) }
             var up = node
-            while up != LayerTree.noParent, timed.insert(up).inserted { up = tree.parents[up] }
+            while up != LayerTree.noParent, !isTimed[up] {
+                isTimed[up] = true
+                timed.append(up)
+                up = tree.parents[up]
+            }
         }
-        if mapped.count > nodes.count { mapped = Array(Set(mapped)).sorted() }
+        for node in timed { isTimed[node] = false }
+        if mapped.count > nodes.count { mapped = SortedNodes.normalized(mapped) }
         return FramePatch(nodes: nodes, mapped: mapped, timed: timed.sorted())
     }
 

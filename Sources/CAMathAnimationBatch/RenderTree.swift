@@ -40,6 +40,9 @@ public final class RenderTree {
     var subtreeEnd: [Int] = []
     /// How many times the tree was prepared (made, or read again after a change of shape or timing).
     @_spi(Benchmarks) public private(set) var preparations = 0
+    /// Per node: whether its clock and every clock above it run forward (the predicted ends of its animations hold);
+    /// read when the tree is prepared, which a change of timing makes it again.
+    var runsForward: [Bool] = []
     /// Animations removed on completion, by the global time their active duration ends (a min-heap).
     var endings = TimeQueue<(node: Int, animation: LayerAnimation)>()
     /// The animations in ``endings`` (each queued once, however often its layer is recorded again).
@@ -78,6 +81,8 @@ public final class RenderTree {
     /// whose model or animations changed since (``modelChanges``).
     var presentedIsPatchable = false
     var modelChanges: [Int] = []
+    /// Scratch of ``patch()``: false for every node between calls.
+    var isTimed: [Bool] = []
     /// The latest evaluation's patch, or `nil` after a whole one: what the outputs compute again.
     var latestPatch: FramePatch?
 
@@ -147,7 +152,8 @@ public final class RenderTree {
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
         for i in journal.changedNodes { batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i) }
         let animatedChanges = journal.changedNodes.filter { batch.isAnimated($0) }
-        let recorded = animatedChanges.isEmpty ? journal.animatedNodes : Array(Set(journal.animatedNodes + animatedChanges))
+        let recorded = animatedChanges.isEmpty ? journal.animatedNodes
+            : SortedNodes.union(SortedNodes.normalized(journal.animatedNodes), SortedNodes.normalized(animatedChanges))
         try batch.record(recorded)
         modelChanges += journal.changedNodes
         modelChanges += journal.animatedNodes
@@ -158,9 +164,9 @@ public final class RenderTree {
     }
 
     /// Queues the predicted ends of node `i`'s animations that are removed on completion and not queued yet, when its
-    /// clocks run forward to the root (`runsOnPrediction`, computed here unless given).
-    private func queueEndings(of i: Int, runsOnPrediction: Bool? = nil) {
-        guard runsOnPrediction ?? layers[i].runsOnPrediction() else { return }
+    /// clocks run forward to the root.
+    private func queueEndings(of i: Int) {
+        guard runsForward[i] else { return }
         for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
             guard let end = animation.predictedEvent(on: layers[i], finishing: true),
                   queuedEndings.insert(ObjectIdentifier(animation)).inserted else { continue }
@@ -194,11 +200,11 @@ public final class RenderTree {
         modelChanges = []
         presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
-        var runsForward = [Bool](repeating: false, count: n)
+        runsForward = [Bool](repeating: false, count: n)
         for i in 0..<n {
             let parent = batch.model.parents[i]
             runsForward[i] = parent == LayerTree.noParent ? layers[i].runsOnPrediction() : runsForward[parent] && layers[i].clockRunsForward
-            if !layers[i].attachedAnimations.isEmpty { queueEndings(of: i, runsOnPrediction: runsForward[i]) }
+            if !layers[i].attachedAnimations.isEmpty { queueEndings(of: i) }
         }
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)

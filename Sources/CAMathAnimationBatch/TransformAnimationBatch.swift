@@ -33,11 +33,17 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     /// kernels of `instructionSet`. Cost: O(segments) decompositions.
     public init(_ animations: [PropertyAnimation], models: [Transform3D],
                 instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try self.init(animations, models: models, instructionSet: instructionSet, copying: true)
+    }
+
+    /// `init(_:models:instructionSet:)` over `animations` themselves when not `copying`: a render tree's records, whose
+    /// animations are layers' stored copies (<doc:RenderTrees>).
+    init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
         for (animation, model) in zip(animations, models) {
-            let copy = animation.copy() as! PropertyAnimation
+            let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
             var end = Transform3D.identity
             defer { cycleEnds.append(end) }

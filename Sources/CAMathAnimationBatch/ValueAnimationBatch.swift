@@ -51,6 +51,12 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     /// another width or a longer vector throws `BatchError.invalidValue(argument:position:reason:)`.
     /// Cost: O(keyframes).
     public init(_ animations: [PropertyAnimation], models: [AnimationValue]) throws(BatchError) {
+        try self.init(animations, models: models, copying: true)
+    }
+
+    /// `init(_:models:)` over `animations` themselves when not `copying`: a render tree's records, whose animations
+    /// are layers' stored copies (<doc:RenderTrees>).
+    init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         let width = models.first?.components?.count ?? 0
         var modelRows: [Double] = []
@@ -70,13 +76,22 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], partStart: [UInt8] = [], partWidth: [UInt8] = [], cycleEnds: [Double] = []
         var starts: [Double] = [], ends: [Double] = [], tangentsOut: [Double] = [], tangentsIn: [Double] = [], cubic: [Bool] = []
-        func row(_ c: [Double]) -> [Double] { c + Array(repeating: 0, count: width - c.count) }
+        // Rows are padded with zeros to the batch's width, appended in place.
+        func append(_ c: [Double], to rows: inout [Double]) {
+            rows.append(contentsOf: c)
+            rows.append(contentsOf: repeatElement(0, count: width - c.count))
+        }
+        func row(_ c: [Double]) -> [Double] {
+            var r: [Double] = []
+            append(c, to: &r)
+            return r
+        }
         func addPair(_ start: [Double], _ end: [Double], tangents: (out: [Double], in: [Double])? = nil) {
-            starts += row(start); ends += row(end); cubic.append(tangents != nil)
-            tangentsOut += row(tangents?.out ?? []); tangentsIn += row(tangents?.in ?? [])
+            append(start, to: &starts); append(end, to: &ends); cubic.append(tangents != nil)
+            append(tangents?.out ?? [], to: &tangentsOut); append(tangents?.in ?? [], to: &tangentsIn)
         }
         for (animation, model) in zip(animations, models) {
-            let copy = animation.copy() as! PropertyAnimation
+            let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
             var end = [Double](repeating: 0, count: width), range = 0..<width
             defer { cycleEnds += end; partStart.append(UInt8(range.lowerBound)); partWidth.append(UInt8(range.count)) }
