@@ -157,20 +157,25 @@ public final class RenderTree {
         try batch.record(recorded)
         modelChanges += journal.changedNodes
         modelChanges += journal.animatedNodes
-        for i in recorded { queueEndings(of: i) }
+        var ending: [Ending] = []
+        for i in recorded { collectEndings(of: i, into: &ending) }
+        endings.push(contentsOf: ending)
         journal.reset(count: layers.count)
         isCurrent = false
         dropFrame()
     }
 
-    /// Queues the predicted ends of node `i`'s animations that are removed on completion and not queued yet, when its
-    /// clocks run forward to the root.
-    private func queueEndings(of i: Int) {
+    /// An entry of ``endings``.
+    typealias Ending = TimeQueue<(node: Int, animation: LayerAnimation)>.Entry
+
+    /// Appends to `ending` the predicted ends of node `i`'s animations that are removed on completion and not queued
+    /// yet (marking them queued), when its clocks run forward to the root.
+    private func collectEndings(of i: Int, into ending: inout [Ending]) {
         guard runsForward[i] else { return }
         for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
             guard let end = animation.predictedEvent(on: layers[i], finishing: true),
                   queuedEndings.insert(ObjectIdentifier(animation)).inserted else { continue }
-            endings.push((i, animation), at: end)
+            ending.append(Ending(time: end, payload: (i, animation)))
         }
     }
 
@@ -201,11 +206,13 @@ public final class RenderTree {
         presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         runsForward = [Bool](repeating: false, count: n)
+        var ending: [Ending] = []
         for i in 0..<n {
             let parent = batch.model.parents[i]
             runsForward[i] = parent == LayerTree.noParent ? layers[i].runsOnPrediction() : runsForward[parent] && layers[i].clockRunsForward
-            if !layers[i].attachedAnimations.isEmpty { queueEndings(of: i) }
+            collectEndings(of: i, into: &ending)
         }
+        endings.push(contentsOf: ending)
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
             hidden = [Bool](repeating: false, count: n)

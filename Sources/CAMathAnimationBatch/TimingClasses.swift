@@ -37,25 +37,35 @@ final class TimingClasses: Sendable {
         representatives = schedule.restricted(to: chosen)
     }
 
-    /// What decides an animation's steps, as bits.
+    /// What decides an animation's steps, as bits. The common animation (no spring, no key times, one pair) keeps
+    /// everything inline: making and hashing its key allocates nothing.
     private struct Key: Hashable {
         let shape: AnimationSchedule.Shape, timingFlags: UInt8, discrete: Bool, curve: UInt32, keys: Int
-        /// The timing fields, the spring's parameters (springs only) and the key times.
+        /// The timing fields (`CAMATH_TIMING_FIELDS` of the eight).
+        let timing: SIMD8<UInt64>
+        /// The spring's parameters (springs only) and the key times.
         let numbers: [UInt64]
+        /// The first pair's segment curve, and the others' (how many pairs there are follows from the shape and keys).
+        let firstSegmentCurve: UInt32
         let segmentCurves: [UInt32]
 
-        init(_ s: AnimationSchedule, _ i: Int) {
+        init(_ s: borrowing AnimationSchedule, _ i: Int) {
             shape = s.shapes[i]; timingFlags = s.timingFlags[i]; discrete = s.flags[i].contains(.discrete)
             curve = s.curveIndex[i]; keys = s.keyCounts[i]
-            var numbers = (0..<Int(CAMATH_TIMING_FIELDS)).map { s.timings[$0 * s.count + i].bitPattern }
+            var timing = SIMD8<UInt64>()
+            for k in 0..<Int(CAMATH_TIMING_FIELDS) { timing[k] = s.timings[k * s.count + i].bitPattern }
+            self.timing = timing
+            var numbers: [UInt64] = []
             if shape == .spring {
                 let spring = s.springs[i]
                 numbers += [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity].map(\.bitPattern)
                 numbers.append(spring.allowsOverdamping ? 1 : 0)
             }
-            numbers += s.keyTimes[s.timeStart[i]..<s.timeStart[i + 1]].map(\.bitPattern)
+            if s.timeStart[i + 1] > s.timeStart[i] { numbers += s.keyTimes[s.timeStart[i]..<s.timeStart[i + 1]].map(\.bitPattern) }
             self.numbers = numbers
-            segmentCurves = Array(s.pairCurve[s.pairs(of: i..<(i + 1))])
+            let pairs = s.pairs(of: i..<(i + 1))
+            firstSegmentCurve = pairs.isEmpty ? .max : s.pairCurve[pairs.lowerBound]
+            segmentCurves = pairs.count > 1 ? Array(s.pairCurve[pairs.dropFirst()]) : []
         }
     }
 

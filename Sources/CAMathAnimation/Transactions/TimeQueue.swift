@@ -4,14 +4,16 @@ package struct TimeQueue<Payload> {
     package struct Entry {
         package let time: Double
         package let payload: Payload
+
+        @inlinable package init(time: Double, payload: Payload) { (self.time, self.payload) = (time, payload) }
     }
 
-    private var heap: [Entry] = []
+    @usableFromInline var heap: [Entry] = []
 
     package init() {}
 
     /// The earliest entry, or `nil`. O(1).
-    package var first: Entry? { heap.first }
+    @inlinable package var first: Entry? { heap.first }
 
     /// Whether nothing waits. O(1).
     package var isEmpty: Bool { heap.isEmpty }
@@ -20,7 +22,7 @@ package struct TimeQueue<Payload> {
     package var count: Int { heap.count }
 
     /// Adds `payload` due at `time`. O(log n).
-    package mutating func push(_ payload: Payload, at time: Double) {
+    @inlinable package mutating func push(_ payload: Payload, at time: Double) {
         heap.append(Entry(time: time, payload: payload))
         var i = heap.count - 1
         while i > 0, heap[(i - 1) / 2].time > heap[i].time {
@@ -29,9 +31,20 @@ package struct TimeQueue<Payload> {
         }
     }
 
+    /// Adds `entries`: one at a time when they are few, else all appended and the heap made again. O(k log n), or
+    /// O(n + k) when k is above n/8.
+    package mutating func push(contentsOf entries: [Entry]) {
+        guard entries.count > heap.count / 8 else {
+            for entry in entries { push(entry.payload, at: entry.time) }
+            return
+        }
+        heap += entries
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: i) }
+    }
+
     /// Removes and returns the earliest entry. O(log n).
     @discardableResult
-    package mutating func pop() -> Entry? {
+    @inlinable package mutating func pop() -> Entry? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let entry = heap.removeLast()
@@ -46,7 +59,7 @@ package struct TimeQueue<Payload> {
     }
 
     /// Restores the heap below `start`, whose children are heaps.
-    private mutating func siftDown(from start: Int) {
+    @inlinable mutating func siftDown(from start: Int) {
         var i = start
         while true {
             let l = 2 * i + 1, r = l + 1
@@ -60,7 +73,7 @@ package struct TimeQueue<Payload> {
     }
 
     /// Removes and returns every entry due at or before `time`, earliest first. O(k log n).
-    package mutating func popDue(at time: Double) -> [Entry] {
+    @inlinable package mutating func popDue(at time: Double) -> [Entry] {
         var due: [Entry] = []
         while let entry = heap.first, entry.time <= time { due.append(pop()!) }
         return due
