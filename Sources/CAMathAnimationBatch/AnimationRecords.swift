@@ -5,20 +5,23 @@ import CAMathLayer
 
 /// A layer tree's animations as records, grouped in prepared chunks, edited one layer at a time.
 ///
-/// Each property animation the batch kernels take is a record: its layer (node), the animation, and the fold it
-/// belongs to — its ``Key``: the property, its position among the layer's animations of that property (the k-th
-/// `position` animation folds over the (k−1)-th's result), and for transforms the key path it writes. The records of
-/// one key live in chunks, each a prepared animation batch over its records with a live flag per slot. A layer with
-/// an animation the kernels do not take (a group, a flag, a keyframe path with a rotation mode) has no record: the
+/// Each property animation is a record: its layer (node), the animation, the groups it runs in (outermost first:
+/// a group's children are records of their own, whose time is the group's child time), and the fold it belongs to —
+/// its ``Key``: the property, its position among the layer's animations of that property (the k-th `position`
+/// animation folds over the (k−1)-th's result), and its part — a transform key path, the whole value, or the scalar
+/// lane (flags, which take no arithmetic, and the turn a keyframe path's rotation mode gives the transform, a record
+/// of the transform fold at the path animation's place). The records of one key live in chunks, each a prepared
+/// animation batch over its records (or, in the scalar lane, the animations themselves) with a live flag per slot. A
+/// layer with an animation of another class (a subclass, which may apply itself in any way) has no record: the
 /// reference folds it whole (``referenceNodes``).
 ///
 /// Editing a layer's animations (added, replaced, finished, removed, or its model changed under them) drops its
 /// records (their slots die) and queues its new ones; ``commit(model:opacities:instructionSet:)`` prepares the
-/// queued records of each key as one new chunk. Chunks merge as a binary counter does (a chunk at least half its
-/// older neighbour's size joins it, up to ``mergeLimit`` records), so a record is prepared O(log mergeLimit) times;
-/// a chunk whose records are three quarters dead is prepared again with the live ones, and a dead chunk is freed.
-/// An edit therefore costs O(the layer's animations) amortised, whatever the tree's size, and no edit prepares the
-/// tree again. Made at once, a tree's records form chunks of up to ``buildLimit`` records.
+/// queued records of each key as one new chunk. Small chunks merge as a binary counter does (a chunk at least half
+/// its older neighbour's size joins it, up to ``mergeLimit`` records), so a record is prepared O(log mergeLimit)
+/// times; a chunk whose records are three quarters dead is prepared again with the live ones, and a dead chunk is
+/// freed. An edit therefore costs O(the layer's animations) amortised, whatever the tree's size, and no edit
+/// prepares the tree again. Made at once, a tree's records form chunks of up to ``buildLimit`` records.
 struct AnimationRecords {
     /// The fold a record belongs to: property, position among the layer's animations of that property, part.
     struct Key: Hashable, Comparable {
@@ -26,8 +29,13 @@ struct AnimationRecords {
         let property: Int
         /// The record's position among its layer's animations of this property.
         let depth: Int
-        /// The transform key path it writes (its `TransformKeyPath.allCases` index), or −1 for the whole value.
+        /// The transform key path it writes (its `TransformKeyPath.allCases` index), ``whole`` or ``scalar``.
         let part: Int
+
+        /// The part of a record of the whole value.
+        static let whole = -1
+        /// The part of a record of the scalar lane: a flag, or a keyframe path's turn of the transform.
+        static let scalar = -2
 
         static func < (a: Key, b: Key) -> Bool { (a.property, a.depth, a.part) < (b.property, b.depth, b.part) }
     }
@@ -42,13 +50,17 @@ struct AnimationRecords {
         case values(ValueAnimationBatch)
         /// `opacity`, over the opacity column.
         case opacities(ValueAnimationBatch)
+        /// The scalar lane: each animation's value by the reference's value function (no batch), over the columns.
+        case scalar
     }
 
-    /// Prepared records of one key: slot k is node `nodes[k]`'s animation `animations[k]`, live while `alive[k]`.
+    /// Prepared records of one key: slot k is node `nodes[k]`'s animation `animations[k]`, in the groups `chains[k]`
+    /// (`chains` is empty when no slot is in a group), live while `alive[k]`.
     struct Chunk {
         let key: Key
         let nodes: [Int]
         let animations: [PropertyAnimation]
+        let chains: [[AnimationGroup]]
         fileprivate(set) var alive: [Bool]
         fileprivate(set) var live: Int
         let kernel: Kernel
@@ -116,34 +128,47 @@ struct AnimationRecords {
     }
 
     /// Queues node `node`'s records for `animations` (its attached ones, in order; it has none now), or marks it
-    /// folded by the reference when one of them is not for the kernels. O(animations).
+    /// folded by the reference when one of them is of a class the records do not take. O(animations).
     mutating func add(_ node: Int, animations: [LayerAnimation]) {
         guard !animations.isEmpty else { return }
         edited.append(node)
-        guard animations.allSatisfy(Self.kernelsTake) else {
+        guard animations.allSatisfy(Self.recordsTake) else {
             isReference[node] = true
             return
         }
         var depths = SIMD16<Int32>()
-        for case let animation as PropertyAnimation in animations {
+        func enqueue(_ animation: PropertyAnimation, chain: [AnimationGroup]) {
             // No target: the animation animates nothing.
-            guard let property = animation.target?.property else { continue }
-            let p = property.ordinal, depth = Int(depths[p])
-            depths[p] += 1
-            var part = -1
+            guard let property = animation.target?.property else { return }
+            func record(_ p: Int, part: Int) {
+                let depth = Int(depths[p])
+                depths[p] += 1
+                pending[Key(property: p, depth: depth, part: part), default: PendingRecords()].append(node, animation, chain: chain)
+            }
+            var part = property.isFlag ? Key.scalar : Key.whole
             if property.isTransform, animation.valueFunction == nil, let keyPath = animation.transformKeyPath {
                 part = TransformKeyPath.allCases.firstIndex(of: keyPath)!
             }
-            pending[Key(property: p, depth: depth, part: part), default: PendingRecords()].append(node, animation)
+            record(property.ordinal, part: part)
+            if let keyframes = animation as? KeyframeAnimation, keyframes.path != nil, keyframes.rotationMode != nil {
+                record(AnimatedKeyPath.Property.transform.ordinal, part: Key.scalar)
+            }
         }
+        func enqueue(_ animations: [LayerAnimation], chain: [AnimationGroup]) {
+            for animation in animations {
+                if let group = animation as? AnimationGroup { enqueue(group.animations ?? [], chain: chain + [group]) }
+                else if let property = animation as? PropertyAnimation { enqueue(property, chain: chain) }
+            }
+        }
+        enqueue(animations, chain: [])
     }
 
-    /// Whether the kernels take `animation`: a property animation of no flag and no keyframe path with a rotation
-    /// mode (those act across properties or take no arithmetic).
-    private static func kernelsTake(_ animation: LayerAnimation) -> Bool {
-        guard let property = animation as? PropertyAnimation else { return false }
-        return !(property.target?.property.isFlag ?? false)
-            && !((property as? KeyframeAnimation).map { $0.path != nil && $0.rotationMode != nil } ?? false)
+    /// Whether the records take `animation`: a basic, spring or keyframe animation, a transition (which changes no
+    /// geometry) or a group of such — exactly those classes: a subclass may apply itself in any way.
+    private static func recordsTake(_ animation: LayerAnimation) -> Bool {
+        let kind = type(of: animation)
+        if kind == AnimationGroup.self { return ((animation as! AnimationGroup).animations ?? []).allSatisfy(recordsTake) }
+        return kind == BasicAnimation.self || kind == SpringAnimation.self || kind == KeyframeAnimation.self || kind == Transition.self
     }
 
     /// Prepares the queued records (one new chunk per key, or several of ``buildLimit``), merges and compacts
@@ -154,11 +179,12 @@ struct AnimationRecords {
     mutating func commit(model: LayerTree, opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
         guard !pending.isEmpty || !edited.isEmpty else { return }
         for key in pending.keys.sorted() {
-            let (nodes, animations) = (pending[key]!.nodes, pending[key]!.animations)
+            let records = pending[key]!
             var lo = 0
-            while lo < nodes.count {
-                let hi = min(nodes.count, lo + Self.buildLimit)
-                try install(key, nodes: Array(nodes[lo..<hi]), animations: Array(animations[lo..<hi]), model: model, opacities: opacities,
+            while lo < records.nodes.count {
+                let hi = min(records.nodes.count, lo + Self.buildLimit)
+                try install(key, nodes: Array(records.nodes[lo..<hi]), animations: Array(records.animations[lo..<hi]),
+                            chains: records.chains.isEmpty ? [] : Array(records.chains[lo..<hi]), model: model, opacities: opacities,
                             instructionSet: instructionSet)
                 lo = hi
             }
@@ -182,15 +208,17 @@ struct AnimationRecords {
         referenceNodes = SortedNodes.union(referenceNodes, touched) { isReference[$0] }
     }
 
-    /// A new chunk of `key` over `nodes`' `animations` (each node's only record of this key), newest of its key.
-    private mutating func install(_ key: Key, nodes: [Int], animations: [PropertyAnimation], model: LayerTree, opacities: [Float],
-                                  instructionSet: InstructionSet?, at position: Int? = nil) throws(BatchError) {
-        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, model: model, opacities: opacities, instructionSet: instructionSet)
-        let chunk = Chunk(key: key, nodes: nodes, animations: animations, alive: [Bool](repeating: true, count: nodes.count),
+    /// A new chunk of `key` over `nodes`' `animations` in `chains` (each node's only record of this key), newest of its
+    /// key.
+    private mutating func install(_ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
+                                  opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
+        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
+                                     instructionSet: instructionSet)
+        let chunk = Chunk(key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
                           live: nodes.count, kernel: kernel)
         let id: Int
         if let free = freeChunks.popLast() { id = free; chunks[id] = chunk } else { id = chunks.count; chunks.append(chunk) }
-        if let position { chunkLists[key]!.insert(id, at: position) } else { chunkLists[key, default: []].append(id) }
+        chunkLists[key, default: []].append(id)
         for (slot, node) in nodes.enumerated() {
             let r: Int32
             if freeRecord >= 0 {
@@ -227,13 +255,17 @@ struct AnimationRecords {
     /// Prepares the live records of chunks `ids` (of one key, adjacent in its list, oldest first) as one chunk in
     /// their place; their records move to it.
     private mutating func repack(_ ids: [Int], model: LayerTree, opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
-        var nodes: [Int] = [], animations: [PropertyAnimation] = []
+        var records = PendingRecords()
         for id in ids {
             let chunk = chunks[id]!
-            for k in chunk.nodes.indices where chunk.alive[k] { nodes.append(chunk.nodes[k]); animations.append(chunk.animations[k]) }
+            for k in chunk.nodes.indices where chunk.alive[k] {
+                records.append(chunk.nodes[k], chunk.animations[k], chain: chunk.chains.isEmpty ? [] : chunk.chains[k])
+            }
         }
+        let (nodes, animations, chains) = (records.nodes, records.animations, records.chains)
         let key = chunks[ids[0]]!.key
-        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, model: model, opacities: opacities, instructionSet: instructionSet)
+        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
+                                     instructionSet: instructionSet)
         // The new chunk takes the first's identifier; each moved record is found in its node's list.
         let id = ids[0]
         let moved = Set(ids)
@@ -247,7 +279,7 @@ struct AnimationRecords {
                 r = recordNext[Int(r)]
             }
         }
-        chunks[id] = Chunk(key: key, nodes: nodes, animations: animations, alive: [Bool](repeating: true, count: nodes.count),
+        chunks[id] = Chunk(key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
                            live: nodes.count, kernel: kernel)
         for other in ids.dropFirst() {
             chunkLists[key]!.removeAll { $0 == other }
@@ -257,35 +289,44 @@ struct AnimationRecords {
         }
     }
 
-    /// The prepared batch of `key`'s records over `nodes`' models.
-    private static func kernel(_ key: Key, nodes: [Int], animations: [PropertyAnimation], model: LayerTree, opacities: [Float],
-                               instructionSet: InstructionSet?) throws(BatchError) -> Kernel {
+    /// The prepared batch of `key`'s records over `nodes`' models (`chains`: their groups, or empty when none is in one).
+    private static func kernel(_ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
+                               opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) -> Kernel {
+        guard key.part != Key.scalar else { return .scalar }
         let property = AnimatedKeyPath.Property.allCases[key.property]
-        let geometries = model.geometries
+        let geometries = model.geometries, groupChildren = chains.map { !$0.isEmpty }
         if property.isTransform {
             if key.part >= 0 {
                 let keyPath = TransformKeyPath.allCases[key.part]
                 let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
                 let models = nodes.map { target.read(.transform(property.transform(in: geometries[$0])))! }
-                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models, copying: false),
+                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models, copying: false, groupChildren: groupChildren),
                                        readsCurrent: animations.contains(where: \.isAdditive))
             }
             return .transforms(try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: geometries[$0]) },
-                                                           instructionSet: instructionSet, copying: false))
+                                                           instructionSet: instructionSet, copying: false, groupChildren: groupChildren))
         }
         if property == .opacity {
-            return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) }, copying: false))
+            return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) }, copying: false,
+                                                      groupChildren: groupChildren))
         }
-        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }, copying: false))
+        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }, copying: false,
+                                               groupChildren: groupChildren))
     }
 }
 
-/// Records of one key queued for the next commit, in the order they were added.
+/// Records of one key queued for the next commit, in the order they were added (`chains` stays empty until one is
+/// in a group).
 private struct PendingRecords {
     var nodes: [Int] = []
     var animations: [PropertyAnimation] = []
+    var chains: [[AnimationGroup]] = []
 
-    mutating func append(_ node: Int, _ animation: PropertyAnimation) {
+    mutating func append(_ node: Int, _ animation: PropertyAnimation, chain: [AnimationGroup]) {
+        if !chain.isEmpty || !chains.isEmpty {
+            chains += repeatElement([], count: nodes.count - chains.count)
+            chains.append(chain)
+        }
         nodes.append(node)
         animations.append(animation)
     }

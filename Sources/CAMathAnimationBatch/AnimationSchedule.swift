@@ -90,37 +90,39 @@ struct AnimationSchedule: Sendable {
             return UInt32(functions.count - 1)
         }
 
-        private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = []) {
+        private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = [],
+                                    isGroupChild: Bool) {
             var flag = extra
             if animation.isAdditive { flag.insert(.additive) }
             if animation.isCumulative { flag.insert(.cumulative) }
             shapes.append(shape); flags.append(flag); keyCounts.append(keys)
             let timing = ResolvedMediaTiming(animation.timing)
             for (k, value) in timing.laneFields.enumerated() { timingFields[k].append(value) }
-            timingFlags.append(timing.laneFlags(removedOnCompletion: animation.isRemovedOnCompletion))
+            timingFlags.append(timing.laneFlags(removedOnCompletion: animation.isRemovedOnCompletion && !isGroupChild))
             springs.append((animation as? SpringAnimation)?.spring ?? DampedSpring())
             pairStart.append(pairCurve.count); timeStart.append(keyTimes.count)
             curveIndex.append(index(of: curve))
         }
 
-        /// An animation the reference evaluates (no pairs).
-        mutating func addReference(_ animation: PropertyAnimation) {
-            begin(animation, .reference, keys: 0, curve: nil)
+        /// An animation the reference evaluates (no pairs). A group's child (`isGroupChild`, here and below) ignores its
+        /// removal flag.
+        mutating func addReference(_ animation: PropertyAnimation, isGroupChild: Bool = false) {
+            begin(animation, .reference, keys: 0, curve: nil, isGroupChild: isGroupChild)
         }
 
         /// A basic or spring animation: one pair (its from and to).
-        mutating func addBasic(_ animation: BasicAnimation) {
+        mutating func addBasic(_ animation: BasicAnimation, isGroupChild: Bool = false) {
             let spring = animation is SpringAnimation
-            begin(animation, spring ? .spring : .basic, keys: 0, curve: spring ? nil : animation.timingFunction)
+            begin(animation, spring ? .spring : .basic, keys: 0, curve: spring ? nil : animation.timingFunction, isGroupChild: isGroupChild)
             pairCurve.append(.max)
         }
 
         /// A keyframe animation with `interpolation` (of `keys` values): pairs (v_i, v_{i+1}) with segment
         /// function i where they apply, or the pair (v_0, v_0) for a single value.
-        mutating func addKeyframes(_ animation: KeyframeAnimation, _ interpolation: KeyframeInterpolation) {
+        mutating func addKeyframes(_ animation: KeyframeAnimation, _ interpolation: KeyframeInterpolation, isGroupChild: Bool = false) {
             let keys = interpolation.values.count
             begin(animation, .keyframe, keys: keys, curve: animation.isPaced ? nil : animation.timingFunction,
-                  extra: interpolation.isDiscrete ? .discrete : [])
+                  extra: interpolation.isDiscrete ? .discrete : [], isGroupChild: isGroupChild)
             if keys > 1 { keyTimes += interpolation.timeline().times }
             let segmentFunctions = interpolation.usesSegmentFunctions ? interpolation.timingFunctions ?? [] : []
             for i in 0..<max(keys - 1, 1) {

@@ -234,8 +234,8 @@ extension Batch {
         for node in resolved == .scalar ? Array(0..<n) : batch.referenceNodes { reference(node) }
         if resolved != .scalar {
             for id in batch.records.order {
-                try present(batch.records.chunks[id]!, localTimes: localTimes, geometries: g, opacities: opacities, threads: threadCount,
-                            options: vectorOptions)
+                try present(batch.records.chunks[id]!, of: batch, localTimes: localTimes, geometries: g, opacities: opacities,
+                            threads: threadCount, options: vectorOptions)
             }
         }
         // The level maps of the new geometries, on the call's threads (those of a patch on this one).
@@ -252,13 +252,26 @@ extension Batch {
 }
 
 extension Batch {
-    /// The values of chunk `chunk`'s animations at the nodes' local times, over geometries `g` (and the opacity column,
-    /// when given), written into the nodes of its live records — each step the reference's.
-    private static func present(_ chunk: AnimationRecords.Chunk, localTimes: [Double], geometries g: UnsafeMutableBufferPointer<LayerGeometry>,
-                                opacities: SharedPointer<Float>?, threads: Int, options: BatchOptions) throws(BatchError) {
-        let nodes = chunk.nodes, alive = chunk.alive, property = chunk.property
-        let times = nodes.map { localTimes[$0] }
+    /// The values of chunk `chunk`'s animations at their times (the nodes' local times, through their groups), over
+    /// geometries `g` (and the opacity column, when given), written into the nodes of its live records whose groups
+    /// contribute — each step the reference's.
+    private static func present(_ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, localTimes: [Double],
+                                geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?, threads: Int,
+                                options: BatchOptions) throws(BatchError) {
+        let nodes = chunk.nodes, property = chunk.property
+        var times = nodes.map { localTimes[$0] }, writes = chunk.alive
+        if !chunk.chains.isEmpty {
+            for (k, chain) in chunk.chains.enumerated() where writes[k] && !chain.isEmpty {
+                var t: Double? = times[k]
+                for (j, group) in chain.enumerated() { t = t.flatMap { group.childTime(atParentTime: $0, isGroupChild: j > 0) } }
+                if let t { times[k] = t } else { writes[k] = false }
+            }
+        }
+        let alive = writes
+        if nodes.count < 3 { print("DBGC key \(chunk.key) nodes \(nodes) alive \(alive) times \(times) kernel \(chunk.kernel)".prefix(300)) }
         switch chunk.kernel {
+        case .scalar:
+            presentScalars(chunk, of: batch, times: times, writes: alive, geometries: g, opacities: opacities)
         case .transforms(let animations):
             var transforms = Array.filled(count: nodes.count) { c in
                 for (k, node) in nodes.enumerated() { (c.baseAddress! + k).initialize(to: property.transform(in: g[node])) }
@@ -302,6 +315,29 @@ extension Batch {
             }
             // As the layer stores it: each animation of the fold starts from the rounded value.
             for (k, node) in nodes.enumerated() where alive[k] { opacities.base[node] = Float(rows[k]) }
+        }
+    }
+
+    /// The scalar lane: each written slot's animation by the reference's value function over the columns (a flag), or
+    /// the turn a keyframe path with a rotation mode gives the transform where the path writes its value.
+    private static func presentScalars(_ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, times: [Double], writes: [Bool],
+                                       geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?) {
+        let property = chunk.property
+        for (k, node) in chunk.nodes.enumerated() where writes[k] {
+            let animation = chunk.animations[k]
+            guard let target = animation.target?.property else { continue }
+            let evaluation = animation.evaluation(at: times[k], isGroupChild: !chunk.chains.isEmpty && !chunk.chains[k].isEmpty)
+            guard evaluation.contributes else { continue }
+            let model = target.value(in: batch.model.geometries[node], opacity: batch.modelOpacities[node])
+            var opacity = opacities?.base[node] ?? batch.modelOpacities[node]
+            if property == target {
+                let current = target.value(in: g[node], opacity: opacity)
+                if let value = animation.value(at: evaluation, model: model, current: current) { target.set(value, in: &g[node], opacity: &opacity) }
+                opacities?.base[node] = opacity
+            } else if animation.value(at: evaluation, model: model, current: model) != nil,
+                      let theta = animation.pathRotation(at: evaluation, model: model) {
+                g[node].transform = g[node].transform.rotated(by: theta, x: 0, y: 0, z: 1)
+            }
         }
     }
 

@@ -106,6 +106,10 @@ public final class RenderTree {
     /// The number of layers.
     public var count: Int { layers.count }
 
+    /// The nodes whose animations the reference folds into a presentation `Layer` each frame: those with an animation
+    /// of a class the records do not take (a subclass).
+    package var nodesFoldedByReference: [Int] { batch.referenceNodes }
+
     /// Brings the render tree to the model and to global media time `t`: the recorded changes, then the removal
     /// of every animation removed on completion whose active duration has passed at `t`, then the evaluation
     /// (``presented``, world transforms, frames, visibility, opacity). A non-finite `t` evaluates the model

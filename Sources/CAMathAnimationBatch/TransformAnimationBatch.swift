@@ -19,6 +19,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     /// The animations (private copies) and their models.
     let animations: [PropertyAnimation]
     let models: [Transform3D]
+    /// Whether each animation is a group's child (its removal flag ignored); empty when none is.
+    let groupChildren: [Bool]
     /// Their timing, curves and keyframe timelines.
     let schedule: AnimationSchedule
     /// Each pair's start and end transforms, decomposed.
@@ -36,42 +38,45 @@ public struct TransformAnimationBatch: @unchecked Sendable {
         try self.init(animations, models: models, instructionSet: instructionSet, copying: true)
     }
 
-    /// `init(_:models:instructionSet:)` over `animations` themselves when not `copying`: a render tree's records, whose
-    /// animations are layers' stored copies (<doc:RenderTrees>).
-    init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool) throws(BatchError) {
+    /// `init(_:models:instructionSet:)` over `animations` themselves when not `copying` (a render tree's records, whose
+    /// animations are layers' stored copies, <doc:RenderTrees>); `groupChildren[i]` (when not empty) marks animation i
+    /// a group's child, whose removal flag is ignored.
+    init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool,
+         groupChildren: [Bool] = []) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
-        for (animation, model) in zip(animations, models) {
+        for (i, (animation, model)) in zip(animations, models).enumerated() {
+            let isGroupChild = !groupChildren.isEmpty && groupChildren[i]
             let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
             var end = Transform3D.identity
             defer { cycleEnds.append(end) }
             let wholeTransform = copy.valueFunction == nil && (copy.keyPath == nil || copy.target?.part == .whole)
             guard wholeTransform, let part = copy.modelPart(model: .transform(model), target: copy.target) else {
-                builder.addReference(copy)
+                builder.addReference(copy, isGroupChild: isGroupChild)
                 continue
             }
             if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
                case .transform(let ta) = a, case .transform(let tb) = b {
-                builder.addBasic(basic)
+                builder.addBasic(basic, isGroupChild: isGroupChild)
                 from.append(ta); to.append(tb)
                 end = copy.autoreverses ? ta : tb
             } else if let animation = copy as? KeyframeAnimation, animation.path == nil, let interpolation = animation.interpolation(model: part) {
                 let values = interpolation.values.compactMap { if case .transform(let t) = $0 { t } else { nil } }
                 let keys = values.count
-                builder.addKeyframes(animation, interpolation)
+                builder.addKeyframes(animation, interpolation, isGroupChild: isGroupChild)
                 for i in 0..<max(keys - 1, 1) {
                     from.append(values[i]); to.append(values[min(i + 1, keys - 1)])
                 }
                 end = copy.autoreverses ? values[0] : values[keys - 1]
             } else {
-                builder.addReference(copy)
+                builder.addReference(copy, isGroupChild: isGroupChild)
             }
         }
         plan = try InterpolationPlan(from: from, to: to, instructionSet: instructionSet)
         schedule = builder.build()
-        (self.animations, self.models, self.cycleEnds) = (copies, models, cycleEnds)
+        (self.animations, self.models, self.cycleEnds, self.groupChildren) = (copies, models, cycleEnds, groupChildren)
     }
 
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model when
@@ -80,7 +85,7 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     public func referenceValue(_ i: Int, atParentTime p: Double, over current: Transform3D? = nil)
         -> (Transform3D, Bool) {
         let animation = animations[i], base = current ?? models[i]
-        let evaluation = animation.evaluation(at: p, isGroupChild: false)
+        let evaluation = animation.evaluation(at: p, isGroupChild: !groupChildren.isEmpty && groupChildren[i])
         guard case .transform(let t)? = animation.value(at: evaluation, model: .transform(models[i]), current: .transform(base)) else {
             return (base, false)
         }

@@ -27,6 +27,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     /// The animations (private copies) and their models.
     let animations: [PropertyAnimation]
     let models: [AnimationValue]
+    /// Whether each animation is a group's child (its removal flag ignored); empty when none is.
+    let groupChildren: [Bool]
     /// The components of every value (every model has this many).
     public let width: Int
     /// The models' components, `width` per animation.
@@ -54,9 +56,10 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         try self.init(animations, models: models, copying: true)
     }
 
-    /// `init(_:models:)` over `animations` themselves when not `copying`: a render tree's records, whose animations
-    /// are layers' stored copies (<doc:RenderTrees>).
-    init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool) throws(BatchError) {
+    /// `init(_:models:)` over `animations` themselves when not `copying` (a render tree's records, whose animations are
+    /// layers' stored copies, <doc:RenderTrees>); `groupChildren[i]` (when not empty) marks animation i a group's child,
+    /// whose removal flag is ignored.
+    init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         let width = models.first?.components?.count ?? 0
         var modelRows: [Double] = []
@@ -90,7 +93,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             append(start, to: &starts); append(end, to: &ends); cubic.append(tangents != nil)
             append(tangents?.out ?? [], to: &tangentsOut); append(tangents?.in ?? [], to: &tangentsIn)
         }
-        for (animation, model) in zip(animations, models) {
+        for (i, (animation, model)) in zip(animations, models).enumerated() {
+            let isGroupChild = !groupChildren.isEmpty && groupChildren[i]
             let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
             var end = [Double](repeating: 0, count: width), range = 0..<width
@@ -105,31 +109,31 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             guard copy.valueFunction == nil, copy.keyPath == nil || copy.target != nil,
                   let part = partSpace ? (copy.isAdditive ? model.additiveIdentity : model) : copy.modelPart(model: model, target: copy.target),
                   part.components?.count == range.count else {
-                builder.addReference(copy)
+                builder.addReference(copy, isGroupChild: isGroupChild)
                 continue
             }
             if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
                a.isSameKind(as: part), b.isSameKind(as: part),
                let ca = a.components, let cb = b.components {
-                builder.addBasic(basic)
+                builder.addBasic(basic, isGroupChild: isGroupChild)
                 addPair(ca, cb)
                 end = row(copy.autoreverses ? ca : cb)
             } else if let animation = copy as? KeyframeAnimation, animation.path == nil, let interpolation = animation.interpolation(model: part) {
                 let values = interpolation.values.map { $0.components! }, keys = values.count
                 let spline = interpolation.effectiveMode == .cubic || interpolation.effectiveMode == .cubicPaced
-                builder.addKeyframes(animation, interpolation)
+                builder.addKeyframes(animation, interpolation, isGroupChild: isGroupChild)
                 for i in 0..<max(keys - 1, 1) {
                     let tangents = spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
                     addPair(values[i], values[min(i + 1, keys - 1)], tangents: tangents)
                 }
                 end = row(copy.autoreverses ? values[0] : values[keys - 1])
             } else {
-                builder.addReference(copy)
+                builder.addReference(copy, isGroupChild: isGroupChild)
             }
         }
         if !cubic.contains(true) { (tangentsOut, tangentsIn) = ([], []) }
         schedule = builder.build()
-        (self.animations, self.models, self.width, self.modelRows) = (copies, models, width, modelRows)
+        (self.animations, self.models, self.width, self.modelRows, self.groupChildren) = (copies, models, width, modelRows, groupChildren)
         (self.partStart, self.partWidth, self.cycleEnds) = (partStart, partWidth, cycleEnds)
         (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic) = (starts, ends, tangentsOut, tangentsIn, cubic)
     }
@@ -141,7 +145,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
                                into out: UnsafeMutablePointer<Double>) -> Bool {
         let animation = animations[i], model = models[i]
         let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
-        let evaluation = animation.evaluation(at: p, isGroupChild: false)
+        let evaluation = animation.evaluation(at: p, isGroupChild: !groupChildren.isEmpty && groupChildren[i])
         let value = animation.transformKeyPath == nil ? animation.value(at: evaluation, model: model, current: base)
             : animation.partValue(at: evaluation, modelPart: model, currentPart: base)
         guard let value, value.isSameKind(as: model), let c = value.components else {
@@ -265,7 +269,10 @@ extension ValueAnimationBatch {
             let i = lo + j, row = out + i * w, base = current.map { $0.base + i * w } ?? rows.models + i * w
             switch a.steps[j] {
             case .reference:
-                contributes?[i] = referenceValue(i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: row)
+                // Evaluated whether or not the caller asked which animations contribute (an optional chain's
+                // assignment would skip the call).
+                let applied = referenceValue(i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: row)
+                contributes?[i] = applied
                 continue
             case .untouched:
                 if row != base { row.update(from: base, count: w) }

@@ -100,6 +100,15 @@ import Testing
                 }
             }
             #expect(bits(inPlace) == bits(expected) && applied == expectedApplied, "\(property): in place over current values")
+            // The same values when the caller does not ask which animations contribute (the animations the reference
+            // evaluates, keyframe paths among them, included).
+            var unasked = current
+            try times.withUnsafeBufferPointer { t in
+                try unasked.withUnsafeMutableBufferPointer { v in
+                    try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, threads: 2))
+                }
+            }
+            #expect(bits(unasked) == bits(expected), "\(property): without the contributes buffer")
         }
     }
 

@@ -104,9 +104,10 @@ import Testing
     }
 
     /// Animation edits — added, replaced under the same key, removed, every animation removed, an animated layer's
-    /// model changed, a layer moved to or from the reference fold (a group) — record those layers again, on few layers
-    /// or on many, and never prepare the tree again; the chunks they leave behind merge and compact. The copies and the
-    /// render outputs stay the reference's, bit for bit, frame after frame.
+    /// model changed; groups (nested), flags and keyframe paths that turn the layer among them — record those layers
+    /// again, on few layers or on many, and never prepare the tree again; the chunks they leave behind merge and
+    /// compact. The copies and the render outputs stay the reference's, bit for bit, frame after frame, and no layer
+    /// is folded by the reference.
     @Test(arguments: [11, 12])
     func animationEditsRecordTheirLayersAndNeverPrepareAgain(seed: UInt64) throws {
         // One layer in five keeps its animations, so frames patch the presented tree until the edits animate more
@@ -131,7 +132,7 @@ import Testing
             LayerTransaction.setDisableActions(true)
             for _ in 0..<edits {
                 let k = Int(random.next() % UInt64(layers.count)), layer = layers[k]
-                switch random.next() % 7 {
+                switch random.next() % 9 {
                 case 0, 1:
                     let move = BasicAnimation(keyPath: "position")
                     move.toValue = CGPoint(x: k, y: step)
@@ -155,12 +156,36 @@ import Testing
                     case 2: layer.position = CGPoint(x: step, y: k)
                     default: layer.transform = Transform3D(rotationAngle: Double(step) * 0.2, x: 0, y: 0, z: 1)
                     }
-                default:
-                    let group = AnimationGroup()
+                case 6:
+                    // Groups, nested, with a removal flag the children ignore and a timing function they see.
+                    let group = AnimationGroup(), inner = AnimationGroup()
                     let grow = BasicAnimation(keyPath: "bounds.size.width")
                     grow.toValue = 90.0; grow.duration = 1
-                    group.animations = [grow]; group.duration = 1.5
+                    let turn = KeyframeAnimation(keyPath: "transform.rotation.z")
+                    turn.values = [0.0, 1.5, -0.5]; turn.isAdditive = step % 2 == 1
+                    let fade = BasicAnimation(keyPath: "opacity")
+                    fade.toValue = 0.25; fade.beginTime = 0.25; fade.duration = 0.5; fade.fillMode = .both
+                    inner.animations = [turn, fade]; inner.duration = 1.25; inner.beginTime = 0.25; inner.timingFunction = TimingFunction(name: .easeIn)
+                    group.animations = [grow, inner]; group.duration = 1.5; group.fillMode = step % 3 == 0 ? .forwards : .removed
+                    group.isRemovedOnCompletion = step % 3 != 0
                     layer.add(group, forKey: random.next() % 2 == 0 ? "group" : "move", atMediaTime: 0.1 * Double(step))
+                case 7:
+                    // Flags, which take no arithmetic.
+                    let hide = BasicAnimation(keyPath: random.next() % 2 == 0 ? "hidden" : "masksToBounds")
+                    hide.fromValue = false; hide.toValue = true; hide.duration = 1
+                    layer.add(hide, forKey: "flag", atMediaTime: 0.1 * Double(step))
+                default:
+                    // A keyframe path that turns the layer, between transform animations.
+                    let along = KeyframeAnimation(keyPath: "position")
+                    var curve = BezierPath()
+                    curve.move(to: CGPoint(x: 0, y: 0))
+                    curve.addCurve(to: CGPoint(x: 120, y: 40), control1: CGPoint(x: 30, y: 90), control2: CGPoint(x: 80, y: -20))
+                    along.path = curve; along.duration = 1.5
+                    along.rotationMode = step % 2 == 0 ? .rotateAuto : .rotateAutoReverse
+                    let scale = BasicAnimation(keyPath: "transform.scale.x")
+                    scale.toValue = 1.5; scale.duration = 2
+                    layer.add(along, forKey: "along", atMediaTime: 0.1 * Double(step))
+                    layer.add(scale, forKey: "scale", atMediaTime: 0.1 * Double(step))
                 }
             }
             LayerTransaction.commit()
@@ -168,6 +193,7 @@ import Testing
             check(0.3 + 0.17 * Double(step), "step \(step)")
         }
         #expect(renderTree.preparations == prepared, "no edit prepares the tree again")
+        #expect(renderTree.nodesFoldedByReference.isEmpty, "groups, flags and paths have records: no frame makes a layer")
     }
 
     @Test func hitTestsAndConversionsOnAPresentationCopyAreTheReferences() throws {

@@ -32,12 +32,19 @@ open class AnimationGroup: LayerAnimation {
     }
 
     open override func apply(atParentTime p: Double, to presentation: Layer, model: Layer, isGroupChild: Bool) {
-        let group = evaluation(at: p, isGroupChild: isGroupChild)
-        guard group.contributes else { return }
-        let childTime = timing.childTime(of: group, timingFunction: timingFunction)
+        guard let childTime = childTime(atParentTime: p, isGroupChild: isGroupChild) else { return }
         for child in animations ?? [] {
             child.apply(atParentTime: childTime, to: presentation, model: model, isGroupChild: true)
         }
+    }
+
+    /// The parent time the children see at the group's parent time `p` (the group's basic time through its timing
+    /// function), or `nil` when the group does not contribute at `p` (a group that is itself a child ignores its
+    /// removal flag). O(1).
+    package func childTime(atParentTime p: Double, isGroupChild: Bool) -> Double? {
+        let group = evaluation(at: p, isGroupChild: isGroupChild)
+        guard group.contributes else { return nil }
+        return timing.childTime(of: group, timingFunction: timingFunction)
     }
 
     override func resolveChildren() {

@@ -112,9 +112,8 @@ open class KeyframeAnimation: PropertyAnimation {
     }
 
     /// A path with a rotation mode turns the layer: the presentation transform becomes Rotate(transform, θ, 0, 0, 1).
-    override func didApply(at evaluation: MediaTimingEvaluation, to presentation: Layer, model: Layer) {
-        guard let path, rotationMode != nil, case .point? = target.map({ $0.wholeValue(of: model) }),
-              let theta = pathValue(path, atProgress: keyframeProgress(evaluation))?.rotation else { return }
-        presentation.transform = presentation.transform.rotated(by: theta, x: 0, y: 0, z: 1)
+    package override func pathRotation(at evaluation: MediaTimingEvaluation, model: AnimationValue) -> Double? {
+        guard let path, rotationMode != nil, case .point = model else { return nil }
+        return pathValue(path, atProgress: keyframeProgress(evaluation))?.rotation
     }
 }

@@ -107,12 +107,17 @@ open class PropertyAnimation: LayerAnimation {
         let evaluation = evaluation(at: p, isGroupChild: isGroupChild)
         guard evaluation.contributes else { return }
         let current = target.wholeValue(of: presentation)
-        if let value = value(at: evaluation, model: target.wholeValue(of: model), current: current) {
+        let modelValue = target.wholeValue(of: model)
+        if let value = value(at: evaluation, model: modelValue, current: current) {
             target.setWholeValue(value, on: presentation)
-            didApply(at: evaluation, to: presentation, model: model)
+            if let theta = pathRotation(at: evaluation, model: modelValue) {
+                presentation.transform = presentation.transform.rotated(by: theta, x: 0, y: 0, z: 1)
+            }
         }
     }
 
-    /// What a subclass adds once its value is written (a path's rotation). The base class adds nothing.
-    func didApply(at evaluation: MediaTimingEvaluation, to presentation: Layer, model: Layer) {}
+    /// The angle about z by which the animation turns the presentation transform once its value at `evaluation` is
+    /// written (`model`: the model's whole value of its key path): a keyframe path's rotation mode. `nil` for every
+    /// other animation. O(1) plus the path's segment search.
+    package func pathRotation(at evaluation: MediaTimingEvaluation, model: AnimationValue) -> Double? { nil }
 }

@@ -161,6 +161,24 @@ extension AnimatedKeyPath.Property {
         }
     }
 
+    /// Writes `value` into a layer's geometry and opacity as ``AnimatedKeyPath/setWholeValue(_:on:)`` writes it on the
+    /// layer (opacity rounded to `Float`); a value of another kind changes nothing.
+    package func set(_ value: AnimationValue, in g: inout LayerGeometry, opacity: inout Float) {
+        switch (self, value) {
+        case (.position, .point(let p)): g.position = p
+        case (.bounds, .rect(let r)): g.bounds = r
+        case (.anchorPoint, .point(let p)): g.anchorPoint = p
+        case (.anchorPointZ, .number(let x)): g.anchorPointZ = CGFloat(x)
+        case (.zPosition, .number(let x)): g.zPosition = CGFloat(x)
+        case (.opacity, .number(let x)): opacity = Float(x)
+        case (.transform, .transform(let t)): g.transform = t
+        case (.sublayerTransform, .transform(let t)): g.sublayerTransform = t
+        case (.hidden, .flag(let b)): g.isHidden = b
+        case (.masksToBounds, .flag(let b)): g.masksToBounds = b
+        default: break
+        }
+    }
+
     /// `value` as the layer stores it (``AnimatedKeyPath/setWholeValue(_:on:)`` then a read): opacity rounded to
     /// `Float`; `nil` for a value of another kind (which the layer ignores).
     package func stored(_ value: AnimationValue) -> AnimationValue? {
