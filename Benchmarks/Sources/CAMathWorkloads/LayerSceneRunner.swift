@@ -48,7 +48,7 @@ package enum LayerSceneRunner {
                     let sorted = samples[k].sorted()
                     rows.append(Report.SceneRow(scene: scene.rawValue, layers: n, contender: c.name, threads: c.threads,
                                                 milliseconds: sorted[sorted.count / 2], minMilliseconds: sorted.first!,
-                                                maxMilliseconds: sorted.last!, samples: sorted.count, worstCallMilliseconds: worst[k],
+                                                maxMilliseconds: sorted.last!, samples: sorted.count, worstCallMilliseconds: worst[k], memory: c.memory,
                                                 memoryFloorMilliseconds: floor, problem: problem))
                 }
             }

@@ -60,12 +60,22 @@ package struct SceneContender {
     package let threads: Int
     /// Whether each call is timed on its own, for the slowest call (calls of a millisecond or more).
     package let timesEachCall: Bool
+    /// What the scene's setup made resident, per layer, where it measured it.
+    package let memory: SceneMemory?
     /// One call.
     package let run: () throws -> Void
 
-    package init(name: String, threads: Int, timesEachCall: Bool = false, run: @escaping () throws -> Void) {
-        (self.name, self.threads, self.timesEachCall, self.run) = (name, threads, timesEachCall, run)
+    package init(name: String, threads: Int, timesEachCall: Bool = false, memory: SceneMemory? = nil, run: @escaping () throws -> Void) {
+        (self.name, self.threads, self.timesEachCall, self.memory, self.run) = (name, threads, timesEachCall, memory, run)
     }
+}
+
+/// Resident bytes per layer a scene's setup added (`/proc/self/statm` before and after; memory freed by earlier
+/// scenes may be reused, so these are lower bounds at small N): the layers with their animations (`model`), and the
+/// render tree with its first frame (`engine`: mirror, records, presented tree, outputs).
+package struct SceneMemory: Codable, Sendable, Equatable {
+    package var modelBytesPerLayer: Double
+    package var engineBytesPerLayer: Double
 }
 
 extension LayerScene {
@@ -223,12 +233,23 @@ extension LayerScene {
     }
 
     private static func renderUpdate(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
+        // The resident growth of the layers with their animations, and of the render tree after its first frame.
+        let start = ResidentMemory.bytes()
         let root = tree(layers: n, animated: true)
         let threads = Batch.processorCount
+        let built = ResidentMemory.bytes()
         let renderTree = try RenderTree(root: root, options: BatchOptions(threads: threads))
         let buffers = RenderBuffers(count: renderTree.count)
         let clock = Clock()
-        let contenders = [SceneContender(name: "render-tree", threads: threads) { try renderTree.render(atMediaTime: clock.next(), into: buffers.output) }]
+        try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
+        let rendered = ResidentMemory.bytes()
+        var memory: SceneMemory?
+        if let start, let built, let rendered {
+            memory = SceneMemory(modelBytesPerLayer: (built - start) / Double(n), engineBytesPerLayer: (rendered - built) / Double(n))
+        }
+        let contenders = [SceneContender(name: "render-tree", threads: threads, memory: memory) {
+            try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
+        }]
         let check: () throws -> String? = {
             try firstWrongFrame(of: renderTree, into: buffers).map { "frame of layer \($0) differs from the reference" }
         }

@@ -50,8 +50,6 @@ package struct Report: Codable, Sendable, Equatable {
         package var mops: Double, minMops: Double, maxMops: Double
         /// Samples timed.
         package var samples: Int
-        /// The slowest single call, for contenders timed call by call (``SceneContender/timesEachCall``); else `nil`.
-        package var worstCallMilliseconds: Double?
         /// Memory traffic at the median rate, GB/s (`nil` where ``OperationCost`` has no count).
         package var gigabytesPerSecond: Double?
         /// The roofline (`nil` where ``OperationCost`` has no count).
@@ -102,6 +100,8 @@ package struct Report: Codable, Sendable, Equatable {
         package var samples: Int
         /// The slowest single call, for contenders timed call by call (``SceneContender/timesEachCall``); else `nil`.
         package var worstCallMilliseconds: Double?
+        /// `render-update`: the resident bytes per layer of the layers and of the render tree (``SceneMemory``).
+        package var memory: SceneMemory?
         /// `render-update`: the time its bytes (``LayerScene/renderUpdateBytesPerLayer`` per layer) take at the
         /// run's measured memory bandwidth on all cores; `nil` elsewhere.
         package var memoryFloorMilliseconds: Double?

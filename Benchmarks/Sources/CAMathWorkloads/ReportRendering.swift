@@ -115,6 +115,12 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             s += "(median; those layers' animations recorded again); "
             s += "a frame of them costs \(number(frame / explicitFrame, 2))× the explicit animations' (goal ≤ 1.5).\n"
         }
+        for row in r.scenes where row.scene == "render-update" {
+            guard let memory = row.memory else { continue }
+            s += "\nrender-update at \(row.layers) layers: the render tree (mirror, animation records, presented tree, outputs) grew "
+            s += "the resident set by \(number(memory.engineBytesPerLayer, 0)) bytes per layer (goal ≤ 1 024), the layers with their two "
+            s += "animations by \(number(memory.modelBytesPerLayer, 0)).\n"
+        }
         for row in r.scenes where row.scene == "churn" {
             guard let worst = row.worstCallMilliseconds else { continue }
             s += "\nchurn at \(row.layers) layers: \(number(row.milliseconds, 3)) ms per frame (median of the samples' means; goal ≤ 2), "

@@ -61,11 +61,9 @@ struct CAMathSoak: ParsableCommand {
         if !flat { throw ExitCode(1) }
     }
 
-    /// The resident set in MiB (`/proc/self/statm`), 0 where it cannot be read.
+    /// The resident set in MiB, 0 where it cannot be read.
     static func residentMiB() -> Double {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+        (ResidentMemory.bytes() ?? 0) / 1_048_576
     }
 
     static func main() {

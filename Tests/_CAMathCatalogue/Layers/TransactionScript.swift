@@ -7,7 +7,8 @@ import Foundation
 /// - `begin`/`commit`/`flush` and nesting, `commit` without `begin`; settings (durations of any value, including
 ///   NaN, 0 and negative; `disableActions`; timing functions; completion blocks);
 /// - property sets with and without actions; actions dictionaries, delegates and `NSNull`;
-/// - explicit animations (any timing: NaN, ±∞, speeds of 0 and below) added, replaced and removed, and implicit ones;
+/// - explicit animations (any timing: NaN, ±∞, speeds of 0 and below; springs, flags, keyframe paths that turn the
+///   layer, groups, nested) added, replaced and removed, and implicit ones;
 /// - the clock moving forward (and refused moves: backwards, NaN, ∞), frames, a render tree made, updated and dropped;
 /// - layers created, re-parented (cycles refused) and dropped;
 /// - callbacks — animation delegates, actions, layer delegates, completion blocks — that call back in: run frames,
@@ -200,8 +201,21 @@ public final class TransactionScript {
     private func addAnimation(to layer: Layer, key: String) {
         touch()
         let animation: PropertyAnimation
-        let keyPath = source.pick(["position", "opacity", "transform.rotation.z", "bounds", "zPosition"])
-        if source.int(below: 4) == 0 {
+        let keyPath = source.pick(["position", "opacity", "transform.rotation.z", "bounds", "zPosition", "hidden"])
+        if keyPath == "hidden" {
+            let flag = BasicAnimation(keyPath: keyPath)
+            flag.fromValue = false; flag.toValue = true
+            animation = flag
+        } else if keyPath == "position" && source.int(below: 3) == 0 {
+            // A path, turning the layer (or not).
+            let along = KeyframeAnimation(keyPath: keyPath)
+            var path = BezierPath()
+            path.move(to: CGPoint(x: number(0...100), y: 0))
+            path.addQuadCurve(to: CGPoint(x: number(0...100), y: 60), control: CGPoint(x: number(-50...150), y: number(0...90)))
+            along.path = path
+            along.rotationMode = source.pick([nil, .rotateAuto, .rotateAutoReverse])
+            animation = along
+        } else if source.int(below: 4) == 0 {
             let spring = SpringAnimation(keyPath: keyPath)
             spring.damping = CGFloat(number(1...20))
             animation = spring
@@ -218,7 +232,19 @@ public final class TransactionScript {
         animation.fillMode = source.pick([.removed, .forwards, .backwards, .both])
         animation.isRemovedOnCompletion = source.int(below: 4) != 0
         animation.autoreverses = source.int(below: 4) == 0
-        add(animation, to: layer, key: key, reentry: source.int(below: 6), atMediaTime: source.int(below: 8) == 0 ? clock.now : nil)
+        var added: LayerAnimation = animation
+        if source.int(below: 5) == 0 {
+            // In a group (its children run in its time and ignore their removal flag), sometimes nested.
+            let group = AnimationGroup()
+            group.animations = source.int(below: 3) == 0 ? [animation, AnimationGroup()] : [animation]
+            group.duration = number(0...3)
+            group.beginTime = source.int(below: 3) == 0 ? number(-1...1) : 0
+            group.fillMode = source.pick([.removed, .forwards, .both])
+            group.isRemovedOnCompletion = source.int(below: 3) != 0
+            if source.int(below: 3) == 0 { group.timingFunction = TimingFunction(name: .easeInEaseOut) }
+            added = group
+        }
+        add(added, to: layer, key: key, reentry: source.int(below: 6), atMediaTime: source.int(below: 8) == 0 ? clock.now : nil)
     }
 
     /// `layer.add(animation, forKey:)` with a new tracker as the delegate: the tracker joins the open blocks. At an
