@@ -268,7 +268,6 @@ extension Batch {
             }
         }
         let alive = writes
-        if nodes.count < 3 { print("DBGC key \(chunk.key) nodes \(nodes) alive \(alive) times \(times) kernel \(chunk.kernel)".prefix(300)) }
         switch chunk.kernel {
         case .scalar:
             presentScalars(chunk, of: batch, times: times, writes: alive, geometries: g, opacities: opacities)

@@ -29,8 +29,8 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// beside the same animations added explicitly (``implicitCommit(_:)``).
     case implicitCommit = "implicit-commit"
     /// A mostly still UI: `render-update`'s frame (one thread) on N layers of which one in a hundred animates (a
-    /// leaf in each group; the root and the groups stay still), beside the same frame on a tree of N/100 layers that
-    /// all animate: what the still ones cost.
+    /// leaf in each group; the root and the groups stay still), and the same with `renderChanges` into kept buffers,
+    /// beside the frame on a tree of N/100 layers that all animate: what the still ones cost.
     case staticTree = "static"
     /// Animations coming and going on a still tree: N/100 added and N/100 removed per frame, committed, then a
     /// render (``churn(_:)``).
@@ -266,18 +266,33 @@ extension LayerScene {
 
     private static func staticTree(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
         let mostlyStill = try RenderTree(root: tree(layers: n, animated: true, every: 100), options: BatchOptions(threads: 1))
+        let changesOnly = try RenderTree(root: tree(layers: n, animated: true, every: 100), options: BatchOptions(threads: 1))
         let animatedAlone = try RenderTree(root: tree(layers: max(1, n / 100), animated: true), options: BatchOptions(threads: 1))
         let stillBuffers = RenderBuffers(count: mostlyStill.count), aloneBuffers = RenderBuffers(count: animatedAlone.count)
-        let clock = Clock()
+        let changesBuffers = RenderBuffers(count: changesOnly.count)
+        let clock = Clock(), changesClock = Clock()
+        var sink = 0
         let contenders = [
             SceneContender(name: "render-tree", threads: 1) { try mostlyStill.render(atMediaTime: clock.next(), into: stillBuffers.output) },
+            // A renderer that keeps its buffers: only what changed is written.
+            SceneContender(name: "render-changes", threads: 1) {
+                sink &+= try changesOnly.renderChanges(atMediaTime: changesClock.next(), into: changesBuffers.output, changed: changesBuffers.changed)
+            },
             SceneContender(name: "animated-alone", threads: 1) { try animatedAlone.render(atMediaTime: clock.next(), into: aloneBuffers.output) },
         ]
         let check: () throws -> String? = {
             for (name, renderTree, buffers) in [("render-tree", mostlyStill, stillBuffers), ("animated-alone", animatedAlone, aloneBuffers)] {
                 if let i = try firstWrongFrame(of: renderTree, into: buffers) { return "\(name): frame of layer \(i) differs from the reference" }
             }
-            return nil
+            // The kept buffers after a few frames of changes hold what a whole render writes.
+            var changed = 0
+            for t in [1.0, 1.5, 1.25] { changed = try changesOnly.renderChanges(atMediaTime: t, into: changesBuffers.output, changed: changesBuffers.changed) }
+            guard changed > 0 else { return "render-changes: no layer changed between two frames" }
+            guard Array(changesBuffers.transforms) == Array(stillBuffers.transforms), Array(changesBuffers.frames) == Array(stillBuffers.frames),
+                  Array(changesBuffers.opacities) == Array(stillBuffers.opacities), Array(changesBuffers.hidden) == Array(stillBuffers.hidden) else {
+                return "render-changes: the kept buffers differ from a whole render"
+            }
+            return sink < 0 ? "render-changes: a negative count" : nil
         }
         return (contenders, check)
     }
@@ -397,15 +412,18 @@ final class RenderBuffers: @unchecked Sendable {
     let opacities: UnsafeMutableBufferPointer<Float>
     let hidden: UnsafeMutableBufferPointer<Bool>
     let frames: UnsafeMutableBufferPointer<CGRect>
+    /// The indices `renderChanges` lists.
+    let changed: UnsafeMutableBufferPointer<Int>
 
     init(count: Int) {
         transforms = .allocate(capacity: 4 * count); transforms.initialize(repeating: .zero)
         opacities = .allocate(capacity: count); opacities.initialize(repeating: 0)
         hidden = .allocate(capacity: count); hidden.initialize(repeating: false)
         frames = .allocate(capacity: count); frames.initialize(repeating: .zero)
+        changed = .allocate(capacity: count); changed.initialize(repeating: 0)
     }
 
-    deinit { transforms.deallocate(); opacities.deallocate(); hidden.deallocate(); frames.deallocate() }
+    deinit { transforms.deallocate(); opacities.deallocate(); hidden.deallocate(); frames.deallocate(); changed.deallocate() }
 
     var output: RenderOutput { RenderOutput(transforms: transforms, opacities: opacities, hidden: hidden, frames: frames) }
 }
