@@ -74,7 +74,7 @@ struct AnimationRecords {
     /// merging large chunks would prepare records again that may soon die (an edit of many layers makes one chunk).
     static let mergeLimit = 256
     /// The largest chunk a preparation of many records at once makes.
-    static let buildLimit = 16384
+    static let buildLimit = 1 << 17
 
     /// Chunks by identifier (`nil`: free), and the free identifiers.
     private(set) var chunks: [Chunk?] = []

@@ -1,5 +1,8 @@
 #include "CAMathProbes.h"
 #include <stdint.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -234,4 +237,13 @@ void camath_probe_triad(int isa, double *a, const double *b, const double *c, do
 #endif
     if (streams == 4) triad_portable(a, b, c, s, n, 4); else if (streams == 2) triad_portable(a, b, c, s, n, 2);
     else triad_portable(a, b, c, s, n, 1);
+}
+
+double camath_probe_allocated_bytes(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 m = mallinfo2();
+    return (double)m.uordblks + (double)m.hblkhd;
+#else
+    return -1;
+#endif
 }

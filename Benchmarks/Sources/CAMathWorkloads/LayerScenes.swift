@@ -70,9 +70,9 @@ package struct SceneContender {
     }
 }
 
-/// Resident bytes per layer a scene's setup added (`/proc/self/statm` before and after; memory freed by earlier
-/// scenes may be reused, so these are lower bounds at small N): the layers with their animations (`model`), and the
-/// render tree with its first frame (`engine`: mirror, records, presented tree, outputs).
+/// Heap bytes per layer a scene's setup added (the C allocator's count before and after): the layers with their
+/// animations (`model`), and the render tree with its first frame (`engine`: mirror, records, presented tree,
+/// outputs). Memory the kernel hands out outside the allocator (none here) is not counted.
 package struct SceneMemory: Codable, Sendable, Equatable {
     package var modelBytesPerLayer: Double
     package var engineBytesPerLayer: Double
@@ -233,16 +233,16 @@ extension LayerScene {
     }
 
     private static func renderUpdate(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
-        // The resident growth of the layers with their animations, and of the render tree after its first frame.
-        let start = ResidentMemory.bytes()
+        // The heap the layers with their animations take, and the render tree after its first frame.
+        let start = ProcessMemory.allocatedBytes()
         let root = tree(layers: n, animated: true)
         let threads = Batch.processorCount
-        let built = ResidentMemory.bytes()
+        let built = ProcessMemory.allocatedBytes()
         let renderTree = try RenderTree(root: root, options: BatchOptions(threads: threads))
         let buffers = RenderBuffers(count: renderTree.count)
         let clock = Clock()
         try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
-        let rendered = ResidentMemory.bytes()
+        let rendered = ProcessMemory.allocatedBytes()
         var memory: SceneMemory?
         if let start, let built, let rendered {
             memory = SceneMemory(modelBytesPerLayer: (built - start) / Double(n), engineBytesPerLayer: (rendered - built) / Double(n))

@@ -100,7 +100,7 @@ package struct Report: Codable, Sendable, Equatable {
         package var samples: Int
         /// The slowest single call, for contenders timed call by call (``SceneContender/timesEachCall``); else `nil`.
         package var worstCallMilliseconds: Double?
-        /// `render-update`: the resident bytes per layer of the layers and of the render tree (``SceneMemory``).
+        /// `render-update`: the heap bytes per layer of the layers and of the render tree (``SceneMemory``).
         package var memory: SceneMemory?
         /// `render-update`: the time its bytes (``LayerScene/renderUpdateBytesPerLayer`` per layer) take at the
         /// run's measured memory bandwidth on all cores; `nil` elsewhere.

@@ -117,9 +117,9 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         }
         for row in r.scenes where row.scene == "render-update" {
             guard let memory = row.memory else { continue }
-            s += "\nrender-update at \(row.layers) layers: the render tree (mirror, animation records, presented tree, outputs) grew "
-            s += "the resident set by \(number(memory.engineBytesPerLayer, 0)) bytes per layer (goal ≤ 1 024), the layers with their two "
-            s += "animations by \(number(memory.modelBytesPerLayer, 0)).\n"
+            s += "\nrender-update at \(row.layers) layers: the render tree (mirror, animation records, presented tree, outputs) takes "
+            s += "\(number(memory.engineBytesPerLayer, 0)) heap bytes per layer after its first frame (goal ≤ 1 024), the layers with their "
+            s += "two animations \(number(memory.modelBytesPerLayer, 0)).\n"
         }
         for row in r.scenes where row.scene == "churn" {
             guard let worst = row.worstCallMilliseconds else { continue }

@@ -63,7 +63,7 @@ struct CAMathSoak: ParsableCommand {
 
     /// The resident set in MiB, 0 where it cannot be read.
     static func residentMiB() -> Double {
-        (ResidentMemory.bytes() ?? 0) / 1_048_576
+        (ProcessMemory.residentBytes() ?? 0) / 1_048_576
     }
 
     static func main() {

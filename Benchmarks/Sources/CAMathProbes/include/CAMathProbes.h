@@ -1,4 +1,4 @@
-// Machine-limit probes for the benchmark CLI's roofline: arithmetic peaks and memory bandwidth.
+// Machine-limit probes for the benchmark CLI's roofline: arithmetic peaks and memory bandwidth; and the heap in use.
 // `isa` is InstructionSet's raw value (0 portable, 2 AVX2, 3 AVX-512); the caller passes one the CPU has.
 #ifndef CAMATH_PROBES_H
 #define CAMATH_PROBES_H
@@ -22,4 +22,8 @@ double camath_probe_read(int isa, const double *a, size_t n, int streams);
 void camath_probe_copy(int isa, double *dst, const double *src, size_t n, int streams);
 /// a[i] = b[i] + s·c[i] for n doubles (n a multiple of 32, all 64-byte aligned).
 void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n, int streams);
+
+/// Bytes the C allocator has handed out and not taken back (glibc's mallinfo2: small blocks in use plus mapped
+/// blocks), or -1 where it cannot tell.
+double camath_probe_allocated_bytes(void);
 #endif
