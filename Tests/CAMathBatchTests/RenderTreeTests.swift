@@ -196,6 +196,67 @@ import Testing
         #expect(renderTree.nodesFoldedByReference.isEmpty, "groups, flags and paths have records: no frame makes a layer")
     }
 
+    /// Bad input through the records: a layer moved between two trees that both have render trees, a cycle, an
+    /// animation removed by a delegate inside a frame, and NaN and ∞ in animations and geometry. Nothing crashes,
+    /// and both render trees keep presenting what the reference fold presents, bit for bit.
+    @Test func badInputThroughTheRecordsKeepsTheReferences() throws {
+        final class Remover: AnimationDelegate {
+            let victim: Layer
+            init(_ victim: Layer) { self.victim = victim }
+            func animationDidStart(_ anim: LayerAnimation) { victim.removeAnimation(forKey: "spin") }
+        }
+        let clock = MediaClock(startTime: 1)
+        try MediaClock.withCurrent(clock) {
+            let a = AnimationCases.animatedTree(120, seed: 21), b = AnimationCases.animatedTree(80, seed: 22)
+            LayerTransaction.flush()
+            let treeA = try RenderTree(root: a), treeB = try RenderTree(root: b)
+            func check(_ note: String) {
+                for (root, tree) in [(a, treeA), (b, treeB)] {
+                    let t = clock.now + 0.4
+                    #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
+                    let (geometries, mismatches) = try! Self.outputs(of: tree, at: t)
+                    #expect(geometries && mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
+                }
+            }
+            check("before")
+            // A layer with animations moves from one tree to the other; another is added to its own subtree.
+            let moved = treeA.layers[7], inner = treeB.layers[3]
+            let spin = BasicAnimation(keyPath: "transform.rotation.z")
+            spin.byValue = 2.0; spin.duration = 5
+            moved.add(spin, forKey: "spin")
+            treeB.layers[2].addSublayer(moved)
+            inner.sublayers?.first?.addSublayer(inner)
+            LayerTransaction.flush()
+            check("moved, cycle refused")
+            // A delegate removes an animation of another layer of a tree with a render tree inside a frame.
+            let victim = treeB.layers[5], fade = BasicAnimation(keyPath: "opacity")
+            victim.add(spin, forKey: "spin")
+            fade.toValue = 0.5; fade.duration = 3; fade.delegate = Remover(victim)
+            treeB.layers[9].add(fade, forKey: "fade")
+            LayerTransaction.flush()
+            clock.advance(by: 0.1)
+            FrameHook.run()
+            #expect(victim.animation(forKey: "spin") == nil)
+            // The removal joined an implicit transaction: committed, as the host's next turn would.
+            LayerTransaction.flush()
+            check("removed by a delegate")
+            // NaN and ∞ in animations (values, timing) and in geometry.
+            LayerTransaction.begin()
+            LayerTransaction.setDisableActions(true)
+            let broken = BasicAnimation(keyPath: "position")
+            broken.toValue = CGPoint(x: Double.nan, y: .infinity); broken.duration = .infinity
+            treeA.layers[3].add(broken, forKey: "broken")
+            let keys = KeyframeAnimation(keyPath: "transform.scale.x")
+            keys.values = [1.0, Double.nan, -Double.infinity]; keys.duration = 1; keys.speed = .infinity
+            treeA.layers[4].add(keys, forKey: "keys")
+            treeB.layers[6].position = CGPoint(x: Double.nan, y: 3)
+            treeB.layers[7].bounds = CGRect(x: 0, y: 0, width: Double.infinity, height: -4)
+            LayerTransaction.commit()
+            LayerTransaction.flush()
+            check("NaN and ∞")
+        }
+    }
+
     @Test func hitTestsAndConversionsOnAPresentationCopyAreTheReferences() throws {
         let root = AnimationCases.animatedTree(200, seed: 7)
         let expected = root.presentation(at: 0.8)!
