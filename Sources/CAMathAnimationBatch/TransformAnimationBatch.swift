@@ -25,7 +25,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     let schedule: AnimationSchedule
     /// Each pair's start and end transforms, decomposed.
     let plan: InterpolationPlan
-    /// For cumulative or additive animations: the end of one cycle (else unused).
+    /// For cumulative or additive animations: the end of one cycle (else unused); empty when no animation of the
+    /// batch is either.
     let cycleEnds: [Transform3D]
 
     /// The number of animations.
@@ -76,7 +77,8 @@ public struct TransformAnimationBatch: @unchecked Sendable {
         }
         plan = try InterpolationPlan(from: from, to: to, instructionSet: instructionSet)
         schedule = builder.build()
-        (self.animations, self.models, self.cycleEnds, self.groupChildren) = (copies, models, cycleEnds, groupChildren)
+        (self.animations, self.models, self.groupChildren) = (copies, models, groupChildren)
+        self.cycleEnds = schedule.flags.contains(where: \.combines) ? cycleEnds : []
     }
 
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model when

@@ -2,6 +2,7 @@ import CAMathAnimation
 @_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import _CAMathKernels
+import Foundation
 
 /// Many animations of properties whose values are numbers, points, sizes, rects or vectors of one width
 /// (`opacity`, `position`, `bounds`, `bounds.size.width`, …), prepared once to be evaluated at one parent
@@ -26,7 +27,9 @@ import _CAMathKernels
 public struct ValueAnimationBatch: @unchecked Sendable {
     /// The animations (private copies) and their models.
     let animations: [PropertyAnimation]
-    let models: [AnimationValue]
+    /// The kind of each model (its components are in ``modelRows``): a model is rebuilt when the reference needs
+    /// it, instead of keeping an `AnimationValue` (136 bytes) per animation.
+    let modelKinds: [ModelKind]
     /// Whether each animation is a group's child (its removal flag ignored); empty when none is.
     let groupChildren: [Bool]
     /// The components of every value (every model has this many).
@@ -133,7 +136,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         }
         if !cubic.contains(true) { (tangentsOut, tangentsIn) = ([], []) }
         schedule = builder.build()
-        (self.animations, self.models, self.width, self.modelRows, self.groupChildren) = (copies, models, width, modelRows, groupChildren)
+        (self.animations, self.width, self.modelRows, self.groupChildren) = (copies, width, modelRows, groupChildren)
+        modelKinds = models.map { ModelKind($0)! }
         (self.partStart, self.partWidth, self.cycleEnds) = (partStart, partWidth, cycleEnds)
         (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic) = (starts, ends, tangentsOut, tangentsIn, cubic)
     }
@@ -143,7 +147,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     /// `current`), and whether it contributed — what every path reproduces. O(1) plus the keyframes' search.
     public func referenceValue(_ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?,
                                into out: UnsafeMutablePointer<Double>) -> Bool {
-        let animation = animations[i], model = models[i]
+        let animation = animations[i], model = self.model(i)
         let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
         let evaluation = animation.evaluation(at: p, isGroupChild: !groupChildren.isEmpty && groupChildren[i])
         let value = animation.transformKeyPath == nil ? animation.value(at: evaluation, model: model, current: base)
@@ -154,6 +158,37 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         }
         out.update(from: c, count: width)
         return true
+    }
+}
+
+extension ValueAnimationBatch {
+    /// The kinds of value a model may be (what its components are).
+    enum ModelKind: UInt8 {
+        case number, point, size, rect, vector
+
+        /// The kind of `value`; `nil` for a transform or a flag.
+        init?(_ value: AnimationValue) {
+            switch value {
+            case .number: self = .number
+            case .point: self = .point
+            case .size: self = .size
+            case .rect: self = .rect
+            case .vector: self = .vector
+            case .transform, .flag: return nil
+            }
+        }
+    }
+
+    /// Animation i's model, rebuilt from its kind and its components. O(width).
+    func model(_ i: Int) -> AnimationValue {
+        let c = Array(modelRows[i * width..<(i + 1) * width])
+        switch modelKinds[i] {
+        case .number: return .number(c[0])
+        case .point: return .point(CGPoint(x: c[0], y: c[1]))
+        case .size: return .size(CGSize(width: c[0], height: c[1]))
+        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .vector: return .vector(c)
+        }
     }
 }
 
