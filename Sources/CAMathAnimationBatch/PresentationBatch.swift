@@ -72,8 +72,8 @@ public struct PresentationBatch {
         try records.commit(model: model, opacities: modelOpacities, instructionSet: instructionSet)
     }
 
-    /// Sets node `node`'s model geometry and opacity (a layer without animations: no stage holds its values), as if
-    /// the batch were made again. O(sublayers of the node).
+    /// Sets node `node`'s model geometry and opacity, as if the batch were made again; the records of an animated node
+    /// hold its old model until ``record(_:)`` records it again. O(sublayers of the node).
     package mutating func setModel(_ g: LayerGeometry, opacity: Float, at node: Int) {
         model.setGeometry(g, at: node)
         modelOpacities[node] = opacity
@@ -208,8 +208,8 @@ extension Batch {
     }
 
     /// The presentation geometries at the frame's time over `g` (which holds the model's) and their level maps into `m`, and the
-    /// presented opacities into `opacities` when given: the layers the reference takes, then the batches of every
-    /// stage (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
+    /// presented opacities into `opacities` when given: the layers the reference takes, then every chunk of records in
+    /// key order (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
     private static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
                                 geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
                                 transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
