@@ -35,7 +35,7 @@ extension RenderTree {
         try check(output)
         try update(atMediaTime: t)
         write(into: output, nodes: nil, threads: try frame(at: t).threads)
-        for i in dirty.indices { dirty[i] = false }
+        changedNodes.take { _ in }
     }
 
     /// ``render(atMediaTime:into:)`` for the layers whose presented values (world transform, frame, opacity or
@@ -49,10 +49,9 @@ extension RenderTree {
         try update(atMediaTime: t)
         let threads = try frame(at: t).threads
         var k = 0
-        for i in dirty.indices where dirty[i] {
+        changedNodes.take { i in
             changed[k] = i
             k += 1
-            dirty[i] = false
         }
         write(into: output, nodes: UnsafeBufferPointer(rebasing: changed[0..<k]), threads: threads)
         return k
@@ -159,23 +158,27 @@ extension RenderTree {
         guard n > 0 else { return }
         if let patch = latestPatch, frames.count == n {
             let tree = presented
-            for i in patch.nodes {
-                if presentedOpacities[i].bitPattern != opacities[i].bitPattern {
-                    dirty[i] = true
-                    opacities[i] = presentedOpacities[i]
-                }
-                let frame = tree.geometries[i].frame
-                if !bitwiseEqual(frame, frames[i]) {
-                    dirty[i] = true
-                    frames[i] = frame
+            changedNodes.withFlags { changed in
+                for i in patch.nodes {
+                    if presentedOpacities[i].bitPattern != opacities[i].bitPattern {
+                        changed[i] = true
+                        opacities[i] = presentedOpacities[i]
+                    }
+                    let frame = tree.geometries[i].frame
+                    if !bitwiseEqual(frame, frames[i]) {
+                        changed[i] = true
+                        frames[i] = frame
+                    }
                 }
             }
-            // The subtrees under the maps made again, each once (a subtree inside an earlier one is skipped).
+            // The subtrees under the maps made again, each once (a subtree inside an earlier one is skipped): the
+            // patched nodes are in them, so they are all that may have changed.
             var ranges: [Range<Int>] = [], end = 0
             for j in patch.mapped where j >= end {
                 end = subtreeEnd[j]
                 ranges.append(j..<end)
             }
+            for r in ranges { changedNodes.mayChange(r) }
             computeWorlds(threads: 1, ranges: ranges)
             outputsAreCurrent = true
             return
@@ -187,7 +190,7 @@ extension RenderTree {
             opacities.withUnsafeMutableBufferPointer { kept in
                 frameScratch.withUnsafeBufferPointer { new in
                     frames.withUnsafeBufferPointer { old in
-                        dirty.withUnsafeMutableBufferPointer { d in
+                        changedNodes.withFlags { d in
                             for i in 0..<n {
                                 if presented[i].bitPattern != kept[i].bitPattern || !bitwiseEqual(new[i], old[i]) { d[i] = true }
                                 kept[i] = presented[i]
@@ -197,6 +200,7 @@ extension RenderTree {
                 }
             }
         }
+        changedNodes.mayChangeAll()
         swap(&frames, &frameScratch)
         computeWorlds(threads: threads)
         outputsAreCurrent = true
@@ -231,7 +235,7 @@ extension RenderTree {
         withUnsafeColumns(tree.geometries, tree.parents, transforms) { pg, pp, pt in
             worlds.withUnsafeMutableBufferPointer { w in
                 hidden.withUnsafeMutableBufferPointer { h in
-                    dirty.withUnsafeMutableBufferPointer { d in
+                    changedNodes.withFlags { d in
                         let pw = SharedPointer(base: w.baseAddress!), ph = SharedPointer(base: h.baseAddress!)
                         let pd = SharedPointer(base: d.baseAddress!)
                         let node: @Sendable (Int) -> Void = { i in

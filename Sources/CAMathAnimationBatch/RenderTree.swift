@@ -63,7 +63,7 @@ public final class RenderTree {
     /// Whether ``regions`` are those of ``presented``.
     var regionsAreCurrent = false
     /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.
-    var dirty: [Bool] = []
+    var changedNodes = ChangedNodes()
     /// The root's latest presentation copy (its tree holds the other layers' copies), made again in place by the
     /// next ``presentation(of:atMediaTime:)`` of the root when no code holds any of its copies.
     var rootPresentation: Layer?
@@ -222,7 +222,7 @@ public final class RenderTree {
             hidden = [Bool](repeating: false, count: n)
             frames = [CGRect](repeating: .zero, count: n)
             opacities = [Float](repeating: 1, count: n)
-            dirty = [Bool](repeating: true, count: n)
+            changedNodes.reset(count: n)
         }
         isCurrent = false
     }

@@ -116,9 +116,29 @@ import Testing
         for (k, layer) in LayerTree.layers(of: root).enumerated() where k % 5 != 0 { layer.removeAllAnimations() }
         LayerTransaction.flush()
         let renderTree = try RenderTree(root: root)
+        // Buffers a renderer keeps, written by renderChanges only: after each step they must hold a whole render.
+        let n = renderTree.count
+        var keptTransforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), keptOpacities = [Float](repeating: 0, count: n)
+        var keptHidden = [Bool](repeating: false, count: n), keptFrames = [CGRect](repeating: .zero, count: n)
+        var changed = [Int](repeating: 0, count: n)
         func check(_ t: Double, _ note: String) {
             #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
             #expect(renderTree.mediaTime == t, "\(note): through the render tree")
+            _ = try! keptTransforms.withUnsafeMutableBufferPointer { tb in
+                try keptOpacities.withUnsafeMutableBufferPointer { o in
+                    try keptHidden.withUnsafeMutableBufferPointer { h in
+                        try keptFrames.withUnsafeMutableBufferPointer { f in
+                            try changed.withUnsafeMutableBufferPointer { c in
+                                try renderTree.renderChanges(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f), changed: c)
+                            }
+                        }
+                    }
+                }
+            }
+            let whole = try! Self.render(renderTree, at: t)
+            #expect(keptTransforms.map { $0.bitPatterns } == whole.transforms.map { $0.bitPatterns } && keptHidden == whole.hidden
+                    && keptOpacities.map(\.bitPattern) == whole.opacities.map(\.bitPattern)
+                    && zip(keptFrames, whole.frames).allSatisfy { bitwiseEqual($0, $1) }, "\(note): the changes rendered make a whole render")
             let (geometries, mismatches) = try! Self.outputs(of: renderTree, at: t)
             #expect(geometries && mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
         }
@@ -558,4 +578,9 @@ extension RenderTreeTests {
         try renderTree.update(atMediaTime: 0.25)
         #expect(renderTree.count == 100_000)
     }
+}
+
+extension SIMD4<Float> {
+    /// The four lanes' bits.
+    fileprivate var bitPatterns: SIMD4<UInt32> { SIMD4<UInt32>(x.bitPattern, y.bitPattern, z.bitPattern, w.bitPattern) }
 }
