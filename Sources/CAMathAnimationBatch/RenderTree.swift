@@ -62,7 +62,8 @@ public final class RenderTree {
     var regionIndexes: [Int: SublayerRegionIndex] = [:]
     /// Whether ``regions`` are those of ``presented``.
     var regionsAreCurrent = false
-    /// Per node: whether a presented value changed since the latest ``renderChanges(atMediaTime:into:changed:)``.
+    /// The nodes whose presented values changed since a renderer last took them (``render(atMediaTime:into:)`` or
+    /// ``renderChanges(atMediaTime:into:changed:)``), and where they may have.
     var changedNodes = ChangedNodes()
     /// The root's latest presentation copy (its tree holds the other layers' copies), made again in place by the
     /// next ``presentation(of:atMediaTime:)`` of the root when no code holds any of its copies.

@@ -179,15 +179,16 @@ extension ValueAnimationBatch {
         }
     }
 
-    /// Animation i's model, rebuilt from its kind and its components. O(width).
+    /// Animation i's model, rebuilt from its kind and its components (allocating only for a vector). O(width).
     func model(_ i: Int) -> AnimationValue {
-        let c = Array(modelRows[i * width..<(i + 1) * width])
+        let o = i * width
+        func c(_ k: Int) -> Double { modelRows[o + k] }
         switch modelKinds[i] {
-        case .number: return .number(c[0])
-        case .point: return .point(CGPoint(x: c[0], y: c[1]))
-        case .size: return .size(CGSize(width: c[0], height: c[1]))
-        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
-        case .vector: return .vector(c)
+        case .number: return .number(c(0))
+        case .point: return .point(CGPoint(x: c(0), y: c(1)))
+        case .size: return .size(CGSize(width: c(0), height: c(1)))
+        case .rect: return .rect(CGRect(x: c(0), y: c(1), width: c(2), height: c(3)))
+        case .vector: return .vector(Array(modelRows[o..<o + width]))
         }
     }
 }
