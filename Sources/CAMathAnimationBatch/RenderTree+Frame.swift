@@ -279,7 +279,7 @@ extension RenderTree {
     /// `presentation(at:)` of a layer of the tree returns; `nil` for a layer the render tree does not hold, and while a
     /// layer of the tree has changes not committed yet (`presentation(at:)` then folds the committed state itself).
     /// The root's copies are kept and made again in place by the next call, when no code holds any of them any more
-    /// (`Layer.unsharedPresentationTree(count:model:sublayerCount:)`): a frame then makes no `Layer`.
+    /// (`Layer.mayRemakePresentationCopies(_:of:models:)`): a frame then makes no `Layer`.
     public func presentation(of layer: Layer, atMediaTime t: Double) -> Layer? {
         // The changes first: preparing the tree again moves layers to new indices, and finds the changes not yet
         // committed of layers that joined the tree since (their journal was not this one when they changed): then
@@ -291,26 +291,37 @@ extension RenderTree {
         }
         computeRegions()
         let end = subtreeEnd[top], tree = presented, parentTimes = frame.parentTimes
-        let earlier = top == 0 ? recyclableRootPresentation() : nil
-        var copies: [Layer] = []
-        copies.reserveCapacity(end - top)
         // Every copy starts with its level map, its region and its node here, which answers its hit tests; the top
         // copy is a root, so it does only when its node is one (its map and region are then the tree's). New copies
         // are primed once their tree is whole (adding a sublayer drops its superlayer's region), copies made again
         // at once.
         presentationStamp &+= 1
         let primedFrom = top == 0 && tree.rootSuperlayerGeometry == nil ? top : top + 1
-        func prime(_ j: Int) {
-            copies[j - top].primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j], presented: PresentedNode(node: j, stamp: presentationStamp))
+        func prime(_ copy: Layer, _ j: Int) {
+            copy.primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j], presented: PresentedNode(node: j, stamp: presentationStamp))
         }
+        func copy(_ j: Int, remaking earlier: Layer?) -> Layer {
+            batch.evaluatesByReference(j) ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier)
+                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier)
+        }
+        if top == 0, let root = recyclableRootPresentation() {
+            // The copies stay where they are: their tree holds them, and `presentedCopies` lists them in order.
+            for j in 0..<end {
+                presentedCopies[j]._withUnsafeGuaranteedRef { earlier in
+                    let made = copy(j, remaking: earlier)
+                    if j >= primedFrom { prime(made, j) }
+                }
+            }
+            return root
+        }
+        var copies: [Layer] = []
+        copies.reserveCapacity(end - top)
         for j in top..<end {
-            let copy = batch.evaluatesByReference(j) ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier?[j])
-                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier?[j])
-            if earlier == nil, j > top { copies[tree.parents[j] - top].addSublayer(copy) }
-            copies.append(copy)
-            if earlier != nil, j >= primedFrom { prime(j) }
+            let made = copy(j, remaking: nil)
+            if j > top { copies[tree.parents[j] - top].addSublayer(made) }
+            copies.append(made)
         }
-        if earlier == nil { for j in primedFrom..<end { prime(j) } }
+        for j in primedFrom..<end { prime(copies[j - top], j) }
         presentedCopies = copies.map { Unmanaged.passUnretained($0) }
         presentedCopiesTop = top
         if top == 0 { rootPresentation = copies.first }
@@ -327,14 +338,17 @@ extension RenderTree {
         return .some(hit.map { presentedCopies[$0 - presentedCopiesTop].takeUnretainedValue() })
     }
 
-    /// The copies of the root's latest presentation in the tree's order, when they may be made again in place:
-    /// nothing but the render tree holds them, and they are copies of the current layers in the current shape.
-    private func recyclableRootPresentation() -> [Layer]? {
-        guard var root = rootPresentation else { return nil }
-        rootPresentation = nil
-        guard isKnownUniquelyReferenced(&root) else { return nil }
-        let tree = presented, layers = layers
-        return root.unsharedPresentationTree(count: count, model: { layers[$0] }, sublayerCount: { tree.sublayerCount(of: $0) })
+    /// The root's latest presentation copy, when its copies (``presentedCopies``, in the tree's order) may be made
+    /// again in place: nothing but the render tree holds them, and they are copies of the current layers in the
+    /// current shape (`Layer.mayRemakePresentationCopies(_:of:models:)`). Else it lets them go.
+    private func recyclableRootPresentation() -> Layer? {
+        guard rootPresentation != nil else { return nil }
+        guard presentedCopiesTop == 0, isKnownUniquelyReferenced(&rootPresentation!),
+              Layer.mayRemakePresentationCopies(presentedCopies, of: presented, models: layers) else {
+            rootPresentation = nil
+            return nil
+        }
+        return rootPresentation
     }
 }
 

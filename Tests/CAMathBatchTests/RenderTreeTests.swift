@@ -103,6 +103,72 @@ import Testing
         #expect(remade === renamed && Self.summary(remade) == expected(4.2))
     }
 
+    /// A copy made again in place takes its model's state again only when that state or the copy's own moved (the
+    /// render tree writes geometry and opacity itself): every write of a name, custom value, actions, style,
+    /// delegate, autoresizing mask or animation of the model shows in the next presentation, and whatever code wrote
+    /// into a copy it then dropped is undone — with the copies the same objects throughout.
+    @Test func copiesMadeAgainTakeEveryStateChange() throws {
+        final class Delegate: LayerDelegate {}
+        let root = AnimationCases.animatedTree(40, seed: 9)
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        let delegate = Delegate()
+        let models = renderTree.layers
+        /// The state a copy takes, as one comparable description.
+        func state(_ layer: Layer) -> String {
+            let delegateName = layer.delegate.map { $0 === delegate ? "the delegate" : "another" } ?? "none"
+            return "\(layer.name ?? "-") \(layer.value(forKey: "custom") ?? "-") \(layer.actions?.keys.sorted() ?? []) "
+                + "\(layer.style?.count ?? -1) \(delegateName) \(layer.autoresizingMask.rawValue) \(layer.animationKeys() ?? [])"
+        }
+        func check(_ copies: Layer, _ note: String) {
+            let order = LayerTree.layers(of: copies)
+            #expect(order.count == models.count, "\(note)")
+            for (copy, model) in zip(order, models) where state(copy) != state(model) {
+                Issue.record("\(note): the copy of \(model.name ?? "a layer") has \(state(copy)), its model \(state(model))")
+            }
+        }
+        weak let first = root.presentation(at: 0.5)
+        var t = 0.5
+        /// One edit of the models (or of the dropped copies, `onCopies`), then a presentation that must be made in place.
+        func step(_ note: String, onCopies: Bool = false, _ edit: (Layer, Int) -> Void) {
+            if onCopies {
+                let copies = root.presentation(at: t)!
+                for (k, copy) in LayerTree.layers(of: copies).enumerated() where k % 3 == 1 { edit(copy, k) }
+            } else {
+                for (k, model) in models.enumerated() where k % 3 == 1 { edit(model, k) }
+                LayerTransaction.flush()
+            }
+            t += 0.1
+            let copies = try! #require(root.presentation(at: t))
+            #expect(copies === first, "\(note): the copies are made again in place")
+            #expect(renderTree.nodesFoldedByReference.isEmpty)
+            check(copies, note)
+            #expect(Self.summary(copies) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
+        }
+        step("names") { layer, k in layer.name = "name \(k)" }
+        step("custom values") { layer, k in layer.setValue(k, forKey: "custom") }
+        step("actions") { layer, _ in layer.actions = ["position": NSNull()] }
+        step("style") { layer, _ in layer.style = ["a": 1, "b": 2] }
+        step("delegates") { layer, _ in layer.delegate = delegate }
+        step("autoresizing masks") { layer, _ in layer.autoresizingMask = [.layerWidthSizable] }
+        step("animations added") { layer, k in
+            let fade = BasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0.2; fade.toValue = 1.0; fade.duration = 3
+            layer.add(fade, forKey: "fade \(k)", atMediaTime: 0)
+        }
+        step("animations removed") { layer, k in layer.removeAnimation(forKey: "fade \(k)") }
+        step("the same values again") { layer, k in layer.name = "name \(k)"; layer.setValue(k, forKey: "custom") }
+        step("copies written, then dropped", onCopies: true) { copy, k in
+            copy.name = "copy \(k)"
+            copy.setValue(-k, forKey: "custom")
+            copy.actions = nil
+            copy.style = nil
+            copy.delegate = nil
+            copy.autoresizingMask = []
+            copy.removeAllAnimations()
+        }
+    }
+
     /// Animation edits — added, replaced under the same key, removed, every animation removed, an animated layer's
     /// model changed; groups (nested), flags and keyframe paths that turn the layer among them — record those layers
     /// again, on few layers or on many, and never prepare the tree again; the chunks they leave behind merge and

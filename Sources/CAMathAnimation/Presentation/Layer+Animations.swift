@@ -199,10 +199,10 @@ extension Layer {
     /// ``model()`` leads back. It is marked for layout when it was made marked or its presented bounds size is not
     /// its committed one (not by sizes the animations pass through). What the batch forms use for
     /// layers they do not vectorise. With `earlier` (a copy of this layer that may be made again in place,
-    /// `Layer.unsharedPresentationTree(count:model:sublayerCount:)`), that copy made again, in its tree. Cost: O(animations).
+    /// `Layer.mayRemakePresentationCopies(_:of:models:)`), that copy made again, in its tree. Cost: O(animations).
     package func presentedCopy(atParentTime parentTime: Double, remaking earlier: Layer? = nil) -> Layer {
         guard let earlier else { return folded(into: makePresentationCopy(), atParentTime: parentTime) }
-        remakePresentationCopy(earlier)
+        remakePresentationCopy(earlier, presentsGeometry: false)
         _ = earlier.withoutTree { folded(into: earlier, atParentTime: parentTime) }
         earlier.keepAssemblyLayoutMark()
         return earlier
@@ -231,14 +231,15 @@ extension Layer {
     package func presentedCopy(geometry: LayerGeometry, opacity: Float, remaking earlier: Layer? = nil) -> Layer {
         let copy: Layer
         if let earlier {
-            remakePresentationCopy(earlier)
+            remakePresentationCopy(earlier, presentsGeometry: true)
             copy = earlier
         } else {
             copy = makePresentationCopy()
         }
         copy.animationState.modelLayer = self
-        copy.presentGeometry(geometry, opacity: opacity)
+        copy.presentGeometry(geometry, opacity: opacity, committedSize: committedGeometry.bounds.size)
         if earlier != nil { copy.keepAssemblyLayoutMark() }
+        noteTakenState(by: copy)
         return copy
     }
 

@@ -3,8 +3,10 @@ import CAMathLayer
 /// What CAMathAnimation keeps on a `Layer`: its media timing and its animations, in the order they
 /// apply (insertion order; re-adding a key moves it to the end).
 final class LayerAnimationState: LayerAttachment {
-    @exclusivity(unchecked) var timing = MediaTimingParameters.layer
-    @exclusivity(unchecked) var animations: [(key: String?, animation: LayerAnimation)] = []
+    @exclusivity(unchecked) var timing = MediaTimingParameters.layer { didSet { holder?.attachmentDidChange() } }
+    @exclusivity(unchecked) var animations: [(key: String?, animation: LayerAnimation)] = [] { didSet { holder?.attachmentDidChange() } }
+    /// The layer this state belongs to (``LayerAttachment/holder``).
+    unowned(unsafe) var holder: Layer?
     /// For a presentation copy: the layer it was made from (held strongly: the model never holds its copies,
     /// and a weak reference would slow every retain of the model layer).
     var modelLayer: Layer?

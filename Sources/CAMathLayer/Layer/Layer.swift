@@ -60,7 +60,7 @@ open class Layer: NSObject {
         get { storedName }
         set { willChangeModel(); storedName = newValue; postEvent("name") }
     }
-    var storedName: String?
+    var storedName: String? { didSet { stateChanges &+= 1 } }
     /// The opacity, stored as given (default 1; `Float`, as `CALayer`'s). No computation of CAMath reads
     /// it: `hitTest` ignores it, as `CALayer`'s does. Animatable: setting it posts the event `"opacity"`.
     public var opacity: Float {
@@ -81,14 +81,14 @@ open class Layer: NSObject {
     /// table would make every retain of the layer take the runtime's slow path: hit tests ran 2× slower.)
     public private(set) unowned(unsafe) var superlayer: Layer?
     /// The values of keys that are not properties (``setValue(_:forKey:)``).
-    var customValues: [String: Any] = [:]
+    var customValues: [String: Any] = [:] { didSet { stateChanges &+= 1 } }
     /// Which parts of the frame stretch when the superlayer's bounds size changes (default none). Setting it
     /// posts the event `"autoresizingMask"`.
     public var autoresizingMask: AutoresizingMask {
         get { storedAutoresizingMask }
         set { willChangeModel(); storedAutoresizingMask = newValue; postEvent("autoresizingMask") }
     }
-    var storedAutoresizingMask: AutoresizingMask = []
+    var storedAutoresizingMask: AutoresizingMask = [] { didSet { stateChanges &+= 1 } }
     /// The object that lays out the sublayers in ``layoutSublayers()`` (default `nil`). Setting it marks the
     /// layer as needing layout.
     public var layoutManager: (any LayoutManager)? { didSet { setNeedsLayout() } }
@@ -98,7 +98,13 @@ open class Layer: NSObject {
     /// Whether ``layoutIfNeeded()`` will call ``layoutSublayers()``.
     var layoutIsPending = false
     /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
-    @exclusivity(unchecked) package var attachment: (any LayerAttachment)?
+    @exclusivity(unchecked) package var attachment: (any LayerAttachment)? {
+        didSet {
+            if let old = oldValue, old.holder === self { old.holder = nil }
+            attachment?.holder = self
+            stateChanges &+= 1
+        }
+    }
     /// The journal of the render tree this layer belongs to, if any, and the layer's index there.
     @exclusivity(unchecked) package var changeJournal: LayerChangeJournal?
     @exclusivity(unchecked) package var renderIndex = -1
@@ -107,16 +113,25 @@ open class Layer: NSObject {
 
     /// The object asked first for this layer's actions, that lays out its sublayers and draws it (default
     /// `nil`). Not retained, as `CALayer`'s delegate.
-    public weak var delegate: (any LayerDelegate)?
+    public weak var delegate: (any LayerDelegate)? { didSet { stateChanges &+= 1 } }
     /// Actions by event, asked after the delegate (default `nil`). `NSNull()` as a value means "no action".
-    @exclusivity(unchecked) public var actions: [String: any LayerAction]?
+    @exclusivity(unchecked) public var actions: [String: any LayerAction]? { didSet { stateChanges &+= 1 } }
     /// Values asked for after ``actions``: its `"actions"` dictionary, then its `"style"` dictionary's, and so on
     /// down (default `nil`). Other entries are kept but not read.
-    @exclusivity(unchecked) public var style: [AnyHashable: Any]?
+    @exclusivity(unchecked) public var style: [AnyHashable: Any]? { didSet { stateChanges &+= 1 } }
     /// The outermost transaction this layer was created or last changed in (`nil` for presentation copies).
     @exclusivity(unchecked) package var transactionToken: TransactionToken?
     /// The state at the start of that transaction, when the layer had been committed before it.
     @exclusivity(unchecked) package var committedState: CommittedLayerState?
+    /// How many times the state a presentation copy takes besides its geometry and opacity was written: name,
+    /// autoresizing mask, custom values, the attachment or what it holds, delegate, actions, style. It only grows
+    /// (one per write), so it tells whether that state moved since a copy took it.
+    @exclusivity(unchecked) package private(set) var stateChanges: UInt64 = 0
+    /// Counts a write of what the attachment holds as a change of this layer's state (``stateChanges``).
+    package func attachmentDidChange() { stateChanges &+= 1 }
+    /// For a presentation copy that took its model's current state: its model's and its own change counts just
+    /// after (``remakePresentationCopy(_:presentsGeometry:)``); `nil` while they are not known to match.
+    @exclusivity(unchecked) var takenState: TakenState?
     /// Whether this is a presentation copy: it joins no transaction and posts no event.
     @exclusivity(unchecked) package var isPresentationCopy = false
 
@@ -175,6 +190,7 @@ open class Layer: NSObject {
     /// first, so freeing a deep tree never recurses (a sublayer still held elsewhere keeps its subtree).
     deinit {
         attachment?.layerWillDeinitialize()
+        attachment?.holder = nil
         for child in children { child.superlayer = nil }
         var pending = children
         children = []

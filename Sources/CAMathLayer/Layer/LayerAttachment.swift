@@ -12,6 +12,9 @@ package protocol LayerAttachment: AnyObject {
     /// Whether frames visit this state's layer (animations were committed on it): a presentation copy given
     /// animations by user code.
     var isOnTimeline: Bool { get }
+    /// The layer whose ``Layer/attachment`` this state is (set and cleared by that property; not retained): every
+    /// write of the state counts as a change of that layer's state (``Layer/attachmentDidChange()``).
+    var holder: Layer? { get set }
     /// The layer that holds this state is being freed (its animations stop).
     func layerWillDeinitialize()
 }

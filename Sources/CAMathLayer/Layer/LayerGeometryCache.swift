@@ -143,12 +143,12 @@ extension Layer {
 
     /// Replaces the geometry and opacity of a fresh presentation copy (no cache or render tree; a copy made again
     /// in its tree, whose cache is primed afterwards) with `g` and `opacity`, leaving what the ``geometry`` setter
-    /// would on a copy not yet in a tree: the layout mark when the bounds size changes.
-    package func presentGeometry(_ g: LayerGeometry, opacity: Float) {
-        let oldSize = storedGeometry.bounds.size
+    /// would on a copy of its model's committed state not yet in a tree: the layout mark when the bounds size is not
+    /// `committedSize` (the model's committed one, which a copy made again may no longer hold).
+    package func presentGeometry(_ g: LayerGeometry, opacity: Float, committedSize: CGSize) {
         storedGeometry = g
         storedOpacity = opacity
-        if g.bounds.size != oldSize { layoutIsPending = true }
+        if g.bounds.size != committedSize { layoutIsPending = true }
     }
 
     /// The layout mark of a presentation copy once its animations are folded: the mark it was made with, or a
