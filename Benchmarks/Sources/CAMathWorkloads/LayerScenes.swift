@@ -35,6 +35,9 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// Animations coming and going on a still tree: N/100 added and N/100 removed per frame, committed, then a
     /// render (``churn(_:)``).
     case churn = "churn"
+    /// A list of N − 2 cells under a `ScrollLayer`, scrolled every frame with actions disabled, committed, then a frame
+    /// through the render tree (`render`, `renderChanges`) or `CALayer` (``scroll(_:)``).
+    case scroll = "scroll"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
@@ -46,6 +49,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .renderTreeBuild: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
         case .staticTree, .churn: quick ? [10_000] : [100_000]
+        case .scroll: quick ? [1_000] : [10_000]
         }
     }
 }
@@ -172,6 +176,7 @@ extension LayerScene {
         case .implicitCommit: return try Self.implicitCommit(n)
         case .staticTree: return try Self.staticTree(n)
         case .churn: return try Self.churn(n)
+        case .scroll: return try Self.scroll(n)
         }
     }
 
