@@ -58,7 +58,7 @@ struct AnimationRecords {
     /// (`chains` is empty when no slot is in a group), live while `alive[k]`.
     struct Chunk {
         let key: Key
-        let nodes: [Int]
+        fileprivate(set) var nodes: [Int]
         let animations: [PropertyAnimation]
         let chains: [[AnimationGroup]]
         fileprivate(set) var alive: [Bool]
@@ -96,9 +96,19 @@ struct AnimationRecords {
     private var edited: [Int] = []
     /// Chunks that lost records since the last commit.
     private var thinned: Set<Int> = []
+    /// Where the records' preparations are counted: shared by the records a render tree's batches carry from one
+    /// shape of the tree to the next (``renumber(_:count:)``), so a count that stops growing or starts again shows that
+    /// records were prepared elsewhere.
+    final class Ledger {
+        /// How many records were prepared (each time a chunk was made over them).
+        var prepared = 0
+        init() {}
+    }
+    let ledger: Ledger
 
-    /// No records, for a tree of `count` nodes.
-    init(count: Int) {
+    /// No records, for a tree of `count` nodes, counting their preparations in `ledger`.
+    init(count: Int, ledger: Ledger) {
+        self.ledger = ledger
         head = [Int32](repeating: -1, count: count)
         isReference = [Bool](repeating: false, count: count)
     }
@@ -125,6 +135,37 @@ struct AnimationRecords {
             r = next
         }
         head[node] = -1
+    }
+
+    /// Follows a change of the tree's shape: node `old` is node `newIndex[old]` of a tree of `count` nodes now, or
+    /// left it (−1). The records of the nodes that left die; every other record stays where it was prepared, under
+    /// its node's new index (a dead slot is given node 0, so that a chunk's columns stay in range). Queued records
+    /// (none after a commit) follow their nodes. Cost: O(nodes + slots of the chunks), no preparation.
+    mutating func renumber(_ newIndex: [Int], count: Int) {
+        for old in newIndex.indices where newIndex[old] < 0 { remove(old) }
+        for id in chunks.indices where chunks[id] != nil {
+            let alive = chunks[id]!.alive
+            chunks[id]!.nodes.withUnsafeMutableBufferPointer { nodes in
+                for k in nodes.indices { nodes[k] = alive[k] ? newIndex[nodes[k]] : 0 }
+            }
+        }
+        var newHead = [Int32](repeating: -1, count: count), newIsReference = [Bool](repeating: false, count: count)
+        for old in newIndex.indices where newIndex[old] >= 0 {
+            newHead[newIndex[old]] = head[old]
+            newIsReference[newIndex[old]] = isReference[old]
+        }
+        (head, isReference) = (newHead, newIsReference)
+        for key in pending.keys {
+            let queued = pending[key]!
+            var kept = PendingRecords()
+            for (k, node) in queued.nodes.enumerated() where newIndex[node] >= 0 {
+                kept.append(newIndex[node], queued.animations[k], chain: queued.chains.isEmpty ? [] : queued.chains[k])
+            }
+            pending[key] = kept.nodes.isEmpty ? nil : kept
+        }
+        edited = edited.compactMap { newIndex[$0] >= 0 ? newIndex[$0] : nil }
+        animatedNodes = (0..<count).filter { newHead[$0] >= 0 || newIsReference[$0] }
+        referenceNodes = (0..<count).filter { newIsReference[$0] }
     }
 
     /// Queues node `node`'s records for `animations` (its attached ones, in order; it has none now), or marks it
@@ -214,6 +255,7 @@ struct AnimationRecords {
                                   opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
         let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
                                      instructionSet: instructionSet)
+        ledger.prepared += nodes.count
         let chunk = Chunk(key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
                           live: nodes.count, kernel: kernel)
         let id: Int
@@ -266,6 +308,7 @@ struct AnimationRecords {
         let key = chunks[ids[0]]!.key
         let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
                                      instructionSet: instructionSet)
+        ledger.prepared += nodes.count
         // The new chunk takes the first's identifier; each moved record is found in its node's list.
         let id = ids[0]
         let moved = Set(ids)

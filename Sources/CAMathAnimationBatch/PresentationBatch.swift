@@ -36,6 +36,11 @@ public struct PresentationBatch {
     /// Prepares the animations of `root`'s subtree. Cost: O(layers + animations), the transform animations'
     /// decompositions included.
     public init(root: Layer, instructionSet: InstructionSet? = nil) throws(BatchError) {
+        try self.init(root: root, instructionSet: instructionSet, ledger: AnimationRecords.Ledger())
+    }
+
+    /// ``init(root:instructionSet:)`` counting the records' preparations in `ledger`.
+    init(root: Layer, instructionSet: InstructionSet?, ledger: AnimationRecords.Ledger) throws(BatchError) {
         self.root = root
         self.instructionSet = instructionSet
         let model = LayerTree(root: root)
@@ -43,9 +48,28 @@ public struct PresentationBatch {
         layers = LayerTree.layers(of: root)
         clocks = layers.map(\.clock)
         modelOpacities = layers.map(\.opacity)
-        records = AnimationRecords(count: layers.count)
+        records = AnimationRecords(count: layers.count, ledger: ledger)
         for (node, layer) in layers.enumerated() { records.add(node, animations: layer.attachedAnimations) }
         try records.commit(model: model, opacities: modelOpacities, instructionSet: instructionSet)
+    }
+
+    /// The batch of `root`'s tree after layers were added, removed or moved or their timing changed, made from
+    /// `earlier` (a batch of the same root before): the model, clocks and opacities read again from `layers` (the
+    /// tree's layers now, in order), and the records of the layers that stayed kept under their new indices
+    /// (``AnimationRecords/renumber(_:count:)``: layer `old` of `earlier` is layer `newIndex[old]` now, or left);
+    /// only the nodes `recorded` (in order: the layers that joined, and those whose animations or whose model under
+    /// animations changed) are recorded again. Throws what an animation batch's preparation throws. Cost: O(layers +
+    /// the kept records' slots), plus the preparation of the records made again.
+    init(root: Layer, layers: [Layer], following earlier: PresentationBatch, renumbered newIndex: [Int], recorded: [Int]) throws(BatchError) {
+        self.root = root
+        self.layers = layers
+        instructionSet = earlier.instructionSet
+        model = LayerTree(root: root)
+        clocks = layers.map(\.clock)
+        modelOpacities = layers.map(\.opacity)
+        records = earlier.records
+        records.renumber(newIndex, count: layers.count)
+        try record(recorded)
     }
 
     /// The nodes the reference folds whole.

@@ -36,6 +36,8 @@ public final class RenderTree {
 
     var batch: PresentationBatch
     let journal: LayerChangeJournal
+    /// Where the records of every batch of the tree count their preparations (``preparedRecords``).
+    private let recordLedger = AnimationRecords.Ledger()
     /// Per node: the end of its subtree in the tree's order.
     var subtreeEnd: [Int] = []
     /// How many times the tree was prepared (made, or read again after a change of shape or timing).
@@ -92,7 +94,7 @@ public final class RenderTree {
     public init(root: Layer, options: BatchOptions = .auto) throws(BatchError) {
         self.root = root
         self.options = options.exactPrecision
-        batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
+        batch = try PresentationBatch(root: root, instructionSet: options.instructionSet, ledger: recordLedger)
         presented = batch.model
         journal = LayerChangeJournal(count: 0)
         journal.owner = self
@@ -110,6 +112,9 @@ public final class RenderTree {
     /// The nodes whose animations the reference folds into a presentation `Layer` each frame: those with an animation
     /// of a class the records do not take (a subclass).
     package var nodesFoldedByReference: [Int] { batch.referenceNodes }
+
+    /// How many animation records were prepared since the tree was made (each time a chunk was made over them).
+    package var preparedRecords: Int { recordLedger.prepared }
 
     /// Brings the render tree to the model and to global media time `t`: the recorded changes, then the removal
     /// of every animation removed on completion whose active duration has passed at `t`, then the evaluation
@@ -149,9 +154,19 @@ public final class RenderTree {
     /// next frame's patch.
     func applyChanges() throws(BatchError) {
         if journal.shapeChanged || journal.animationsChanged {
-            let shapeChanged = journal.shapeChanged
-            batch = try PresentationBatch(root: root, instructionSet: options.instructionSet)
-            try prepare(shapeChanged: shapeChanged)
+            // The layers are read again. The records of those that stayed keep their preparation under their new
+            // indices; the layers that joined, and those whose animations or animated model changed, are recorded again.
+            let earlier = Earlier(layers: layers, parents: batch.model.parents, runsForward: runsForward), now = LayerTree.layers(of: root)
+            var newIndex = [Int](repeating: -1, count: earlier.layers.count), joined: [Int] = []
+            for (node, layer) in now.enumerated() {
+                let old = layer.changeJournal === journal ? layer.renderIndex : -1
+                if old >= 0, old < newIndex.count, earlier.layers[old] === layer, newIndex[old] < 0 { newIndex[old] = node } else { joined.append(node) }
+            }
+            let edited = (journal.animatedNodes + journal.changedNodes).compactMap { $0 >= 0 && $0 < newIndex.count && newIndex[$0] >= 0 ? newIndex[$0] : nil }
+            let recorded = SortedNodes.union(joined, SortedNodes.normalized(edited))
+            batch = try PresentationBatch(root: root, layers: now, following: batch, renumbered: newIndex, recorded: recorded)
+            let following = journal.animationsChanged ? nil : (earlier: earlier, newIndex: newIndex, recorded: recorded)
+            try prepare(shapeChanged: journal.shapeChanged, following: following)
             return
         }
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
@@ -184,13 +199,22 @@ public final class RenderTree {
         }
     }
 
-    /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, animated nodes, endings. After a
-    /// change of shape every node counts as changed for ``renderChanges(atMediaTime:into:changed:)``; otherwise
-    /// the nodes keep their indices and their values are compared as usual.
-    private func prepare(shapeChanged: Bool) throws(BatchError) {
-        layers = LayerTree.layers(of: root)
+    /// What the tree was before a change of shape: its layers, their parents and whether their clocks ran forward.
+    struct Earlier {
+        let layers: [Layer]
+        let parents: [Int]
+        let runsForward: [Bool]
+    }
+
+    /// Reads the tree after ``batch`` was made: layers, journal, subtree ends, clocks, endings. After a change of
+    /// shape every node counts as changed for ``renderChanges(atMediaTime:into:changed:)``; otherwise the nodes keep
+    /// their indices and their values are compared as usual. `following` a change of shape alone (no layer's timing
+    /// changed), the queued endings of the layers that stayed under the same clocks follow them to their new indices,
+    /// and only the nodes `recorded`, and those whose clocks moved or started to run forward, have theirs predicted.
+    private func prepare(shapeChanged: Bool, following: (earlier: Earlier, newIndex: [Int], recorded: [Int])? = nil) throws(BatchError) {
+        layers = batch.layers
         preparations += 1
-        let n = layers.count
+        let n = layers.count, parents = batch.model.parents
         for (i, layer) in layers.enumerated() {
             layer.changeJournal = journal
             layer.renderIndex = i
@@ -199,11 +223,9 @@ public final class RenderTree {
         journal.reset(count: n)
         subtreeEnd = (0..<n).map { $0 + 1 }
         for i in stride(from: n - 1, to: 0, by: -1) {
-            let p = batch.model.parents[i]
+            let p = parents[i]
             subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
         }
-        endings = TimeQueue()
-        queuedEndings = []
         rootPresentation = nil
         dropFrame()
         presentedIsPatchable = false
@@ -211,11 +233,44 @@ public final class RenderTree {
         presentationStamp &+= 1
         // Whether each node's clocks run forward to the root: top-down, one clock per node.
         runsForward = [Bool](repeating: false, count: n)
-        var ending: [Ending] = []
         for i in 0..<n {
-            let parent = batch.model.parents[i]
+            let parent = parents[i]
             runsForward[i] = parent == LayerTree.noParent ? layers[i].runsOnPrediction() : runsForward[parent] && layers[i].clockRunsForward
-            collectEndings(of: i, into: &ending)
+        }
+        var ending: [Ending] = []
+        if let (earlier, newIndex, recorded) = following {
+            // A node's clocks moved when it joined, when its parent is another layer than before, or when its parent's moved.
+            var earlierIndex = [Int](repeating: -1, count: n), clocksMoved = [Bool](repeating: false, count: n)
+            for (old, new) in newIndex.enumerated() where new >= 0 { earlierIndex[new] = old }
+            for i in 0..<n {
+                let old = earlierIndex[i], p = parents[i]
+                guard old >= 0 else { clocksMoved[i] = true; continue }
+                let oldParent = earlier.parents[old], parentNow = oldParent == LayerTree.noParent ? LayerTree.noParent : newIndex[oldParent]
+                clocksMoved[i] = parentNow != p || (p != LayerTree.noParent && clocksMoved[p])
+            }
+            // The endings of layers that left or whose clocks moved stay in the heap, dead (node −1), until they are due
+            // or outnumber the live ones.
+            let runsForward = runsForward
+            var dead = 0
+            endings.updatePayloads { payload in
+                guard payload.node >= 0 else { dead += 1; return }
+                let new = newIndex[payload.node]
+                if new < 0 || clocksMoved[new] || !runsForward[new] {
+                    queuedEndings.remove(ObjectIdentifier(payload.animation))
+                    payload.node = -1
+                    dead += 1
+                } else {
+                    payload.node = new
+                }
+            }
+            if 2 * dead > endings.count { endings.removeAll { $0.node < 0 } }
+            for i in SortedNodes.union(recorded, (0..<n).filter { clocksMoved[$0] || (runsForward[$0] && !earlier.runsForward[earlierIndex[$0]]) }) {
+                collectEndings(of: i, into: &ending)
+            }
+        } else {
+            endings = TimeQueue()
+            queuedEndings = []
+            for i in 0..<n { collectEndings(of: i, into: &ending) }
         }
         endings.push(contentsOf: ending)
         if shapeChanged || worlds.count != n {
@@ -236,6 +291,8 @@ public final class RenderTree {
         var removed = false
         for entry in endings.popDue(at: t) {
             let (node, animation) = entry.payload
+            // A dead ending (its layer left the tree, or its clocks moved and it was predicted again).
+            guard node >= 0 else { continue }
             guard !animation.lifecycle.isStopped else {
                 queuedEndings.remove(ObjectIdentifier(animation))
                 continue

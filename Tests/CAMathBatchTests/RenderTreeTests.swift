@@ -182,31 +182,10 @@ import Testing
         for (k, layer) in LayerTree.layers(of: root).enumerated() where k % 5 != 0 { layer.removeAllAnimations() }
         LayerTransaction.flush()
         let renderTree = try RenderTree(root: root)
-        // Buffers a renderer keeps, written by renderChanges only: after each step they must hold a whole render.
-        let n = renderTree.count
-        var keptTransforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), keptOpacities = [Float](repeating: 0, count: n)
-        var keptHidden = [Bool](repeating: false, count: n), keptFrames = [CGRect](repeating: .zero, count: n)
-        var changed = [Int](repeating: 0, count: n)
+        let kept = KeptRender()
         func check(_ t: Double, _ note: String) {
-            #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
+            kept.check(renderTree, at: t, note)
             #expect(renderTree.mediaTime == t, "\(note): through the render tree")
-            _ = try! keptTransforms.withUnsafeMutableBufferPointer { tb in
-                try keptOpacities.withUnsafeMutableBufferPointer { o in
-                    try keptHidden.withUnsafeMutableBufferPointer { h in
-                        try keptFrames.withUnsafeMutableBufferPointer { f in
-                            try changed.withUnsafeMutableBufferPointer { c in
-                                try renderTree.renderChanges(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f), changed: c)
-                            }
-                        }
-                    }
-                }
-            }
-            let whole = try! Self.render(renderTree, at: t)
-            #expect(keptTransforms.map { $0.bitPatterns } == whole.transforms.map { $0.bitPatterns } && keptHidden == whole.hidden
-                    && keptOpacities.map(\.bitPattern) == whole.opacities.map(\.bitPattern)
-                    && zip(keptFrames, whole.frames).allSatisfy { bitwiseEqual($0, $1) }, "\(note): the changes rendered make a whole render")
-            let (geometries, mismatches) = try! Self.outputs(of: renderTree, at: t)
-            #expect(geometries && mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
         }
         check(0.4, "before")
         let layers = renderTree.layers, prepared = renderTree.preparations
@@ -280,6 +259,89 @@ import Testing
         }
         #expect(renderTree.preparations == prepared, "no edit prepares the tree again")
         #expect(renderTree.nodesFoldedByReference.isEmpty, "groups, flags and paths have records: no frame makes a layer")
+    }
+
+    /// Layers added (with animations), removed and moved, and layer timing changed, among animation edits and model
+    /// changes of the layers that stay: the render tree follows each change of shape without preparing the records of
+    /// the layers that stay again — it renumbers them — and every copy, output and kept buffer stays the reference's.
+    @Test(arguments: [21, 22])
+    func shapeChangesKeepTheRecordsOfTheLayersThatStay(seed: UInt64) throws {
+        let root = AnimationCases.animatedTree(500, seed: seed)
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        let kept = KeptRender()
+        kept.check(renderTree, at: 0.3, "before")
+        let recordsAtFirst = renderTree.preparedRecords
+        #expect(recordsAtFirst > 800)
+        var random = SeededGenerator(seed: seed)
+        func pick() -> Layer { let layers = renderTree.layers; return layers[Int(random.next() % UInt64(layers.count))] }
+        var t = 0.3
+        for step in 0..<16 {
+            LayerTransaction.begin()
+            LayerTransaction.setDisableActions(true)
+            // The layers given new animations, and how many.
+            var added: [(Layer, Int)] = []
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                switch random.next() % 6 {
+                case 0, 1:
+                    // A new layer with its own animations, somewhere among another layer's sublayers.
+                    let layer = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 12, height: 8), position: CGPoint(x: step, y: 7)))
+                    let spin = BasicAnimation(keyPath: "transform.rotation.z")
+                    spin.toValue = 2.0; spin.duration = 3
+                    let move = BasicAnimation(keyPath: "position")
+                    move.toValue = CGPoint(x: 40, y: step); move.duration = 2
+                    layer.add(spin, forKey: "spin", atMediaTime: 0)
+                    layer.add(move, forKey: "move", atMediaTime: 0.1 * Double(step))
+                    let parent = pick()
+                    parent.insertSublayer(layer, at: UInt32(random.next() % UInt64((parent.sublayers?.count ?? 0) + 1)))
+                    added.append((layer, 2))
+                case 2:
+                    let layer = pick()
+                    if layer !== root { layer.removeFromSuperlayer() }
+                case 3:
+                    // A subtree moved under a layer outside it.
+                    let layer = pick(), target = pick()
+                    var up: Layer? = target, inside = false
+                    while let l = up { inside = inside || l === layer; up = l.superlayer }
+                    if layer !== root, !inside { target.addSublayer(layer) }
+                case 4:
+                    let layer = pick()
+                    if step % 2 == 0 { layer.speed = 1.5 } else { layer.timeOffset = 0.25 }
+                default:
+                    // An edit and a model change of layers that stay, in the same update.
+                    let fade = BasicAnimation(keyPath: "opacity")
+                    fade.fromValue = 0.2; fade.toValue = 1.0; fade.duration = 1
+                    let faded = pick()
+                    faded.add(fade, forKey: "fade", atMediaTime: 0.1 * Double(step))
+                    added.append((faded, 1))
+                    pick().position = CGPoint(x: step, y: -step)
+                }
+            }
+            LayerTransaction.commit()
+            LayerTransaction.flush()
+            // Following the change at the time already rendered prepares the new records, what merging them and
+            // compacting the chunks the removals thinned prepares again, and the few layers whose animations end: far
+            // from the tree's records, which a preparation of the whole tree would prepare.
+            let before = renderTree.preparedRecords
+            try renderTree.update(atMediaTime: t)
+            let prepared = renderTree.preparedRecords - before
+            let new = added.reduce(0) { sum, entry in
+                var up: Layer? = entry.0
+                while let l = up, l !== root { up = l.superlayer }
+                return sum + (up === root ? entry.1 : 0)
+            }
+            #expect(prepared >= new && prepared <= new + recordsAtFirst / 4, "step \(step): \(prepared) records, \(new) new")
+            t += 0.21
+            kept.check(renderTree, at: t, "step \(step)")
+        }
+        // The endings followed their layers: long after every finite animation's end, none removed on completion is
+        // in its after phase (every clock here runs forward).
+        try renderTree.update(atMediaTime: 1_000)
+        for layer in renderTree.layers {
+            let local = layer.localTime(atMediaTime: 1_000)
+            let ended = layer.attachedAnimations.filter { $0.isRemovedOnCompletion && $0.evaluation(at: local, isGroupChild: false).phase == .after }
+            #expect(ended.isEmpty, "a layer keeps \(ended.count) finished animations")
+        }
     }
 
     /// Bad input through the records: a layer moved between two trees that both have render trees, a cycle, an
@@ -648,5 +710,5 @@ extension RenderTreeTests {
 
 extension SIMD4<Float> {
     /// The four lanes' bits.
-    fileprivate var bitPatterns: SIMD4<UInt32> { SIMD4<UInt32>(x.bitPattern, y.bitPattern, z.bitPattern, w.bitPattern) }
+    var bitPatterns: SIMD4<UInt32> { SIMD4<UInt32>(x.bitPattern, y.bitPattern, z.bitPattern, w.bitPattern) }
 }

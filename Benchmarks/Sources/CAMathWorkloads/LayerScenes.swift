@@ -38,6 +38,9 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
     /// A list of N − 2 cells under a `ScrollLayer`, scrolled every frame with actions disabled, committed, then a frame
     /// through the render tree (`render`, `renderChanges`) or `CALayer` (``scroll(_:)``).
     case scroll = "scroll"
+    /// `ui-frame`'s animated tree losing N/1000 leaves and gaining as many animated ones per frame, committed, then
+    /// rendered, beside the same frame without the change of shape (``reshape(_:)``).
+    case reshape = "reshape"
 
     /// Layer counts of a run: the default, `--full` (up to 1e5 and 1e6) or `--quick`.
     package func sizes(full: Bool, quick: Bool) -> [Int] {
@@ -49,7 +52,7 @@ package enum LayerScene: String, CaseIterable, Codable, Sendable {
         case .renderTreeBuild: quick ? [10_000] : full ? [10_000, 100_000, 1_000_000] : [10_000, 100_000]
         case .implicitCommit: quick ? [1_000] : [10_000]
         case .staticTree, .churn: quick ? [10_000] : [100_000]
-        case .scroll: quick ? [1_000] : [10_000]
+        case .scroll, .reshape: quick ? [1_000] : [10_000]
         }
     }
 }
@@ -177,6 +180,7 @@ extension LayerScene {
         case .staticTree: return try Self.staticTree(n)
         case .churn: return try Self.churn(n)
         case .scroll: return try Self.scroll(n)
+        case .reshape: return try Self.reshape(n)
         }
     }
 

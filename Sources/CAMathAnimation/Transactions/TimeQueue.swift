@@ -3,7 +3,7 @@
 package struct TimeQueue<Payload> {
     package struct Entry {
         package let time: Double
-        package let payload: Payload
+        package var payload: Payload
 
         @inlinable package init(time: Double, payload: Payload) { (self.time, self.payload) = (time, payload) }
     }
@@ -56,6 +56,13 @@ package struct TimeQueue<Payload> {
     package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
         heap.removeAll { isRemoved($0.payload) }
         for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: i) }
+    }
+
+    /// Changes every payload in place; their times, and so the heap, stay. O(n).
+    @inlinable package mutating func updatePayloads(_ body: (inout Payload) -> Void) {
+        heap.withUnsafeMutableBufferPointer { h in
+            for i in h.indices { body(&h[i].payload) }
+        }
     }
 
     /// Restores the heap below `start`, whose children are heaps.
