@@ -167,8 +167,8 @@ extension Batch {
 
     /// `presentation(_:atMediaTime:options:)` written over `tree`: the same tree, bit for bit,
     /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
-    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree is
-    /// replaced by a fresh one. The errors (an unavailable path or instruction set, a bad thread count) are
+    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree takes the
+    /// batch's shape, keeping its storage where nothing else holds it. The errors (an unavailable path or instruction set, a bad thread count) are
     /// thrown before anything is written.
     public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
                                     options: BatchOptions = .auto) throws(BatchError) {
@@ -190,7 +190,8 @@ extension Batch {
     static func presentation(_ batch: PresentationBatch, in frame: FrameContext, into tree: inout LayerTree,
                              transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>?,
                              options: BatchOptions) throws(BatchError) {
-        if !tree.sharesShape(with: batch.model) { tree = batch.model }
+        // A tree of another shape keeps its storage (fresh memory was mapped and faulted in page by page).
+        if !tree.sharesShape(with: batch.model) { tree.takeShape(of: batch.model) }
         let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             copyModel(batch, into: g, threads: frame.threads)

@@ -15,7 +15,8 @@ import Foundation
 /// opacity change of a layer without animations patches that node; a change of a layer's animations (added,
 /// replaced, finished, removed) or of an animated layer's model records that layer's animations again, in time
 /// proportional to its animations (each animation is a record in a prepared chunk, <doc:RenderTrees>); a change of
-/// the tree's shape or of layer timing prepares the tree again. An animation whose
+/// the tree's shape or of layer timing reads the tree's layers again and keeps the records of those that stayed,
+/// recording only the layers that joined or whose animations changed. An animation whose
 /// active duration has passed and that is removed on completion leaves its layer (and the batches) at the first
 /// update at or after its end. `presentation()` and `presentation(at:)` of any layer of the tree answer through
 /// it, bit for bit the reference's copies.
@@ -40,7 +41,7 @@ public final class RenderTree {
     private let recordLedger = AnimationRecords.Ledger()
     /// Per node: the end of its subtree in the tree's order.
     var subtreeEnd: [Int] = []
-    /// How many times the tree was prepared (made, or read again after a change of shape or timing).
+    /// How many times the tree's layers were read (when it was made, and after each change of shape or timing).
     @_spi(Benchmarks) public private(set) var preparations = 0
     /// Per node: whether its clock and every clock above it run forward (the predicted ends of its animations hold);
     /// read when the tree is prepared, which a change of timing makes it again.
@@ -148,7 +149,9 @@ public final class RenderTree {
         currentFrame = nil
     }
 
-    /// Applies the journal. A change of shape or of a layer's timing prepares the tree again. Otherwise the model
+    /// Applies the journal. A change of shape or of a layer's timing reads the layers again, keeps the records of
+    /// those that stayed under their new indices and records the others (O(layers + their records' slots), plus the
+    /// layers recorded). Otherwise the model
     /// mirror takes the changed geometries and opacities, and the layers whose animations changed, or whose model
     /// changed under animations, are recorded again (O(their animations), amortised); all of them are reset by the
     /// next frame's patch.

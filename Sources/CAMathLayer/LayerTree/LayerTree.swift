@@ -136,6 +136,18 @@ public struct LayerTree: Sendable {
         count == other.count && parents.withUnsafeBufferPointer { a in other.parents.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
+    /// Becomes `model`'s shape with its own storage for the geometries and level maps, resized (their values are
+    /// `model`'s only where the tree grew): for a caller that writes every geometry and level map again. O(1) when
+    /// the counts match, else O(the difference).
+    package mutating func takeShape(of model: LayerTree) {
+        var g = geometries, m = levelMaps
+        (geometries, levelMaps) = ([], [])
+        let n = model.count
+        if g.count > n { g.removeLast(g.count - n) } else { g += model.geometries[g.count...] }
+        if m.count > n { m.removeLast(m.count - n) } else { m += model.levelMaps[m.count...] }
+        self = model.replacingGeometries(g, levelMaps: m)!
+    }
+
     /// Runs `body` on this tree's geometries and level maps in place (each copied first where it is shared), for
     /// a batch that rewrites them; `body` leaves every level map the one ``initializeLevelMaps(_:geometries:at:)`` makes of the geometries.
     package mutating func withGeometriesAndLevelMaps<Result, Failure: Error>(
