@@ -128,7 +128,7 @@ open class Layer: NSObject {
     /// (one per write), so it tells whether that state moved since a copy took it.
     @exclusivity(unchecked) package private(set) var stateChanges: UInt64 = 0
     /// Counts a write of what the attachment holds as a change of this layer's state (``stateChanges``).
-    package func attachmentDidChange() { stateChanges &+= 1 }
+    package final func attachmentDidChange() { stateChanges &+= 1 }
     /// For a presentation copy that took its model's current state: its model's and its own change counts just
     /// after (``remakePresentationCopy(_:presentsGeometry:)``); `nil` while they are not known to match.
     @exclusivity(unchecked) var takenState: TakenState?
