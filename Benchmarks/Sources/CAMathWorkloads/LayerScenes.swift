@@ -158,6 +158,18 @@ extension LayerScene {
         return root
     }
 
+    /// A UI frame through `CALayer`: `root`'s presentation at `t`, every presented layer's frame (summed into `sink`),
+    /// and the hit tests of `points` on it.
+    static func objectFrame(of root: Layer, at t: Double, hitting points: [CGPoint], sink: inout Double) -> (Layer, [Layer?]) {
+        let presented = root.presentation(at: t)!
+        var stack = [presented]
+        while let layer = stack.popLast() {
+            sink += Double(layer.frame.origin.x + layer.frame.origin.y)
+            if let s = layer.sublayers { stack += s }
+        }
+        return (presented, points.map { presented.hitTest($0) })
+    }
+
     /// 100 points over the tree's extent (seeded), in the root's superlayer space.
     static func points(over root: Layer) -> [CGPoint] {
         var s = SeededGenerator(seed: 7)
@@ -199,15 +211,7 @@ extension LayerScene {
         let buffers = RenderBuffers(count: renderTree.count)
         let clock = Clock()
         var sink = 0.0
-        func objectFrame(_ root: Layer, at t: Double) -> (Layer, [Layer?]) {
-            let presented = root.presentation(at: t)!
-            var stack = [presented]
-            while let layer = stack.popLast() {
-                sink += Double(layer.frame.origin.x)
-                if let s = layer.sublayers { stack += s }
-            }
-            return (presented, points.map { presented.hitTest($0) })
-        }
+        func objectFrame(_ root: Layer, at t: Double) -> (Layer, [Layer?]) { Self.objectFrame(of: root, at: t, hitting: points, sink: &sink) }
         var contenders = [
             // The render tree stays attached to objectRoot's layers while the closure holds it.
             SceneContender(name: "calayer", threads: 1) { [objectTree] in _ = (objectTree, objectFrame(objectRoot, at: clock.next())) },

@@ -14,14 +14,7 @@ extension LayerScene {
         var sink = 0.0
         /// A frame of `list` through `CALayer`: the presentation and its hits (points in the window's space).
         func objectFrame(_ list: ScrollingList) throws -> (Layer, [Layer?]) {
-            let t = try list.scrollAndCommit()
-            let presented = list.root.presentation(at: t)!
-            var stack = [presented]
-            while let layer = stack.popLast() {
-                sink += Double(layer.frame.origin.y)
-                if let s = layer.sublayers { stack += s }
-            }
-            return (presented, points.map { presented.hitTest($0) })
+            LayerScene.objectFrame(of: list.root, at: try list.scrollAndCommit(), hitting: points, sink: &sink)
         }
         let contenders = [
             SceneContender(name: "render-tree", threads: 1) { try rendered.frame(changesOnly: false) },
