@@ -168,7 +168,10 @@ public final class RenderTree {
             let edited = (journal.animatedNodes + journal.changedNodes).compactMap { $0 >= 0 && $0 < newIndex.count && newIndex[$0] >= 0 ? newIndex[$0] : nil }
             let recorded = SortedNodes.union(joined, SortedNodes.normalized(edited))
             batch = try PresentationBatch(root: root, layers: now, following: batch, renumbered: newIndex, recorded: recorded)
-            let following = journal.animationsChanged ? nil : (earlier: earlier, newIndex: newIndex, recorded: recorded)
+            // A change of timing, or a root under another superlayer (whose clocks run above every node's), predicts
+            // every ending again.
+            let sameClocks = !journal.animationsChanged && root.superlayer.map(ObjectIdentifier.init) == rootSuperlayerWhenRead
+            let following = sameClocks ? (earlier: earlier, newIndex: newIndex, recorded: recorded) : nil
             try prepare(shapeChanged: journal.shapeChanged, following: following)
             return
         }
@@ -202,6 +205,9 @@ public final class RenderTree {
         }
     }
 
+    /// The root's superlayer when the layers were last read.
+    private var rootSuperlayerWhenRead: ObjectIdentifier?
+
     /// What the tree was before a change of shape: its layers, their parents and whether their clocks ran forward.
     struct Earlier {
         let layers: [Layer]
@@ -216,6 +222,7 @@ public final class RenderTree {
     /// and only the nodes `recorded`, and those whose clocks moved or started to run forward, have theirs predicted.
     private func prepare(shapeChanged: Bool, following: (earlier: Earlier, newIndex: [Int], recorded: [Int])? = nil) throws(BatchError) {
         layers = batch.layers
+        rootSuperlayerWhenRead = root.superlayer.map(ObjectIdentifier.init)
         preparations += 1
         let n = layers.count, parents = batch.model.parents
         for (i, layer) in layers.enumerated() {
