@@ -290,7 +290,7 @@ extension RenderTree {
             return nil
         }
         computeRegions()
-        let end = subtreeEnd[top], tree = presented, parentTimes = frame.parentTimes
+        let end = subtreeEnd[top], tree = presented, parentTimes = frame.parentTimes, regions = hitRegions.regions
         // Every copy starts with its level map, its region and its node here, which answers its hit tests; the top
         // copy is a root, so it does only when its node is one (its map and region are then the tree's). New copies
         // are primed once their tree is whole (adding a sublayer drops its superlayer's region), copies made again
@@ -334,7 +334,7 @@ extension RenderTree {
     package func hitTest(_ p: CGPoint, from copy: Layer, node: Int, stamp: Int) -> Layer?? {
         guard stamp == presentationStamp, regionsAreCurrent, node >= presentedCopiesTop, node - presentedCopiesTop < presentedCopies.count,
               presentedCopies[node - presentedCopiesTop].toOpaque() == Unmanaged.passUnretained(copy).toOpaque() else { return nil }
-        let hit = presented.hitTest(p, from: node, regions: regions, indexes: regionIndexes)
+        let hit = hitRegions.hitTest(p, in: presented, from: node)
         return .some(hit.map { presentedCopies[$0 - presentedCopiesTop].takeUnretainedValue() })
     }
 

@@ -11,15 +11,14 @@ extension RenderTree {
     /// (O(layers)), then O(visited layers).
     public func hitTest(_ p: CGPoint) -> Int? {
         computeRegions()
-        return presented.hitTest(p, regions: regions, indexes: regionIndexes)
+        return hitRegions.hitTest(p, in: presented)
     }
 
     /// Every node's hit region in the presented tree, and the indexes of wide layers' sublayers, unless already
     /// computed for it.
     func computeRegions() {
         guard !regionsAreCurrent else { return }
-        regions = presented.hitRegions()
-        regionIndexes = presented.sublayerRegionIndexes(regions: regions)
+        hitRegions.update(for: presented)
         regionsAreCurrent = true
     }
 }

@@ -59,11 +59,10 @@ public final class RenderTree {
     var transforms: [Transform3D] = [], presentedOpacities: [Float] = [], frameScratch: [CGRect] = []
     /// Whether the outputs (worlds, hidden, frames, opacities) are those of ``presented``.
     var outputsAreCurrent = false
-    /// Every node's hit region in ``presented`` (``hitTest(_:)``, and the presentation copies' caches).
-    var regions: [HitRegion] = []
-    /// The indexes of the sublayers' regions of the layers with many sublayers (``regions``'s).
-    var regionIndexes: [Int: SublayerRegionIndex] = [:]
-    /// Whether ``regions`` are those of ``presented``.
+    /// The hit-region stage of ``presented``: every node's region (``hitTest(_:)``, and the presentation copies'
+    /// caches), packed per sublayer list, and the indexes of wide layers' sublayers.
+    var hitRegions = HitRegionColumns()
+    /// Whether ``hitRegions`` are those of ``presented``.
     var regionsAreCurrent = false
     /// The nodes whose presented values changed since a renderer last took them (``render(atMediaTime:into:)`` or
     /// ``renderChanges(atMediaTime:into:changed:)``), and where they may have.

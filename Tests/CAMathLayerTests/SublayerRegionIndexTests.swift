@@ -54,6 +54,38 @@ import Testing
         }
     }
 
+    /// The packed form a flattened tree scans among siblings answers as its region for every finite point: boxes of
+    /// every scale with rounding bounds, `anywhere`, `nowhere`, and points on, just outside and far from them, signed
+    /// zeros and the largest finite values included.
+    @Test(arguments: 0..<8)
+    func packedBoxesAnswerAsTheirRegions(seed: UInt64) {
+        var s = SeededSource(seed: seed)
+        let scale = [1.0, 1e-300, 1e-6, 1e6, 1e12, 1e300, 0x1p-1070, 1][Int(seed)]
+        var regions: [HitRegion] = [.anywhere, .nowhere, .box(minX: -0.0, maxX: 0, minY: 0, maxY: -0.0, error: 0, growth: 0)]
+        for _ in 0..<200 {
+            let x = s.value(in: -500...500) * scale, y = s.value(in: -500...500) * scale
+            let w = s.value(in: 0...20) * scale, h = s.value(in: 0...20) * scale
+            let error = s.int(below: 2) == 0 ? s.value(in: 0...1e-9) * scale : 0
+            let growth = s.int(below: 2) == 0 ? s.value(in: 0...1) * HitRegion.growthLimit : 0
+            regions.append(.box(minX: x, maxX: x + w, minY: y, maxY: y + h, error: error, growth: growth))
+        }
+        var points: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(-0.0, -0.0), SIMD2(.greatestFiniteMagnitude, -.greatestFiniteMagnitude),
+                                       SIMD2(.leastNonzeroMagnitude, 0)]
+        points += (0..<300).map { _ in SIMD2(s.value(in: -600...600) * scale, s.value(in: -600...600) * scale) }
+        for case let .box(x0, x1, y0, y1, error, growth) in regions.prefix(40) {
+            let far = 64 * (error + growth * max(abs(x1), abs(y1))) + 0x1p-1000
+            for x in [x0, x1, x0 - far, x1 + far, (x0 - far).nextDown, (x1 + far).nextUp] {
+                for y in [y0, y1, y0 - far, (y1 + far).nextUp] { points.append(SIMD2(x, y)) }
+            }
+        }
+        for region in regions {
+            let box = RegionBox(region)
+            for p in points where box.mayContain(p) != region.mayContain(p) {
+                Issue.record("seed \(seed): \(region) at \(p): packed \(box.mayContain(p)), region \(region.mayContain(p))")
+            }
+        }
+    }
+
     @Test func fewOrUnboundedRegionsMakeNoIndex() {
         #expect(SublayerRegionIndex([HitRegion]()) == nil)
         #expect(SublayerRegionIndex([HitRegion.box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: 0, growth: 0)]) == nil)
@@ -116,13 +148,13 @@ import Testing
         }
         for pass in 0..<3 {
             let tree = LayerTree(root: root)
-            let regions = tree.hitRegions(), indexes = tree.sublayerRegionIndexes(regions: regions)
+            let columns = HitRegionColumns(of: tree)
             let order = Dictionary(uniqueKeysWithValues: LayerTree.layers(of: root).enumerated().map { (ObjectIdentifier($1), $0) })
-            #expect(indexes[0] != nil, "pass \(pass): the wide root has an index")
+            #expect(columns.indexes[0] != nil, "pass \(pass): the wide root has an index")
             for p in points() {
                 let expected = reference.hitTest(p, in: root)
                 #expect(root.hitTest(p) === expected, "pass \(pass) at \(p)")
-                let flat = tree.hitTest(p, regions: regions, indexes: indexes)
+                let flat = columns.hitTest(p, in: tree)
                 #expect(flat == expected.map { order[ObjectIdentifier($0)]! }, "pass \(pass) at \(p): flattened")
             }
             let leaves = root.sublayers!

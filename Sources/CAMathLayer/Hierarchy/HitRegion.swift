@@ -28,9 +28,17 @@ public enum HitRegion: Sendable, Hashable {
         case .nowhere: return false
         case .anywhere: return true
         case let .box(minX, maxX, minY, maxY, error, growth):
-            let tolerance = 64 * (error + growth * max(abs(p.x), abs(p.y))) + 0x1p-1000
-            return !(p.x < minX - tolerance || p.x > maxX + tolerance || p.y < minY - tolerance || p.y > maxY + tolerance)
+            return Self.boxMayContain(p, minX: minX, maxX: maxX, minY: minY, maxY: maxY, error: error, growth: growth)
         }
+    }
+
+    /// ``mayContain(_:)`` of a ``box(minX:maxX:minY:maxY:error:growth:)``: `p` is not outside the box by more than
+    /// `64·(error + growth·P) + 2⁻¹⁰⁰⁰`. The one formula every scan of regions uses.
+    @inlinable @inline(__always)
+    static func boxMayContain(_ p: SIMD2<Double>, minX: Double, maxX: Double, minY: Double, maxY: Double, error: Double,
+                              growth: Double) -> Bool {
+        let tolerance = 64 * (error + growth * max(abs(p.x), abs(p.y))) + 0x1p-1000
+        return !(p.x < minX - tolerance || p.x > maxX + tolerance || p.y < minY - tolerance || p.y > maxY + tolerance)
     }
 
     /// The region of a layer, from its geometry, whether its superlayer flattens (`true` for a root), its level

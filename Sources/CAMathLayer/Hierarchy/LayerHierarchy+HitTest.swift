@@ -34,13 +34,14 @@ extension LayerHierarchy {
                 repeat { index = candidates[candidates.count - 1].next() } while index.map { $0 >= sublayerCount(of: top.node) } ?? false
             } else {
                 // The sublayers whose region rules the point out are passed over here, in one loop.
-                var k = top.nextSublayer
+                let k = top.nextSublayer
                 if top.pending < 0 {
-                    while k >= 0, !hitRegion(of: sublayer(of: top.node, at: k)).mayContain(top.point) { k -= 1 }
+                    index = k >= 0 ? lastSublayer(of: top.node, atOrBehind: k, mayContain: top.point) : nil
                     regionChecked = true
+                } else {
+                    index = k >= 0 ? k : nil
                 }
-                index = k >= 0 ? k : nil
-                stack[stack.count - 1].nextSublayer = k - 1
+                stack[stack.count - 1].nextSublayer = (index ?? -1) - 1
             }
             if let index {
                 let child = sublayer(of: top.node, at: index)

@@ -37,6 +37,11 @@ public protocol LayerHierarchy {
     /// whose ``hitRegion(of:)`` may contain the point. The default is `nil`; ``Layer`` keeps one for a layer with
     /// ``SublayerRegionIndex/minimumCount`` sublayers or more.
     func sublayerRegionIndex(of node: Node) -> SublayerRegionIndex?
+    /// The front-most sublayer of `node` at or behind position `index` (0 = back-most) whose ``hitRegion(of:)`` may
+    /// contain `p` (a finite point in `node`'s space), or `nil`: how ``hitTest(_:in:)`` passes over the sublayers a
+    /// point cannot hit. The default asks each region in turn; a snapshot may scan its regions packed in sublayer
+    /// order. It must give the default's answer.
+    func lastSublayer(of node: Node, atOrBehind index: Int, mayContain p: SIMD2<Double>) -> Int?
 }
 
 extension LayerHierarchy {
@@ -56,6 +61,13 @@ extension LayerHierarchy {
 
     /// `nil`: without an index, hit tests ask every sublayer's region. O(1).
     public func sublayerRegionIndex(of node: Node) -> SublayerRegionIndex? { nil }
+
+    /// Asks the regions of the sublayers at `index`, `index − 1`, … in turn. Cost: O(sublayers asked).
+    public func lastSublayer(of node: Node, atOrBehind index: Int, mayContain p: SIMD2<Double>) -> Int? {
+        var k = index
+        while k >= 0, !hitRegion(of: sublayer(of: node, at: k)).mayContain(p) { k -= 1 }
+        return k >= 0 ? k : nil
+    }
 
     /// The map from `node`'s plane to the next plane up — the nearest ancestor that flattens its
     /// sublayers, or root space (`above == nil`) — and that ancestor. When the superlayer flattens (every
