@@ -334,7 +334,9 @@ extension RenderTree {
     package func hitTest(_ p: CGPoint, from copy: Layer, node: Int, stamp: Int) -> Layer?? {
         guard stamp == presentationStamp, regionsAreCurrent, node >= presentedCopiesTop, node - presentedCopiesTop < presentedCopies.count,
               presentedCopies[node - presentedCopiesTop].toOpaque() == Unmanaged.passUnretained(copy).toOpaque() else { return nil }
-        let hit = hitRegions.hitTest(p, in: presented, from: node)
+        let hit = withUnsafeMutablePointer(to: &presented) { tree in
+            withUnsafeMutablePointer(to: &hitRegions) { HitRegionColumns.hitTest(p, in: tree, columns: $0, from: node) }
+        }
         return .some(hit.map { presentedCopies[$0 - presentedCopiesTop].takeUnretainedValue() })
     }
 

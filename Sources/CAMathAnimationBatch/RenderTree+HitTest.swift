@@ -11,7 +11,9 @@ extension RenderTree {
     /// (O(layers)), then O(visited layers).
     public func hitTest(_ p: CGPoint) -> Int? {
         computeRegions()
-        return hitRegions.hitTest(p, in: presented)
+        return withUnsafeMutablePointer(to: &presented) { tree in
+            withUnsafeMutablePointer(to: &hitRegions) { HitRegionColumns.hitTest(p, in: tree, columns: $0) }
+        }
     }
 
     /// Every node's hit region in the presented tree, and the indexes of wide layers' sublayers, unless already

@@ -26,7 +26,10 @@ extension LayerHierarchy {
         var pending: [Transform3D] = [], candidates: [SublayerRegionIndex.Candidates] = []
         guard point.x.isFinite, point.y.isFinite, hitRegion(of: node).mayContain(point),
               let start = enter(node, at: point, below: nil, pending: &pending, candidates: &candidates) else { return nil }
-        var stack = [start]
+        // One allocation for the usual depths (growing from one frame reallocated twice by the third level).
+        var stack: [HitTestFrame<Node>] = []
+        stack.reserveCapacity(16)
+        stack.append(start)
         while let top = stack.last {
             var index: Int?, regionChecked = false
             if top.nextSublayer == HitTestFrame<Node>.indexed {

@@ -63,17 +63,25 @@ package struct HitRegionColumns: Sendable {
     /// last computed for — skipping the subtrees the regions rule out and asking only the sublayers the indexes list:
     /// the same answer. Cost: O(visited nodes), and O(siblings passed over) in a tight scan of their boxes.
     package func hitTest(_ p: CGPoint, in tree: LayerTree, from node: Int = 0) -> Int? {
-        precondition(regions.count == tree.count && boxes.count == tree.sublayerIndices.count, "hit-region columns of another tree")
-        return tree.geometries.withUnsafeBufferPointer { g in
-            tree.levelMaps.withUnsafeBufferPointer { levels in
-                tree.parents.withUnsafeBufferPointer { parents in
-                    tree.sublayerStart.withUnsafeBufferPointer { start in
-                        tree.sublayerIndices.withUnsafeBufferPointer { lists in
-                            regions.withUnsafeBufferPointer { r in
-                                boxes.withUnsafeBufferPointer { b in
+        withUnsafePointer(to: tree) { t in withUnsafePointer(to: self) { c in Self.hitTest(p, in: t, columns: c, from: node) } }
+    }
+
+    /// ``hitTest(_:in:from:)`` over a tree and columns read where they lie, for an owner that keeps them in stored
+    /// properties (passing them by value copied both, with a retain per column, on every hit test).
+    package static func hitTest(_ p: CGPoint, in tree: UnsafePointer<LayerTree>, columns: UnsafePointer<HitRegionColumns>,
+                                from node: Int = 0) -> Int? {
+        precondition(columns.pointee.regions.count == tree.pointee.count && columns.pointee.boxes.count == tree.pointee.sublayerIndices.count,
+                     "hit-region columns of another tree")
+        return tree.pointee.geometries.withUnsafeBufferPointer { g in
+            tree.pointee.levelMaps.withUnsafeBufferPointer { levels in
+                tree.pointee.parents.withUnsafeBufferPointer { parents in
+                    tree.pointee.sublayerStart.withUnsafeBufferPointer { start in
+                        tree.pointee.sublayerIndices.withUnsafeBufferPointer { lists in
+                            columns.pointee.regions.withUnsafeBufferPointer { r in
+                                columns.pointee.boxes.withUnsafeBufferPointer { b in
                                     RegionedLayerTree(geometries: g, levelMaps: levels, parents: parents, sublayerStart: start, sublayerIndices: lists,
-                                                      regions: r, boxes: b, indexes: indexes,
-                                                      rootSuperlayerGeometry: tree.rootSuperlayerGeometry).hitTest(p, in: node)
+                                                      regions: r, boxes: b, indexes: columns.pointee.indexes,
+                                                      rootSuperlayer: tree.pointer(to: \.rootSuperlayerGeometry)!).hitTest(p, in: node)
                                 }
                             }
                         }
@@ -107,7 +115,7 @@ private struct RegionedLayerTree: LayerHierarchy {
     let regions: UnsafeBufferPointer<HitRegion>
     let boxes: UnsafeBufferPointer<RegionBox>
     let indexes: [Int: SublayerRegionIndex]
-    let rootSuperlayerGeometry: LayerGeometry?
+    let rootSuperlayer: UnsafePointer<LayerGeometry?>
 
     func geometry(of node: Int) -> LayerGeometry { geometries[node] }
     func superlayer(of node: Int) -> Int? { parents[node] == LayerTree.noParent ? nil : parents[node] }
@@ -116,7 +124,7 @@ private struct RegionedLayerTree: LayerHierarchy {
     func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
     func transformToSuperlayer(of node: Int) -> Transform3D {
         let parent = parents[node]
-        guard parent != LayerTree.noParent else { return geometries[node].transformToSuperlayer(rootSuperlayerGeometry) }
+        guard parent != LayerTree.noParent else { return geometries[node].transformToSuperlayer(rootSuperlayer.pointee) }
         return geometries[node].transformToSuperlayer(within: geometries[parent])
     }
     func levelMap(of node: Int) -> LevelMap { levelMaps[node] }
