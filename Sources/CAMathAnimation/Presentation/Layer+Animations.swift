@@ -236,8 +236,9 @@ extension Layer {
         } else {
             copy = makePresentationCopy()
         }
-        copy.animationState.modelLayer = self
-        copy.presentGeometry(geometry, opacity: opacity, committedSize: committedGeometry.bounds.size)
+        let state = copy.animationState
+        if state.modelLayer !== self { state.modelLayer = self }
+        copy.presentGeometry(geometry, opacity: opacity, committedSize: committedBoundsSize)
         if earlier != nil { copy.keepAssemblyLayoutMark() }
         noteTakenState(by: copy)
         return copy

@@ -43,6 +43,11 @@ extension Layer {
 
     /// The geometry at the start of the open transaction (the model's once committed).
     package var committedGeometry: LayerGeometry { pendingCommittedValues?.geometry ?? storedGeometry }
+    /// The bounds size of ``committedGeometry``, read without copying the whole geometry (a presentation frame asks
+    /// it of every layer).
+    package var committedBoundsSize: CGSize {
+        hasPendingCommittedState ? committedGeometry.bounds.size : storedGeometry.bounds.size
+    }
     /// The opacity at the start of the open transaction.
     package var committedOpacity: Float { pendingCommittedValues?.opacity ?? storedOpacity }
     /// CAMathAnimation's state at the start of the open transaction.
