@@ -25,28 +25,52 @@ import Foundation
 /// The batch holds private copies of the animations and never changes them, so it may be shared between
 /// threads.
 public struct ValueAnimationBatch: @unchecked Sendable {
+    /// The prepared columns, in one object: a frame copies the batch into the closures of every block it evaluates,
+    /// and as fourteen arrays each copy cost a retain and a release of every one (Zen 5: 15 % of a render tree's
+    /// frame of the common mix).
+    private let storage: Storage
+
     /// The animations (private copies) and their models.
-    let animations: [PropertyAnimation]
+    var animations: [PropertyAnimation] { storage.animations }
     /// The kind of each model (its components are in ``modelRows``): a model is rebuilt when the reference needs
     /// it, instead of keeping an `AnimationValue` (136 bytes) per animation.
-    let modelKinds: [ModelKind]
+    var modelKinds: [ModelKind] { storage.modelKinds }
     /// Whether each animation is a group's child (its removal flag ignored); empty when none is.
-    let groupChildren: [Bool]
+    var groupChildren: [Bool] { storage.groupChildren }
     /// The components of every value (every model has this many).
-    public let width: Int
+    public var width: Int { storage.width }
     /// The models' components, `width` per animation.
-    let modelRows: [Double]
+    var modelRows: [Double] { storage.modelRows }
     /// Their timing, curves and keyframe timelines.
-    let schedule: AnimationSchedule
+    var schedule: AnimationSchedule { storage.schedule }
     /// The components each animation animates: `partStart[i] ..< partStart[i] + partWidth[i]` of the row.
-    let partStart: [UInt8], partWidth: [UInt8]
+    var partStart: [UInt8] { storage.partStart }
+    var partWidth: [UInt8] { storage.partWidth }
     /// Each pair's start and end (`width` doubles per pair, the first `partWidth` used) and, for the pairs of
     /// the cubic modes, the start's outgoing and the end's incoming tangent (`tangents` is empty when no pair
     /// is cubic).
-    let starts: [Double], ends: [Double], tangentsOut: [Double], tangentsIn: [Double]
-    let cubic: [Bool]
+    var starts: [Double] { storage.starts }
+    var ends: [Double] { storage.ends }
+    var tangentsOut: [Double] { storage.tangentsOut }
+    var tangentsIn: [Double] { storage.tangentsIn }
+    var cubic: [Bool] { storage.cubic }
     /// For cumulative animations: the end of one cycle (`width` per animation, else unused).
-    let cycleEnds: [Double]
+    var cycleEnds: [Double] { storage.cycleEnds }
+
+    /// The columns the properties above read; immutable once made.
+    private final class Storage {
+        let animations: [PropertyAnimation], modelKinds: [ModelKind], groupChildren: [Bool], width: Int, modelRows: [Double]
+        let schedule: AnimationSchedule, partStart: [UInt8], partWidth: [UInt8]
+        let starts: [Double], ends: [Double], tangentsOut: [Double], tangentsIn: [Double], cubic: [Bool], cycleEnds: [Double]
+
+        init(animations: [PropertyAnimation], modelKinds: [ModelKind], groupChildren: [Bool], width: Int, modelRows: [Double],
+             schedule: AnimationSchedule, partStart: [UInt8], partWidth: [UInt8], starts: [Double], ends: [Double],
+             tangentsOut: [Double], tangentsIn: [Double], cubic: [Bool], cycleEnds: [Double]) {
+            (self.animations, self.modelKinds, self.groupChildren, self.width, self.modelRows) = (animations, modelKinds, groupChildren, width, modelRows)
+            (self.schedule, self.partStart, self.partWidth) = (schedule, partStart, partWidth)
+            (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic, self.cycleEnds) = (starts, ends, tangentsOut, tangentsIn, cubic, cycleEnds)
+        }
+    }
 
     /// The number of animations.
     public var count: Int { animations.count }
@@ -135,11 +159,9 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             }
         }
         if !cubic.contains(true) { (tangentsOut, tangentsIn) = ([], []) }
-        schedule = builder.build()
-        (self.animations, self.width, self.modelRows, self.groupChildren) = (copies, width, modelRows, groupChildren)
-        modelKinds = models.map { ModelKind($0)! }
-        (self.partStart, self.partWidth, self.cycleEnds) = (partStart, partWidth, cycleEnds)
-        (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic) = (starts, ends, tangentsOut, tangentsIn, cubic)
+        storage = Storage(animations: copies, modelKinds: models.map { ModelKind($0)! }, groupChildren: groupChildren, width: width,
+                          modelRows: modelRows, schedule: builder.build(), partStart: partStart, partWidth: partWidth, starts: starts,
+                          ends: ends, tangentsOut: tangentsOut, tangentsIn: tangentsIn, cubic: cubic, cycleEnds: cycleEnds)
     }
 
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model's row
