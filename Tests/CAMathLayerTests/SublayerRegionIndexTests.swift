@@ -86,6 +86,29 @@ import Testing
         }
     }
 
+    /// What `HitRegion.of` relies on to map a box's corners without dividing: under an affine level (`h13 = h23 = ±0`,
+    /// `h33 = 1`) a finite point's undivided image has the bits of `mapPoint`'s, and a point with an infinite
+    /// coordinate maps to a non-finite one either way.
+    @Test(arguments: 0..<4)
+    func affineImagesNeedNoDivision(seed: UInt64) {
+        var s = SeededSource(seed: 77 + seed)
+        let specials: [Double] = [0, -0.0, 1, -1, 0x1p-1074, -0x1p-1022, 1e308, -1e308, .greatestFiniteMagnitude]
+        func entry() -> Double { s.int(below: 4) == 0 ? specials[s.int(below: specials.count)] : s.value(in: -1e3...1e3) * [1, 1e-300, 1e300][s.int(below: 3)] }
+        for _ in 0..<400 {
+            let h = Homography(h11: entry(), h12: entry(), h13: s.int(below: 2) == 0 ? 0 : -0.0,
+                               h21: entry(), h22: entry(), h23: s.int(below: 2) == 0 ? 0 : -0.0, h31: entry(), h32: entry(), h33: 1)
+            for _ in 0..<20 {
+                let c = SIMD2(entry(), entry())
+                let undivided = h.mapHomogeneous(c), divided = h.mapPoint(c)
+                #expect(undivided.x.bitPattern == divided.x.bitPattern && undivided.y.bitPattern == divided.y.bitPattern, "\(h) at \(c)")
+            }
+            for c in [SIMD2(Double.infinity, 1), SIMD2(-1, -Double.infinity), SIMD2(.infinity, .infinity)] {
+                let undivided = h.mapHomogeneous(c), divided = h.mapPoint(c)
+                #expect(!(undivided.x.isFinite && undivided.y.isFinite) && !(divided.x.isFinite && divided.y.isFinite), "\(h) at \(c)")
+            }
+        }
+    }
+
     @Test func fewOrUnboundedRegionsMakeNoIndex() {
         #expect(SublayerRegionIndex([HitRegion]()) == nil)
         #expect(SublayerRegionIndex([HitRegion.box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: 0, growth: 0)]) == nil)

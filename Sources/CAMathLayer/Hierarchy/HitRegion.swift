@@ -47,7 +47,7 @@ public enum HitRegion: Sendable, Hashable {
     /// level by level); with `masksToBounds`, its bounds alone; else its bounds joined with the sublayers'
     /// regions; then mapped up through `level`. Also ``anywhere`` when a sublayer's is, when the level is not
     /// affine, when a value is not finite, or when `growth` would pass ``growthLimit``. `level` is read only for
-    /// a layer that flattens under one that does. Cost: four corner maps and O(sublayers).
+    /// a layer that flattens under one that does. Cost: four affine corner maps (no division) and O(sublayers).
     public static func of(_ g: LayerGeometry, superlayerFlattens: Bool, level: @autoclosure () -> LevelMap,
                           sublayers: some Sequence<HitRegion>) -> HitRegion {
         if g.isHidden { return .nowhere }
@@ -85,8 +85,12 @@ public enum HitRegion: Sendable, Hashable {
         let error = a * (3 * epsilon * s + belowError + belowGrowth * s) + 3 * epsilon * (a * m + t)
         let growth = a * b * (3 * epsilon + belowGrowth)
         guard error.isFinite, growth <= growthLimit else { return .anywhere }
+        // The level is affine, so a finite corner's weight is exactly 1 (`x·0 + y·0 + 1`) and `mapPoint`'s divisions
+        // by it change no bit; a corner with an infinite coordinate maps to a non-finite point either way (`∞·h` or
+        // `∞·0`), which the check below turns into `anywhere`. So the undivided image is `mapPoint`'s, bit for bit.
+        func image(_ c: SIMD2<Double>) -> SIMD2<Double> { let h = forward.mapHomogeneous(c); return SIMD2(h.x, h.y) }
         let (c0, c1, c2, c3) = box.corners
-        let (q0, q1, q2, q3) = (forward.mapPoint(c0), forward.mapPoint(c1), forward.mapPoint(c2), forward.mapPoint(c3))
+        let (q0, q1, q2, q3) = (image(c0), image(c1), image(c2), image(c3))
         guard q0.x.isFinite, q0.y.isFinite, q1.x.isFinite, q1.y.isFinite, q2.x.isFinite, q2.y.isFinite, q3.x.isFinite, q3.y.isFinite else {
             return .anywhere
         }
