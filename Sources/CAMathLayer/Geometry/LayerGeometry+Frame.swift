@@ -27,12 +27,19 @@ extension LayerGeometry {
                   u * t.m12 + v * t.m22 + z * t.m32 + t.m42,
                   u * t.m14 + v * t.m24 + z * t.m34 + t.m44)
         }
-        let quad = [corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1)]
-        if quad.contains(where: { $0.x.isNaN || $0.y.isNaN || $0.z.isNaN }) {
-            return CGRect(x: Double.nan, y: .nan, width: .nan, height: .nan)
-        }
+        let (c0, c1, c2, c3) = (corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1))
+        func isNaN(_ c: SIMD3<Double>) -> Bool { c.x.isNaN || c.y.isNaN || c.z.isNaN }
+        if isNaN(c0) || isNaN(c1) || isNaN(c2) || isNaN(c3) { return CGRect(x: Double.nan, y: .nan, width: .nan, height: .nan) }
         var box = BoundingBox()
-        for p in Self.clippedToPositiveW(quad) { box.add(SIMD2(p.x / p.z, p.y / p.z)) }
+        func add(_ p: SIMD3<Double>) { box.add(SIMD2(p.x / p.z, p.y / p.z)) }
+        let eps = Self.frameClipW
+        if c0.z >= eps && c1.z >= eps && c2.z >= eps && c3.z >= eps {
+            // Nothing to clip (every affine transform): the corners in order, as the clip would return them, without
+            // building a polygon (an array per call).
+            add(c0); add(c1); add(c2); add(c3)
+        } else {
+            for p in Self.clippedToPositiveW([c0, c1, c2, c3]) { add(p) }
+        }
         let r = box.rect
         if r.isNull { return .null }
         return CGRect(x: r.x + Double(position.x), y: r.y + Double(position.y), width: r.width, height: r.height)
