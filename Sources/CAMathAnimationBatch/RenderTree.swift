@@ -50,6 +50,8 @@ public final class RenderTree {
     var endings = TimeQueue<(node: Int, animation: LayerAnimation)>()
     /// The animations in ``endings`` (each queued once, however often its layer is recorded again).
     var queuedEndings = Set<ObjectIdentifier>()
+    /// How many endings ``trimEndings()`` left in the heap.
+    var endingsAfterTrim = 0
     /// Whether ``presented`` is the evaluation of the current model at ``mediaTime``.
     var isCurrent = false
     /// Per-node presented values the output writes (world transforms, effective hidden flags, frames, opacity).
@@ -115,6 +117,8 @@ public final class RenderTree {
 
     /// How many animation records were prepared since the tree was made (each time a chunk was made over them).
     package var preparedRecords: Int { recordLedger.prepared }
+    /// How many endings wait in the heap, those that can no longer fire included (``trimEndings()``). O(1).
+    package var queuedEndingCount: Int { endings.count }
 
     /// Brings the render tree to the model and to global media time `t`: the recorded changes, then the removal
     /// of every animation removed on completion whose active duration has passed at `t`, then the evaluation
@@ -185,6 +189,7 @@ public final class RenderTree {
         var ending: [Ending] = []
         for i in recorded { collectEndings(of: i, into: &ending) }
         endings.push(contentsOf: ending)
+        trimEndings()
         journal.reset(count: layers.count)
         isCurrent = false
         dropFrame()
@@ -202,6 +207,21 @@ public final class RenderTree {
                   queuedEndings.insert(ObjectIdentifier(animation)).inserted else { continue }
             ending.append(Ending(time: end, payload: (i, animation)))
         }
+    }
+
+    /// Drops the endings that can no longer fire — dead ones (node −1) and those of animations stopped since they were
+    /// queued (removed from their layer) — once the heap has doubled since it was last trimmed. Animations removed
+    /// long before they end (1e3 a frame, each a second long) otherwise filled the heap with a hundred frames of
+    /// endings, each popped only when due. O(1) amortised per ending; the heap stays within about twice what may fire.
+    private func trimEndings() {
+        guard endings.count >= 2 * max(endingsAfterTrim, 64) else { return }
+        endings.removeAll { payload in
+            guard payload.node >= 0 else { return true }
+            guard payload.animation.isStopped else { return false }
+            queuedEndings.remove(ObjectIdentifier(payload.animation))
+            return true
+        }
+        endingsAfterTrim = endings.count
     }
 
     /// The root's superlayer when the layers were last read.
@@ -258,30 +278,27 @@ public final class RenderTree {
                 clocksMoved[i] = parentNow != p || (p != LayerTree.noParent && clocksMoved[p])
             }
             // The endings of layers that left or whose clocks moved stay in the heap, dead (node −1), until they are due
-            // or outnumber the live ones.
+            // or trimmed (``trimEndings()``).
             let runsForward = runsForward
-            var dead = 0
             endings.updatePayloads { payload in
-                guard payload.node >= 0 else { dead += 1; return }
+                guard payload.node >= 0 else { return }
                 let new = newIndex[payload.node]
                 if new < 0 || clocksMoved[new] || !runsForward[new] {
                     queuedEndings.remove(ObjectIdentifier(payload.animation))
                     payload.node = -1
-                    dead += 1
                 } else {
                     payload.node = new
                 }
             }
-            if 2 * dead > endings.count { endings.removeAll { $0.node < 0 } }
             for i in SortedNodes.union(recorded, (0..<n).filter { clocksMoved[$0] || (runsForward[$0] && !earlier.runsForward[earlierIndex[$0]]) }) {
                 collectEndings(of: i, into: &ending)
             }
         } else {
-            endings = TimeQueue()
-            queuedEndings = []
+            (endings, queuedEndings, endingsAfterTrim) = (TimeQueue(), [], 0)
             for i in 0..<n { collectEndings(of: i, into: &ending) }
         }
         endings.push(contentsOf: ending)
+        trimEndings()
         if shapeChanged || worlds.count != n {
             worlds = [Transform3D](repeating: .identity, count: n)
             hidden = [Bool](repeating: false, count: n)
@@ -302,7 +319,7 @@ public final class RenderTree {
             let (node, animation) = entry.payload
             // A dead ending (its layer left the tree, or its clocks moved and it was predicted again).
             guard node >= 0 else { continue }
-            guard !animation.lifecycle.isStopped else {
+            guard !animation.isStopped else {
                 queuedEndings.remove(ObjectIdentifier(animation))
                 continue
             }

@@ -664,6 +664,51 @@ extension RenderTreeTests {
 
     static func animationCount(_ layer: Layer) -> Int { layer.attachedAnimations.count }
 
+    /// Churn: long animations added and removed a few frames later, frame after frame, beside short ones that end on
+    /// their own. The endings of the removed ones leave the heap long before they would be due (it stays within twice
+    /// what may still fire, where it grew by five endings a frame), and the short ones still leave at the first update
+    /// after their end, the presentation the reference's throughout.
+    @Test func endingsOfRemovedAnimationsLeaveLongBeforeTheyAreDue() throws {
+        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 400), position: CGPoint(x: 200, y: 200)))
+        let leaves = (0..<40).map { k in Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 8, height: 8), position: CGPoint(x: 10 * k, y: 5))) }
+        for leaf in leaves { root.addSublayer(leaf) }
+        LayerTransaction.flush()
+        let renderTree = try RenderTree(root: root)
+        let kept = KeptRender()
+        var largest = 0
+        for frame in 0..<150 {
+            let t = 0.5 + Double(frame) / 60
+            LayerTransaction.begin()
+            LayerTransaction.setDisableActions(true)
+            for k in 0..<5 {
+                let leaf = leaves[(5 * frame + k) % leaves.count]
+                let move = BasicAnimation(keyPath: "position")
+                move.toValue = CGPoint(x: 3 * k, y: frame % 7); move.duration = 10
+                leaf.add(move, forKey: "move\(frame)", atMediaTime: t)
+                if frame >= 3 { leaves[(5 * (frame - 3) + k) % leaves.count].removeAnimation(forKey: "move\(frame - 3)") }
+            }
+            let blink = BasicAnimation(keyPath: "opacity")
+            blink.fromValue = 0.5; blink.toValue = 1.0; blink.duration = 0.1
+            leaves[frame % leaves.count].add(blink, forKey: "blink\(frame)", atMediaTime: t)
+            LayerTransaction.commit()
+            try renderTree.update(atMediaTime: t)
+            largest = max(largest, renderTree.queuedEndingCount)
+            for leaf in leaves {
+                let ended = leaf.attachedAnimations.filter { $0.evaluation(at: leaf.localTime(atMediaTime: t), isGroupChild: false).phase == .after }
+                #expect(ended.isEmpty, "frame \(frame): a leaf keeps \(ended.count) finished animations")
+            }
+            // The check's reference copies open the implicit transaction (as any new layer does): flushed, as a host's
+            // run loop would, so the next frame's transaction is the outermost one.
+            if frame % 25 == 0 {
+                kept.check(renderTree, at: t, "frame \(frame)")
+                LayerTransaction.flush()
+            }
+        }
+        // At most 15 long and 7 short animations may still fire at once; without trimming the heap held every ending
+        // queued in the last 10 s: all 900.
+        #expect(largest <= 2 * max(15 + 7, 64), "the heap of endings grew to \(largest)")
+    }
+
     @Test func renderChangesListsOnlyWhatChangedAndBadBuffersWriteNothing() throws {
         let root = AnimationCases.animatedTree(60, seed: 5)
         let still = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 1, y: 1)))

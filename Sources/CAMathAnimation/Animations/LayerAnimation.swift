@@ -24,6 +24,9 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     /// Where the copy a layer holds is in its life: added, committed, started, stopped; the completion groups
     /// that wait for it. Not copied.
     @exclusivity(unchecked) package var lifecycle = AnimationLifecycle()
+    /// Whether it stopped (``lifecycle``'s flag), read in place: another module reading `lifecycle` through the
+    /// class's getter copied the whole state.
+    package final var isStopped: Bool { lifecycle.isStopped }
 
     /// A new animation with the defaults.
     public override init() { super.init() }

@@ -16,10 +16,10 @@ package struct TimeQueue<Payload> {
     @inlinable package var first: Entry? { heap.first }
 
     /// Whether nothing waits. O(1).
-    package var isEmpty: Bool { heap.isEmpty }
+    @inlinable package var isEmpty: Bool { heap.isEmpty }
 
     /// The number of entries. O(1).
-    package var count: Int { heap.count }
+    @inlinable package var count: Int { heap.count }
 
     /// Adds `payload` due at `time`. O(log n).
     @inlinable package mutating func push(_ payload: Payload, at time: Double) {
@@ -33,7 +33,11 @@ package struct TimeQueue<Payload> {
 
     /// Adds `entries`: one at a time when they are few, else all appended and the heap made again. O(k log n), or
     /// O(n + k) when k is above n/8.
-    package mutating func push(contentsOf entries: [Entry]) {
+    // The render trees' endings (CAMathAnimationBatch) call this and `removeAll(where:)` with one payload type; a
+    // call from that module ran the generic body, element by element through value witnesses (its heapify was 8 %
+    // of a churning frame), so it is specialised here for that payload.
+    @_specialize(exported: true, where Payload == (node: Int, animation: LayerAnimation))
+    @inlinable package mutating func push(contentsOf entries: [Entry]) {
         guard entries.count > heap.count / 8 else {
             for entry in entries { push(entry.payload, at: entry.time) }
             return
@@ -53,7 +57,8 @@ package struct TimeQueue<Payload> {
     }
 
     /// Removes every entry whose payload `isRemoved` picks, and what it holds. O(n).
-    package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
+    @_specialize(exported: true, where Payload == (node: Int, animation: LayerAnimation))
+    @inlinable package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
         heap.removeAll { isRemoved($0.payload) }
         for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: i) }
     }
