@@ -302,7 +302,8 @@ extension RenderTree {
         }
         func copy(_ j: Int, remaking earlier: Layer?) -> Layer {
             batch.evaluatesByReference(j) ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier)
-                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier)
+                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier,
+                                          primedNext: earlier != nil && j >= primedFrom)
         }
         if top == 0, let root = recyclableRootPresentation() {
             // The copies stay where they are: their tree holds them, and `presentedCopies` lists them in order.

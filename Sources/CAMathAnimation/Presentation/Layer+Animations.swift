@@ -227,11 +227,12 @@ extension Layer {
 
     /// A copy of this layer alone whose geometry and opacity are `geometry` and `opacity` (the presented ones a batch
     /// computed): what ``presentedCopy(atParentTime:remaking:)`` gives when its animations change only those; with
-    /// `earlier`, that copy made again in place, as there. O(custom keys).
-    package func presentedCopy(geometry: LayerGeometry, opacity: Float, remaking earlier: Layer? = nil) -> Layer {
+    /// `earlier`, that copy made again in place, as there (`primedNext`: the caller primes its cache next). O(custom
+    /// keys).
+    package func presentedCopy(geometry: LayerGeometry, opacity: Float, remaking earlier: Layer? = nil, primedNext: Bool = false) -> Layer {
         let copy: Layer
         if let earlier {
-            remakePresentationCopy(earlier, presentsGeometry: true)
+            remakePresentationCopy(earlier, presentsGeometry: true, primedNext: primedNext)
             copy = earlier
         } else {
             copy = makePresentationCopy()

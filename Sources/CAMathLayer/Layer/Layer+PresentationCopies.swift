@@ -20,15 +20,17 @@ extension Layer {
     /// starts with, and an empty geometry cache; its superlayer and sublayers stay. When the caller gives the copy
     /// its geometry and opacity itself (`presentsGeometry`), the rest of the state is taken again only if this
     /// layer's or the copy's own state changed since the copy last took it (``noteTakenState(by:)``), or this
-    /// layer waits for a commit. O(custom keys) when the state is taken, else O(1).
-    package func remakePresentationCopy(_ copy: Layer, presentsGeometry: Bool) {
+    /// layer waits for a commit. A caller that primes the copy's cache next (``primeCache(levelMap:hitRegion:presented:)``,
+    /// which writes all of it) says so (`primedNext`), and the cache is left for it. O(custom keys) when the state is
+    /// taken, else O(1).
+    package func remakePresentationCopy(_ copy: Layer, presentsGeometry: Bool, primedNext: Bool = false) {
         if !presentsGeometry || hasPendingCommittedState || copy.takenState != TakenState(model: self, copy: copy) {
             copy.copyState(of: self, reusing: copy.attachment)
             copy.takeCommittedValues(of: self)
         }
         copy.takenState = nil
         copy.layoutIsPending = false
-        copy.geometryCache = LayerGeometryCache()
+        if !primedNext { copy.geometryCache = LayerGeometryCache() }
     }
 
     /// Records that `copy`, whose state is now this layer's current one, took it: the next

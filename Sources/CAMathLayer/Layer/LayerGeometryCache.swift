@@ -135,9 +135,15 @@ extension Layer {
     /// compute): how a render tree's presentation copies start with their maps. The caller primes the copies once
     /// their tree is whole (adding a sublayer drops its superlayer's region) and primes sublayers before their
     /// layer's region is read, which keeps the regions' invariant.
+    ///
+    /// Every other value of the cache is dropped, field by field (a copy made again in place keeps its cache until
+    /// now: assigning an empty cache first wrote it twice).
     package func primeCache(levelMap m: LevelMap, hitRegion r: HitRegion, presented node: PresentedNode? = nil) {
+        geometryCache.transformToSuperlayer = nil
+        geometryCache.frame = nil
         geometryCache.levelMap = m
         geometryCache.hitRegion = r
+        geometryCache.sublayerIndex = nil
         geometryCache.presented = node
     }
 
