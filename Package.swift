@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CAMathBatch", targets: ["CAMathBatch"]),
         .library(name: "CAMathLayerBatch", targets: ["CAMathLayerBatch"]),
         .library(name: "CAMathAnimationBatch", targets: ["CAMathAnimationBatch"]),
+        .library(name: "CAMathEngine", targets: ["CAMathEngine"]),
         .library(name: "CAMathQuartzCore", targets: ["CAMathQuartzCore"]),
         // Not API: the catalogue of batch operations that the tests, the fuzz targets (Fuzz/) and camath-bench
         // (Benchmarks/) all check through.
@@ -42,11 +43,16 @@ let package = Package(
         .target(name: "CAMathLayerBatch", dependencies: ["CAMathCore", "CAMathLayer", "CAMathBatch", "_CAMathKernels"]),
         .target(name: "CAMathAnimationBatch",
                 dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation", "CAMathBatch", "CAMathLayerBatch", "_CAMathKernels"]),
+        // The layer engine: render trees (topology, stages, animation records, frame output) and presentation trees,
+        // above the layer and animation models and the batches it drives.
+        .target(name: "CAMathEngine",
+                dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation", "CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch",
+                               "_CAMathKernels"]),
         // The Apple spellings (CATransform3D…, CGAffineTransform, CALayer, …) and Foundation's CG types,
         // apart from the math, so a framework with shims of its own can import the modules above alone.
         .target(name: "CAMathQuartzCore", dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation"]),
         .target(name: "CAMath", dependencies: ["CAMathCore", "CAMathLayer", "CAMathAnimation", "CAMathBatch",
-                                               "CAMathLayerBatch", "CAMathAnimationBatch", "CAMathQuartzCore"]),
+                                               "CAMathLayerBatch", "CAMathAnimationBatch", "CAMathEngine", "CAMathQuartzCore"]),
 
         // Test support: generators, adversarial inputs, golden-vector replay, the kernel sets, and (trait SIMDe)
         // the intrinsic kernels compiled against SIMDe. The SIMDe target is always in the graph; without the
@@ -76,7 +82,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathBatchTests",
-            dependencies: ["CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "_CAMathTestSupport", "_CAMathKernelReplay",
+            dependencies: ["CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "CAMathEngine", "_CAMathTestSupport", "_CAMathKernelReplay",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         // README.md's examples (scripts/readme-examples.sh writes them from the README), run by CAMathTests.
         .executableTarget(name: "ReadmeExamples", dependencies: ["CAMath"], path: "Tests/ReadmeExamples"),

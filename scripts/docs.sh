@@ -9,7 +9,7 @@
 # (swift-docc-plugin) renders the same catalogs, with one more build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(CAMath CAMathCore CAMathLayer CAMathAnimation CAMathBatch CAMathLayerBatch CAMathAnimationBatch CAMathQuartzCore)
+modules=(CAMath CAMathCore CAMathLayer CAMathAnimation CAMathBatch CAMathLayerBatch CAMathAnimationBatch CAMathEngine CAMathQuartzCore)
 build="${1:-}"
 output="${2:-.build/documentation}"
 if [ -z "$build" ]; then

@@ -40,9 +40,9 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     }
 
     /// `init(_:models:instructionSet:)` over `animations` themselves when not `copying` (a render tree's records, whose
-    /// animations are layers' stored copies, <doc:RenderTrees>); `groupChildren[i]` (when not empty) marks animation i
-    /// a group's child, whose removal flag is ignored.
-    init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool,
+    /// animations are layers' stored copies, CAMathEngine's *Render trees*); `groupChildren[i]` (when not empty) marks
+    /// animation i a group's child, whose removal flag is ignored.
+    package init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool,
          groupChildren: [Bool] = []) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
@@ -145,7 +145,10 @@ extension Batch {
                      options: options)
     }
 
-    static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
+    /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
+    /// over `current` or the models, into `out`, marking what contributes: what the public forms call, and the
+    /// engine's chunks.
+    package static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
                          into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
                          options: BatchOptions) throws(BatchError) {
         let n = batch.count

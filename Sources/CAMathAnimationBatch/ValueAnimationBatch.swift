@@ -84,9 +84,9 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     }
 
     /// `init(_:models:)` over `animations` themselves when not `copying` (a render tree's records, whose animations are
-    /// layers' stored copies, <doc:RenderTrees>); `groupChildren[i]` (when not empty) marks animation i a group's child,
-    /// whose removal flag is ignored.
-    init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError) {
+    /// layers' stored copies, CAMathEngine's *Render trees*); `groupChildren[i]` (when not empty) marks animation i a
+    /// group's child, whose removal flag is ignored.
+    package init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         let width = models.first?.components?.count ?? 0
         var modelRows: [Double] = []
@@ -261,7 +261,10 @@ extension Batch {
         return (values, contributes)
     }
 
-    static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
+    /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
+    /// over `current` rows or the models', into `out`, marking what contributes: what the public forms call, and the
+    /// engine's chunks.
+    package static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
                          into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
                          options: BatchOptions) throws(BatchError) {
         let n = batch.count, w = batch.width

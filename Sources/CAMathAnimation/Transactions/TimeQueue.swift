@@ -33,7 +33,7 @@ package struct TimeQueue<Payload> {
 
     /// Adds `entries`: one at a time when they are few, else all appended and the heap made again. O(k log n), or
     /// O(n + k) when k is above n/8.
-    // The render trees' endings (CAMathAnimationBatch) call this and `removeAll(where:)` with one payload type; a
+    // The render trees' endings (CAMathEngine) call this and `removeAll(where:)` with one payload type; a
     // call from that module ran the generic body, element by element through value witnesses (its heapify was 8 %
     // of a churning frame), so it is specialised here for that payload.
     @_specialize(exported: true, where Payload == (node: Int, animation: LayerAnimation))

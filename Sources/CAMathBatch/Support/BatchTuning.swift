@@ -23,7 +23,7 @@
     case animateTransforms = "animate-transforms"
     /// `Batch.springFractions(_:atTime:into:options:)` (CAMathAnimationBatch): many springs at one time.
     case springs = "springs"
-    /// `Batch.presentation(_:atMediaTime:options:)` (CAMathAnimationBatch) followed by the frames of the result.
+    /// `Batch.presentation(_:atMediaTime:options:)` (CAMathEngine) followed by the frames of the result.
     case presentationFrames = "presentation-frames"
     /// `Batch.evaluate(_:atParentTime:into:contributes:options:)` (CAMathAnimationBatch): number, point and rect animations at one time.
     case animateValues = "animate-values"

@@ -1,4 +1,4 @@
-/// Where the layers of a tree that has a render tree (`RenderTree`, in CAMathAnimationBatch) record what
+/// Where the layers of a tree that has a render tree (`RenderTree`, in CAMathEngine) record what
 /// changed since its last update, so that the update redoes only that: the layers whose model values or
 /// animations changed (by their index in the render tree), and whether the tree's shape changed.
 ///

@@ -1,3 +1,4 @@
+import CAMathAnimationBatch
 @_spi(Benchmarks) import CAMathBatch
 
 /// What one frame of a render tree computes once and hands to each of its steps (the presentation, the outputs,

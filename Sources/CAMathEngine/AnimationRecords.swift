@@ -1,4 +1,5 @@
 import CAMathAnimation
+import CAMathAnimationBatch
 @_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import CAMathLayer

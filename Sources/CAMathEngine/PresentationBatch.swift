@@ -1,4 +1,5 @@
 import CAMathAnimation
+import CAMathAnimationBatch
 @_spi(Benchmarks) import CAMathBatch
 import CAMathCore
 import CAMathLayer
@@ -10,8 +11,8 @@ import Foundation
 ///
 /// The animations of each geometry property are evaluated in batches, per property and position in the layer's
 /// list of that property's animations (the k-th `position` animation of every layer together, folded over the
-/// (k−1)-th's results): ``TransformAnimationBatch`` for `transform` and `sublayerTransform`,
-/// ``ValueAnimationBatch`` for `position`, `bounds`, `anchorPoint`, `anchorPointZ`, `zPosition`, the transform key
+/// (k−1)-th's results): `TransformAnimationBatch` for `transform` and `sublayerTransform`,
+/// `ValueAnimationBatch` for `position`, `bounds`, `anchorPoint`, `anchorPointZ`, `zPosition`, the transform key
 /// paths (`transform.rotation.z`, …) and `opacity` (a column of its own beside the geometries, which a render tree
 /// reads). The fold is per property because an animation reads and writes only its own property. A layer with an
 /// animation that acts across properties or is not a property animation (a group, a keyframe path with a rotation

@@ -1,3 +1,4 @@
+import CAMathAnimationBatch
 import CAMathCore
 import CAMathLayer
 import Foundation

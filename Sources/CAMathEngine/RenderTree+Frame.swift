@@ -1,5 +1,6 @@
 @_spi(Benchmarks) import CAMathBatch
 import CAMathAnimation
+import CAMathAnimationBatch
 import CAMathCore
 import CAMathLayer
 import CAMathLayerBatch
