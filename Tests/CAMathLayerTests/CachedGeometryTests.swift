@@ -48,6 +48,34 @@ import Testing
         }
     }
 
+    /// A sublayer held elsewhere outlives its superlayer: a root from then on, its conversions, hit tests and region no
+    /// longer read the superlayer's sublayer transform it had cached (found by fuzz-layer-mutations: a NaN payload of the
+    /// freed superlayer's transform was still in the child's map).
+    @Test func aSublayerOutlivingItsSuperlayerForgetsIt() {
+        let child = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 40, height: 30), position: CGPoint(x: 20, y: 15)))
+        let grandchild = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)))
+        child.addSublayer(grandchild)
+        let reference = ObjectLayerHierarchy<Layer>()
+        let p = CGPoint(x: 12.5, y: 7.25)
+        do {
+            let parent = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50)))
+            parent.sublayerTransform = Transform3D(scaleX: 3, y: 0.5, z: 1).concatenating(Transform3D(translationX: 7, y: -4, z: 0))
+            parent.addSublayer(child)
+            // Cached under the parent: the maps, the regions.
+            #expect(child.convert(p, to: nil) == reference.convert(p, from: child, to: nil))
+            #expect(child.hitTest(CGPoint(x: 60, y: 0)) === reference.hitTest(CGPoint(x: 60, y: 0), in: child))
+        }
+        // The parent is gone; the child is a root.
+        #expect(child.superlayer == nil)
+        for q in [p, CGPoint(x: 3, y: 4), CGPoint(x: 60, y: 0)] {
+            let converted = child.convert(q, to: nil), expected = reference.convert(q, from: child, to: nil)
+            #expect(Double(converted.x).bitPattern == Double(expected.x).bitPattern && Double(converted.y).bitPattern == Double(expected.y).bitPattern,
+                    "convert \(q): \(converted), reference \(expected)")
+            #expect(child.hitTest(q) === reference.hitTest(q, in: child), "hit test \(q)")
+        }
+        #expect(grandchild.convert(p, to: nil) == reference.convert(p, from: grandchild, to: nil))
+    }
+
     @Test func aFrameIsReadOnceUntilTheGeometryChanges() {
         let layer = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 20), position: CGPoint(x: 5, y: 5)))
         #expect(layer.frame == CGRect(x: 0, y: -5, width: 10, height: 20))

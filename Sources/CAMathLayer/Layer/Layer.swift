@@ -195,7 +195,12 @@ open class Layer: NSObject {
         var pending = children
         children = []
         while var layer = pending.popLast() {
-            guard isKnownUniquelyReferenced(&layer) else { continue }
+            // A sublayer held elsewhere outlives its superlayer and is a root from now on: what it cached from the
+            // superlayer it had (maps, region, clocks) goes, as when it is removed.
+            guard isKnownUniquelyReferenced(&layer) else {
+                layer.superlayerDidChange(from: nil)
+                continue
+            }
             for child in layer.children { child.superlayer = nil }
             pending.append(contentsOf: layer.children)
             layer.children = []

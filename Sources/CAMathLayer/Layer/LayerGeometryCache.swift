@@ -7,7 +7,7 @@ import Foundation
 ///
 /// | value | inputs |
 /// |---|---|
-/// | `transformToSuperlayer`, `levelMap` | own geometry; the superlayer (which one, whether its `sublayerTransform` is the identity, and when it is not, its bits and the superlayer's anchor) |
+/// | `transformToSuperlayer`, `levelMap` | own geometry; the superlayer (which one, whether its `sublayerTransform` is the identity, and when it is not, its bits and the superlayer's bounds, anchor point and anchor z) |
 /// | `frame` | own geometry |
 /// | `hitRegion` | own geometry and level map, whether the superlayer flattens, every sublayer's region, the sublayer list |
 /// | `sublayerIndex` | every sublayer's region, the sublayer list (dropped with `hitRegion`, which they also drop) |
@@ -52,9 +52,13 @@ extension Layer {
         guard !children.isEmpty else { return }
         let new = storedGeometry
         let newIsIdentity = new.sublayerTransform.isIdentity
+        // The anchor's inputs are compared, not the anchor: a product of two NaNs takes either one's payload, by the
+        // order the compiler gave it, so the anchor computed here and the one a sublayer's map reads may differ in a
+        // NaN's bits while their inputs do not (found by fuzz-layer-mutations).
         let sublayersRead = newIsIdentity != old.sublayerTransform.isIdentity
-            || (!newIsIdentity && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform)
-                                    && bitwiseEqual(new.anchorInBounds, old.anchorInBounds)))
+            || (!newIsIdentity && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform) && bitwiseEqual(new.bounds, old.bounds)
+                                    && bitwiseEqual(new.anchorPoint, old.anchorPoint)
+                                    && Double(new.anchorPointZ).bitPattern == Double(old.anchorPointZ).bitPattern))
         guard sublayersRead || new.flattensSublayers != old.flattensSublayers else { return }
         for child in children {
             child.geometryCache.dropMaps()
