@@ -10,6 +10,8 @@
 # leaves its input in .build-fuzz/artifacts/ and fails the script (a campaign runs the other targets to the end
 # first). Prints the executions per target. Inputs reach libFuzzer's full length (4 096 bytes) from the start
 # (-len_control=0): a short run would otherwise stay with inputs of a few bytes.
+# Every run also reads Fuzz/Regressions/<target>: inputs that once failed, kept as they are (a merge would drop one
+# that adds no coverage once fixed), so each run replays them first.
 # Merging replaces a target's seeds by the minimal set that keeps the coverage of the old seeds and the new finds
 # (libFuzzer's -merge=1). A campaign also appends one line per target to Reliability/campaigns.tsv: date, commit, CPU,
 # seconds, executions, seeds after the merge, coverage (edges and features at the end of the run), crashes.
@@ -69,7 +71,9 @@ bin="$("${build[@]}" --show-bin-path)"
 run() {
   local t="$1" log=".build-fuzz/$1.log" seconds="${time_of[$1]}"
   mkdir -p ".build-fuzz/corpus/$t" "Fuzz/Corpus/$t"
-  if "$bin/$t" ".build-fuzz/corpus/$t" "Fuzz/Corpus/$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
+  local regressions=()
+  [ -d "Fuzz/Regressions/$t" ] && regressions=("Fuzz/Regressions/$t")
+  if "$bin/$t" ".build-fuzz/corpus/$t" "Fuzz/Corpus/$t" "${regressions[@]}" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 \
        -rss_limit_mb=4096 -len_control=0 -artifact_prefix=".build-fuzz/artifacts/$t-" >"$log" 2>&1; then
     echo "fuzz $t: $(executions "$log") executions in ${seconds} s from $(find "Fuzz/Corpus/$t" -type f | wc -l) seeds, no crash"
   else
