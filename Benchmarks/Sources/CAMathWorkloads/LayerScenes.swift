@@ -170,6 +170,12 @@ extension LayerScene {
         return (presented, points.map { presented.hitTest($0) })
     }
 
+    /// The reference's presentation of `root`'s tree at `t` (the layers' own fold, their render tree set aside), as a
+    /// flattened tree: what every scene's check compares a render tree's `presented` with.
+    static func referencePresentation(of root: Layer, at t: Double) -> LayerTree {
+        Layer.withoutRenderTree(root) { LayerTree(root: root.presentation(at: t)!) }
+    }
+
     /// 100 points over the tree's extent (seeded), in the root's superlayer space.
     static func points(over root: Layer) -> [CGPoint] {
         var s = SeededGenerator(seed: 7)
@@ -317,8 +323,7 @@ extension LayerScene {
         let check: () throws -> String? = {
             let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
             try renderTree.update(atMediaTime: 1.25)
-            let expected = Layer.withoutRenderTree(root) { LayerTree(root: root.presentation(at: 1.25)!) }
-            return renderTree.presented.geometries == expected.geometries ? nil : "the built tree's presentation differs from the reference"
+            return renderTree.presented.geometries == referencePresentation(of: root, at: 1.25).geometries ? nil : "the built tree's presentation differs from the reference"
         }
         return (contenders, check)
     }

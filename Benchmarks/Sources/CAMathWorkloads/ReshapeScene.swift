@@ -18,8 +18,7 @@ extension LayerScene {
             let checked = try ReshapingTree(layers: n)
             for _ in 0..<6 { try checked.frame(reshaping: true) }
             let t = checked.latestTime
-            let expected = Layer.withoutRenderTree(checked.root) { LayerTree(root: checked.root.presentation(at: t)!) }
-            return checked.renderTree.presented.geometries == expected.geometries ? nil : "presented geometries differ from the reference"
+            return checked.renderTree.presented.geometries == LayerScene.referencePresentation(of: checked.root, at: t).geometries ? nil : "presented geometries differ from the reference"
         }
         return (contenders, check)
     }

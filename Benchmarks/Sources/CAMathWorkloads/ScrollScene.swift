@@ -33,17 +33,16 @@ extension LayerScene {
             try whole.renderTree.render(atMediaTime: t, into: whole.buffers.output)
             _ = try kept.renderTree.renderChanges(atMediaTime: t, into: kept.buffers.output, changed: kept.buffers.changed)
             let (presented, hits) = try objectFrame(copies)
-            let expected = Layer.withoutRenderTree(whole.root) { whole.root.presentation(at: t)! }
-            if whole.renderTree.presented.geometries != LayerTree(root: expected).geometries { return "render-tree: presented geometries differ from the reference" }
-            let frames = try Batch.frames(of: LayerTree(root: expected), options: .scalar)
+            let expected = LayerScene.referencePresentation(of: whole.root, at: t)
+            if whole.renderTree.presented.geometries != expected.geometries { return "render-tree: presented geometries differ from the reference" }
+            let frames = try Batch.frames(of: expected, options: .scalar)
             if Array(whole.buffers.frames) != frames { return "render-tree: written frames differ from the reference" }
             guard Array(kept.buffers.transforms) == Array(whole.buffers.transforms), Array(kept.buffers.frames) == Array(whole.buffers.frames) else {
                 return "render-changes: the kept buffers differ from a whole render"
             }
-            let order = LayerTree.layers(of: presented), referenceOrder = LayerTree.layers(of: expected)
-            for (p, hit) in zip(points, hits) {
-                let index = hit.flatMap { h in order.firstIndex { $0 === h } }, reference = expected.hitTest(p).flatMap { h in referenceOrder.firstIndex { $0 === h } }
-                if index != reference { return "calayer: a hit test differs from the reference" }
+            let order = LayerTree.layers(of: presented)
+            for (p, hit) in zip(points, hits) where hit.flatMap({ h in order.firstIndex { $0 === h } }) != expected.hitTest(p) {
+                return "calayer: a hit test differs from the reference"
             }
             for list in [whole, kept, copies] where list.renderTree.preparations != 1 { return "a scroll prepared the tree again" }
             return sink.isNaN ? "frames summed to NaN" : nil

@@ -223,11 +223,10 @@ struct CachedLayerHierarchy: LayerHierarchy {
     func levelMap(of node: Layer) -> LevelMap { node.cachedLevelMap }
     func hitRegion(of node: Layer) -> HitRegion { node.cachedHitRegion }
     func sublayerRegionIndex(of node: Layer) -> SublayerRegionIndex? { node.cachedSublayerIndex }
-    /// The default's scan over the cached regions, read in place: the walk asks only for the sublayers of a layer
-    /// whose region it read, and a known region's sublayers have theirs (``Layer/cachedHitRegion``).
+    /// The default's scan over the cached regions, read in place (the walk asks only for the sublayers of a layer whose
+    /// region it read, and a known region's sublayers have theirs, ``Layer/cachedHitRegion``, which computes one that is not).
     func lastSublayer(of node: Layer, atOrBehind index: Int, mayContain p: SIMD2<Double>) -> Int? {
-        _ = node.cachedHitRegion
-        return node.children.withUnsafeBufferPointer { children in
+        node.children.withUnsafeBufferPointer { children in
             var k = index
             while k >= 0, !Unmanaged.passUnretained(children[k])._withUnsafeGuaranteedRef({ ($0.geometryCache.hitRegion ?? $0.cachedHitRegion).mayContain(p) }) { k -= 1 }
             return k >= 0 ? k : nil

@@ -81,7 +81,7 @@ package struct HitRegionColumns: Sendable {
                                 columns.pointee.boxes.withUnsafeBufferPointer { b in
                                     RegionedLayerTree(geometries: g, levelMaps: levels, parents: parents, sublayerStart: start, sublayerIndices: lists,
                                                       regions: r, boxes: b, indexes: columns.pointee.indexes,
-                                                      rootSuperlayer: tree.pointer(to: \.rootSuperlayerGeometry)!).hitTest(p, in: node)
+                                                      tree: tree).hitTest(p, in: node)
                                 }
                             }
                         }
@@ -115,7 +115,8 @@ private struct RegionedLayerTree: LayerHierarchy {
     let regions: UnsafeBufferPointer<HitRegion>
     let boxes: UnsafeBufferPointer<RegionBox>
     let indexes: [Int: SublayerRegionIndex]
-    let rootSuperlayer: UnsafePointer<LayerGeometry?>
+    /// The tree itself, for its root's real superlayer (read only for a transform layer's composed map).
+    let tree: UnsafePointer<LayerTree>
 
     func geometry(of node: Int) -> LayerGeometry { geometries[node] }
     func superlayer(of node: Int) -> Int? { parents[node] == LayerTree.noParent ? nil : parents[node] }
@@ -124,7 +125,7 @@ private struct RegionedLayerTree: LayerHierarchy {
     func isSame(_ a: Int, _ b: Int) -> Bool { a == b }
     func transformToSuperlayer(of node: Int) -> Transform3D {
         let parent = parents[node]
-        guard parent != LayerTree.noParent else { return geometries[node].transformToSuperlayer(rootSuperlayer.pointee) }
+        guard parent != LayerTree.noParent else { return geometries[node].transformToSuperlayer(tree.pointee.rootSuperlayerGeometry) }
         return geometries[node].transformToSuperlayer(within: geometries[parent])
     }
     func levelMap(of node: Int) -> LevelMap { levelMaps[node] }
