@@ -210,7 +210,7 @@ struct AnimationRecords {
     private static func recordsTake(_ animation: LayerAnimation) -> Bool {
         let kind = type(of: animation)
         if kind == AnimationGroup.self { return ((animation as! AnimationGroup).animations ?? []).allSatisfy(recordsTake) }
-        return kind == BasicAnimation.self || kind == SpringAnimation.self || kind == KeyframeAnimation.self || kind == Transition.self
+        return kind == BasicAnimation.self || kind == SpringAnimation.self || kind == KeyframeAnimation.self || kind == TransitionAnimation.self
     }
 
     /// Prepares the queued records (one new chunk per key, or several of ``buildLimit``), merges and compacts

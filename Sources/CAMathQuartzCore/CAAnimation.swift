@@ -21,12 +21,12 @@ public typealias CAKeyframeAnimation = KeyframeAnimation
 public typealias CASpringAnimation = SpringAnimation
 /// Core Animation's name for `AnimationGroup`.
 public typealias CAAnimationGroup = AnimationGroup
-/// Core Animation's name for `Transition`.
-public typealias CATransition = Transition
-/// Core Animation's name for `Transition.Kind`.
-public typealias CATransitionType = Transition.Kind
-/// Core Animation's name for `Transition.Direction`.
-public typealias CATransitionSubtype = Transition.Direction
+/// Core Animation's name for `TransitionAnimation`.
+public typealias CATransition = TransitionAnimation
+/// Core Animation's name for `TransitionAnimation.Kind`.
+public typealias CATransitionType = TransitionAnimation.Kind
+/// Core Animation's name for `TransitionAnimation.Direction`.
+public typealias CATransitionSubtype = TransitionAnimation.Direction
 /// Core Animation's name for `ValueFunction`.
 public typealias CAValueFunction = ValueFunction
 /// Core Animation's name for `ValueFunctionName`.

@@ -27,9 +27,6 @@ public typealias CAConstraintLayoutManager = ConstraintLayoutManager
 public typealias CALayoutManager = LayoutManager
 #endif
 
-/// NSView's and UIView's autoresizing rule for view-framework ports (`ViewAutoresizing`).
-public typealias NSViewAutoresizing = ViewAutoresizing
-
 #if !canImport(QuartzCore)
 /// Core Animation's name for `ScrollLayer`.
 public typealias CAScrollLayer = ScrollLayer

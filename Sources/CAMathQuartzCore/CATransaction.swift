@@ -8,10 +8,6 @@ public typealias CAAction = LayerAction
 public typealias CALayerDelegate = LayerDelegate
 /// Core Animation's name for `AnimationDelegate`.
 public typealias CAAnimationDelegate = AnimationDelegate
-/// CAMath's media clock under a Core Animation-style name (`MediaClock`; Apple has no such type).
-public typealias CAMediaClock = MediaClock
-/// CAMath's frame hook under a Core Animation-style name (`FrameHook`; Apple's run loop does its work).
-public typealias CAFrameHook = FrameHook
 
 /// The key of `CATransaction.animationDuration()`.
 public let kCATransactionAnimationDuration = LayerTransaction.Key.animationDuration

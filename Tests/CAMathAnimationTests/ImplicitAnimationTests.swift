@@ -37,14 +37,14 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             #expect(a.timingFunction == CAMediaTimingFunction(name: .default))
             let log = LifecycleLog()
             a.delegate = log
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["start position"], "u = 0 is active")
             clock.advance(to: 10.125)
             let y = CAMediaTimingFunction(name: .default).evaluate(0.5)
             #expect(root.presentation()!.position == CGPoint(x: 100 * y, y: 0))
             clock.advance(to: 10.25)
             #expect(!done)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["start position", "stop position true"])
             #expect(root.animationKeys() == nil && done, "removed on completion, then the block runs")
             #expect(root.presentation()!.position == CGPoint(x: 100, y: 0))
@@ -164,36 +164,36 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             forever.repeatCount = .infinity
             l.add(forever, forKey: "forever")
             CATransaction.flush()
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["start opacity", "start zPosition", "start anchorPointZ", "start position.x"])
             log.calls = []
             l.removeAnimation(forKey: "removed")
             l.add(animation("bounds.size.width"), forKey: "replaced")
             #expect(log.calls.isEmpty, "stops wait for a frame")
             CATransaction.flush()
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop opacity false", "stop zPosition false", "start bounds.size.width"])
             log.calls = []
             let kept = try #require(l.animation(forKey: "kept"))
             kept.isRemovedOnCompletion = false
             kept.fillMode = .forwards
             clock.advance(by: 2)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop anchorPointZ true", "stop bounds.size.width true"])
             #expect(l.animationKeys() == ["kept", "forever"], "a finished animation not removed on completion stays")
             #expect(l.presentation()!.anchorPointZ == 0.5, "and its fill applies")
             log.calls = []
             l.removeAnimation(forKey: "kept")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls.isEmpty, "removing a finished animation calls nothing")
             // Removed before it started: no start.
             let later = animation("opacity")
             later.beginTime = 100
             l.add(later, forKey: "later")
             CATransaction.flush()
-            CAFrameHook.run()
+            FrameHook.run()
             l.removeAnimation(forKey: "later")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop opacity false"])
         }
     }
@@ -206,7 +206,7 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
                 l.add(fadeOut(reportingTo: log), forKey: "fade")
                 CATransaction.flush()
             }
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop opacity false"])
         }
     }
@@ -220,7 +220,7 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             l.add(a, forKey: "idle")
             CATransaction.flush()
             clock.advance(by: 5)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls.isEmpty && l.animationKeys() == ["idle"])
             #expect(a.localTime(parentTime: .nan).phase == .idle)
         }
@@ -232,9 +232,9 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             let l = committedLayer()
             l.add(fadeOut(reportingTo: log), forKey: "fade")
             CATransaction.flush()
-            onManualClock(at: 50) { _ in CAFrameHook.run() }
+            onManualClock(at: 50) { _ in FrameHook.run() }
             #expect(log.calls.isEmpty, "another clock's frame does not see this animation")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["start opacity"])
             l.removeAllAnimations()
         }
@@ -386,7 +386,7 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
             let dt = Double(random.next() % 8) / 16
             clockA.advance(by: dt)
             clockB.advance(by: dt)
-            MediaClock.withCurrent(clockA) { CAFrameHook.run() }
+            MediaClock.withCurrent(clockA) { FrameHook.run() }
             MediaClock.withCurrent(clockB) { FrameHook.run(predicting: false) }
             #expect(predicted.calls == scanned.calls, "seed \(seed) at \(clockA.now)")
             guard predicted.calls == scanned.calls else { return }

@@ -109,11 +109,11 @@ import Testing
             weak var layer: CALayer?
             func animationDidStart(_ anim: CAAnimation) {
                 starts += 1
-                CAFrameHook.run()
+                FrameHook.run()
             }
             func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
                 stops += 1
-                CAFrameHook.run()
+                FrameHook.run()
                 guard stops < 5, let layer else { return }
                 let next = CABasicAnimation(keyPath: "opacity")
                 next.duration = 0.1
@@ -132,7 +132,7 @@ import Testing
             var frames = 0
             while chaining.stops < 5 && frames < 100 {
                 clock.advance(by: 0.25)
-                CAFrameHook.run()
+                FrameHook.run()
                 frames += 1
             }
             #expect(chaining.stops == 5 && chaining.starts == 5)
@@ -145,16 +145,16 @@ import Testing
                 CATransaction.begin()
                 CATransaction.setCompletionBlock { chain() }
                 CATransaction.commit()
-                CAFrameHook.run()
+                FrameHook.run()
             }
             CATransaction.begin()
             CATransaction.setCompletionBlock { chain() }
             CATransaction.commit()
             for expected in 1...4 {
-                CAFrameHook.run()
+                FrameHook.run()
                 #expect(ran == expected, "one block per frame")
             }
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(ran == 4)
         }
     }
@@ -171,8 +171,8 @@ import Testing
                 CATransaction.flush()
             }
             CATransaction.commit()
-            CAFrameHook.run()
-            CAFrameHook.run()
+            FrameHook.run()
+            FrameHook.run()
             #expect(ran == 1)
             #expect(CATransaction.animationDuration() == 0.25)
         }

@@ -45,9 +45,9 @@ import Testing
             b.add(long, forKey: "long")
             CATransaction.commit()
             clock.advance(by: 0.5)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop opacity"], "the block waits: its last animation stopped during this frame")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(log.calls == ["stop opacity", "stop position.x", "block"])
         }
     }
@@ -63,13 +63,13 @@ import Testing
                 layer.add(far, forKey: "far \(k)")
             }
             CATransaction.flush()
-            CAFrameHook.run()
+            FrameHook.run()
             held = layer.animation(forKey: "far 0")
             #expect(held != nil)
             layer.removeAllAnimations()
             CATransaction.flush()
             clock.advance(by: 1)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(held == nil, "the stopped animations left the event queue")
         }
     }

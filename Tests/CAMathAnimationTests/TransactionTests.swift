@@ -228,15 +228,15 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
             CATransaction.setCompletionBlock(nil)
             CATransaction.commit()
             #expect(runs.isEmpty, "never inside a commit")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs == ["cleared"], "a block without animations runs at the next frame, even when cleared with nil")
             clock.advance(to: 10.25)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs == ["cleared"], "the outer block also waits for the nested transaction's animation")
             clock.advance(to: 11)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs == ["cleared", "outer", "inner"], "oldest group first, once")
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs.count == 3)
 
             // Two blocks in one transaction both run; animations added before a block was set do not join it.
@@ -246,7 +246,7 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
             CATransaction.setCompletionBlock { runs.append("first") }
             CATransaction.setCompletionBlock { runs.append("second") }
             CATransaction.commit()
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs == ["first", "second"])
             // A removed animation counts as stopped.
             runs = []
@@ -254,10 +254,10 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
             CATransaction.setCompletionBlock { runs.append("removed") }
             l.position = CGPoint(x: 30, y: 0)
             CATransaction.commit()
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs.isEmpty)
             l.removeAllAnimations()
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(runs == ["removed"])
         }
     }
@@ -317,8 +317,8 @@ final class LockedBox<Value>: @unchecked Sendable {
                         root.addSublayer(CALayer())
                         CATransaction.commit()
                         clock.advance(by: 0.5)
-                        CAFrameHook.run()
-                        CAFrameHook.run()
+                        FrameHook.run()
+                        FrameHook.run()
                     }
                     results.mutate { $0[worker] = log.calls + ["blocks \(blocks)"] }
                 }

@@ -242,7 +242,7 @@ import Testing
                 default:
                     // A keyframe path that turns the layer, between transform animations.
                     let along = KeyframeAnimation(keyPath: "position")
-                    var curve = BezierPath()
+                    let curve = MutableBezierPath()
                     curve.move(to: CGPoint(x: 0, y: 0))
                     curve.addCurve(to: CGPoint(x: 120, y: 40), control1: CGPoint(x: 30, y: 90), control2: CGPoint(x: 80, y: -20))
                     along.path = curve; along.duration = 1.5

@@ -23,8 +23,8 @@ final class BadgeDelegate: NSObject, CALayerDelegate, CAAnimationDelegate {
 
 @Suite struct PortedTransactionProgramTests {
     @Test func aBadgeAppearsMovesAndFades() throws {
-        let clock = CAMediaClock(startTime: 100)
-        try CAMediaClock.withCurrent(clock) {
+        let clock = MediaClock(startTime: 100)
+        try MediaClock.withCurrent(clock) {
             CATransaction.flush()
             let badge = CALayer(), delegate = BadgeDelegate()
             badge.delegate = delegate
@@ -47,12 +47,12 @@ final class BadgeDelegate: NSObject, CALayerDelegate, CAAnimationDelegate {
             let move = try #require(badge.animation(forKey: "position") as? CABasicAnimation)
             #expect(move.duration == 0.5 && move.timingFunction == CAMediaTimingFunction(name: .easeOut) && move.beginTime == 100)
             #expect(badge.animation(forKey: "opacity")?.duration == 1, "the delegate's action")
-            CAFrameHook.run()
+            FrameHook.run()
             clock.advance(by: 0.5)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(badge.animationKeys() == ["opacity"] && !completed)
             clock.advance(by: 0.5)
-            CAFrameHook.run()
+            FrameHook.run()
             #expect(completed && delegate.stops == [true] && badge.animationKeys() == nil)
 
             CATransaction.lock()

@@ -97,8 +97,8 @@ try columns.withUnsafeMutableBufferPointer { c in
     }
 }
 
-let clock = CAMediaClock(startTime: 10)                        // a manual clock; CACurrentMediaTime() by default
-CAMediaClock.withCurrent(clock) {
+let clock = MediaClock(startTime: 10)                        // a manual clock; CACurrentMediaTime() by default
+MediaClock.withCurrent(clock) {
     let badge = CALayer()
     badge.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
     CATransaction.flush()                                      // committed: from now on changes animate
@@ -111,7 +111,7 @@ CAMediaClock.withCurrent(clock) {
     clock.advance(by: 0.25)
     let halfWay = badge.presentation()!.position.x             // 100·(.default curve at 0.5)
     clock.advance(by: 0.25)
-    CAFrameHook.run()                                          // the frame loop: callbacks, removals, blocks
+    FrameHook.run()                                          // the frame loop: callbacks, removals, blocks
     _ = (halfWay, badge.animationKeys())                       // nil: finished and removed
 }
 

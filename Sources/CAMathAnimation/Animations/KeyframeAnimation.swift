@@ -9,8 +9,14 @@ open class KeyframeAnimation: PropertyAnimation {
     public var values: [Any]? { didSet { keys = (values ?? []).map(ConvertedValue.init) } }
     /// The values converted once, when they are set.
     var keys: [ConvertedValue] = []
-    /// A path whose points are the keyframes of a point-valued key path (`position`); overrides ``values``.
-    public var path: BezierPath?
+    /// A path whose points are the keyframes of a point-valued key path (`position`); overrides ``values``
+    /// (<doc:Keyframes>, *Paths*). The animation keeps an immutable copy (``BezierPath/copy()``): changing a
+    /// ``MutableBezierPath`` after setting it does not change the animation. O(elements) to set a mutable path.
+    public var path: BezierPath? {
+        get { storedPath }
+        set { storedPath = newValue?.copy() }
+    }
+    private var storedPath: BezierPath?
     /// When each keyframe is reached, as fractions of the duration (invalid arrays are ignored).
     public var keyTimes: [NSNumber]?
     /// The timing function of each segment (missing entries are linear).
@@ -28,7 +34,7 @@ open class KeyframeAnimation: PropertyAnimation {
 
     public required init(copying other: LayerAnimation) {
         if let o = other as? KeyframeAnimation {
-            values = o.values; keys = o.keys; path = o.path; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+            values = o.values; keys = o.keys; storedPath = o.storedPath; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
             calculationMode = o.calculationMode; tensionValues = o.tensionValues; continuityValues = o.continuityValues
             biasValues = o.biasValues; rotationMode = o.rotationMode
         }
@@ -76,7 +82,7 @@ open class KeyframeAnimation: PropertyAnimation {
     }
 
     func pathValue(_ path: BezierPath, atProgress f: Double) -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)? {
-        let (points, segments) = path.keyframes()
+        let keyframes = path.keyframes(), points = keyframes.points, segments = keyframes.segments
         guard let first = points.first else { return nil }
         func cg(_ p: SIMD2<Double>) -> AnimationValue { .point(CGPoint(x: p.x, y: p.y)) }
         let end = cg(autoreverses ? first : points[points.count - 1])

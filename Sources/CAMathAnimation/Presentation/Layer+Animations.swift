@@ -85,7 +85,7 @@ extension Layer {
         switch animation {
         case let keyframes as KeyframeAnimation: type(of: keyframes) == KeyframeAnimation.self && keyframes.rotationMode == nil
         case let basic as BasicAnimation: type(of: basic) == BasicAnimation.self || type(of: basic) == SpringAnimation.self
-        default: type(of: animation) == Transition.self || type(of: animation) == LayerAnimation.self
+        default: type(of: animation) == TransitionAnimation.self || type(of: animation) == LayerAnimation.self
         }
     }
 

@@ -7,7 +7,7 @@ public func currentMediaTime() -> Double {
     MediaClock.current.now
 }
 
-/// A source of global media time — `CAMediaClock` (<doc:TransactionsAndActions>, *The media clock*).
+/// A source of global media time (<doc:TransactionsAndActions>, *The media clock*).
 ///
 /// ``system`` reads the monotonic clock (`CLOCK_MONOTONIC`, in seconds), as Apple's `CACurrentMediaTime()`
 /// reads `mach_absolute_time()`. A manual clock (``init(startTime:)``) moves only when told to, so tests and

@@ -2,7 +2,7 @@ import CAMathLayer
 import Dispatch
 import Foundation
 
-/// The frame loop's entry into Core Animation's model — `CAFrameHook` (<doc:TransactionsAndActions>, *Frames*).
+/// The frame loop's entry into Core Animation's model (<doc:TransactionsAndActions>, *Frames*).
 ///
 /// Linux has no Core Animation run-loop observer, so the host calls ``run()`` once per frame or run-loop turn, on
 /// every thread that changes layers — or schedules it with ``FrameTimer``. CAMath never commits or calls back on

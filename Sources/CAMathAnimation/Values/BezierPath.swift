@@ -1,145 +1,147 @@
+import CAMathCore
 import Foundation
 
-/// A small 2-D path of lines and Bézier curves: what a keyframe animation moves along (the role of
-/// `CGPath` in `CAKeyframeAnimation.path`). Built with `CGMutablePath`'s method names.
-public struct BezierPath: Sendable, Equatable {
-    /// One drawing element.
+/// A 2-D path of lines and Bézier curves that never changes, held by reference: what a keyframe animation moves
+/// along (``KeyframeAnimation/path``), the role of CoreGraphics' `CGPath` (that name is this type's where
+/// CoreGraphics is absent, in `CAMathQuartzCore`). Build one with ``MutableBezierPath`` (`CGMutablePath`), whose
+/// ``copy()`` is a `BezierPath` again.
+///
+/// Its elements are CoreGraphics' path elements: move-to, line, quadratic and cubic curves, close. Points are
+/// stored as given (no rounding, non-finite coordinates kept). Paths are equal when their elements are, as
+/// `CGPath`'s `==` compares. An immutable path computes its keyframes (<doc:Keyframes>, *Paths*) once, when made.
+public class BezierPath: Equatable {
+    /// One element of a path, as CoreGraphics' `CGPathElement`: its kind with its points.
     public enum Element: Sendable, Equatable {
         case move(to: CGPoint)
         case line(to: CGPoint)
         case quadCurve(to: CGPoint, control: CGPoint)
         case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
         case closeSubpath
+
+        /// The element's points, controls first and its end last (none for a close).
+        public var points: [CGPoint] {
+            switch self {
+            case .move(let p), .line(let p): [p]
+            case .quadCurve(let p, let c): [c, p]
+            case .curve(let p, let c1, let c2): [c1, c2, p]
+            case .closeSubpath: []
+            }
+        }
     }
 
-    /// The elements, in order.
-    public var elements: [Element] = []
+    /// The elements, in order. A ``MutableBezierPath`` appends to them; a `BezierPath` never changes them.
+    public internal(set) var elements: [Element]
+    /// The keyframes and segments, computed when an immutable path is made (a mutable one computes them per call).
+    private let madeKeyframes: PathKeyframes?
+
+    /// The path with these elements; `computesKeyframes` for an immutable one.
+    init(elements: [Element], computesKeyframes: Bool) {
+        self.elements = elements
+        madeKeyframes = computesKeyframes ? PathKeyframes(elements) : nil
+    }
 
     /// An empty path.
-    public init() {}
-    /// A path of these elements.
-    public init(elements: [Element]) { self.elements = elements }
+    public convenience init() { self.init(elements: [], computesKeyframes: true) }
 
-    public mutating func move(to p: CGPoint) { elements.append(.move(to: p)) }
-    public mutating func addLine(to p: CGPoint) { elements.append(.line(to: p)) }
-    public mutating func addQuadCurve(to p: CGPoint, control: CGPoint) {
-        elements.append(.quadCurve(to: p, control: control))
+    /// The path of these elements, taken as given: an element drawn before any move-to starts at (0, 0).
+    /// O(elements).
+    public convenience init(elements: [Element]) { self.init(elements: elements, computesKeyframes: true) }
+
+    /// The closed rectangle `rect` (CoreGraphics' `CGPath(rect:transform:)`): ``MutableBezierPath/addRect(_:transform:)``
+    /// on an empty path.
+    public convenience init(rect: CGRect, transform: Transform2D = .identity) {
+        self.init(building: { $0.addRect(rect, transform: transform) })
     }
-    public mutating func addCurve(to p: CGPoint, control1: CGPoint, control2: CGPoint) {
-        elements.append(.curve(to: p, control1: control1, control2: control2))
+
+    /// The ellipse inscribed in `rect` (CoreGraphics' `CGPath(ellipseIn:transform:)`):
+    /// ``MutableBezierPath/addEllipse(in:transform:)`` on an empty path.
+    public convenience init(ellipseIn rect: CGRect, transform: Transform2D = .identity) {
+        self.init(building: { $0.addEllipse(in: rect, transform: transform) })
     }
-    public mutating func closeSubpath() { elements.append(.closeSubpath) }
-}
 
-/// One piece of a path between two keyframes, in Bernstein form (a close is a line back to the
-/// subpath's start).
-struct PathSegment: Sendable {
-    /// 2 (line), 3 (quad) or 4 (cubic) control points.
-    let points: [SIMD2<Double>]
+    /// The rounded rectangle (CoreGraphics' `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`):
+    /// ``MutableBezierPath/addRoundedRect(in:cornerWidth:cornerHeight:transform:)`` on an empty path.
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: Transform2D = .identity) {
+        self.init(building: { $0.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform) })
+    }
 
-    /// The point at parameter s.
-    func point(at s: Double) -> SIMD2<Double> {
-        let p = points, u = 1 - s
-        switch p.count {
-        case 2: return p[0] + (p[1] - p[0]) * s
-        case 3: return (u * u) * p[0] + (2 * u * s) * p[1] + (s * s) * p[2]
-        default: return (u * u * u) * p[0] + (3 * u * u * s) * p[1] + (3 * u * s * s) * p[2] + (s * s * s) * p[3]
+    /// The path that `build` makes from an empty mutable one.
+    private convenience init(building build: (MutableBezierPath) -> Void) {
+        let path = MutableBezierPath()
+        build(path)
+        self.init(elements: path.elements, computesKeyframes: true)
+    }
+
+    /// Whether the path has no elements (CoreGraphics' `isEmpty`). O(1).
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// Where the next element starts: the end of the last element, the start of the subpath after a close, and
+    /// `.zero` for an empty path (CoreGraphics' `currentPoint`). O(elements) after a close, else O(1).
+    public var currentPoint: CGPoint {
+        guard let last = elements.last else { return .zero }
+        guard case .closeSubpath = last else { return last.points.last! }
+        return subpathStart(before: elements.count - 1)
+    }
+
+    /// The start of the subpath that element `index` belongs to: its latest move-to, the start of a closed subpath
+    /// before it, or (0, 0).
+    func subpathStart(before index: Int) -> CGPoint {
+        var k = index - 1
+        while k >= 0 {
+            if case .move(let p) = elements[k] { return p }
+            k -= 1
         }
+        return .zero
     }
 
-    /// dB/ds at s.
-    func derivative(at s: Double) -> SIMD2<Double> {
-        let p = points, u = 1 - s
-        switch p.count {
-        case 2: return p[1] - p[0]
-        case 3: return (2 * u) * (p[1] - p[0]) + (2 * s) * (p[2] - p[1])
-        default: return (3 * u * u) * (p[1] - p[0]) + (6 * u * s) * (p[2] - p[1]) + (3 * s * s) * (p[3] - p[2])
-        }
+    /// The smallest rectangle holding every point of the elements, control points included; `CGRect.null` for an
+    /// empty path (CoreGraphics' `boundingBox`). A NaN coordinate is skipped. O(elements).
+    public var boundingBox: CGRect {
+        Self.box(of: elements.lazy.flatMap(\.points).map { SIMD2(Double($0.x), Double($0.y)) })
     }
 
-    /// The chord from start to end.
-    var chord: SIMD2<Double> { points[points.count - 1] - points[0] }
-
-    /// The arc length from 0 to s: exact for lines; for curves, 16-point Gauss–Legendre on 32 pieces
-    /// (relative error far below 1e-9 for any curve without a cusp).
-    func length(to s: Double = 1) -> Double {
-        if points.count == 2 { return Self.norm(chord) * s }
-        let pieces = 32
-        var sum = 0.0
-        for piece in 0..<pieces {
-            let lo = s * Double(piece) / Double(pieces), hi = s * Double(piece + 1) / Double(pieces)
-            let mid = (lo + hi) / 2, half = (hi - lo) / 2
-            for (x, w) in GaussLegendre.nodes {
-                sum += w * half * Self.norm(derivative(at: mid + half * x))
-            }
-        }
-        return sum
-    }
-
-    /// The parameter where the arc length from 0 reaches `target` (bisection to 1e-15 of the parameter).
-    func parameter(atLength target: Double) -> Double {
-        if points.count == 2 {
-            let total = length()
-            return total > 0 ? target / total : 0
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<60 {
-            let mid = (lo + hi) / 2
-            if length(to: mid) < target { lo = mid } else { hi = mid }
-        }
-        return (lo + hi) / 2
-    }
-
-    static func norm(_ v: SIMD2<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
-}
-
-/// 16-point Gauss–Legendre nodes and weights on [−1, 1].
-enum GaussLegendre {
-    static let nodes: [(Double, Double)] = {
-        let half: [(Double, Double)] = [
-            (0.0950125098376374, 0.1894506104550685), (0.2816035507792589, 0.1826034150449236),
-            (0.4580167776572274, 0.1691565193950025), (0.6178762444026438, 0.1495959888165767),
-            (0.7554044083550030, 0.1246289712555339), (0.8656312023878318, 0.0951585116824928),
-            (0.9445750230732326, 0.0622535239386479), (0.9894009349916499, 0.0271524594117541),
-        ]
-        return half.map { (-$0.0, $0.1) } + half
-    }()
-}
-
-extension BezierPath {
-    /// The keyframes and segments the path defines (<doc:Keyframes>, *Paths*): the start of the first drawing
-    /// element (the last move-to before it, or (0, 0)), then the end of every line, curve and close. Segment j is
-    /// drawing element j with its own geometry and ends at keyframe j + 1; a move-to between two elements starts
-    /// a new subpath (the next segment starts there: a jump that takes no time and no length); move-tos after
-    /// the last element are ignored, and a path without drawing elements has one keyframe, its last move-to (or
-    /// (0, 0)). O(elements).
-    func keyframes() -> (points: [SIMD2<Double>], segments: [PathSegment]) {
+    /// The smallest rectangle holding the path itself — every end point and each curve's extremes, not its
+    /// control points; `CGRect.null` for an empty path (CoreGraphics' `boundingBoxOfPath`). O(elements).
+    public var boundingBoxOfPath: CGRect {
         var points: [SIMD2<Double>] = []
-        var segments: [PathSegment] = []
-        var current = SIMD2<Double>(0, 0), start = current
-        func v(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
-        for element in elements {
-            switch element {
-            case .move(let p):
-                current = v(p); start = current
+        var current = SIMD2<Double>.zero
+        for (k, element) in elements.enumerated() {
+            if case .closeSubpath = element {
+                current = Self.simd(subpathStart(before: k))
                 continue
-            default: break
             }
-            if points.isEmpty { points.append(current) }
-            let from = current
-            let segment: PathSegment
-            switch element {
-            case .line(let p): segment = PathSegment(points: [from, v(p)])
-            case .quadCurve(let p, let c): segment = PathSegment(points: [from, v(c), v(p)])
-            case .curve(let p, let c1, let c2): segment = PathSegment(points: [from, v(c1), v(c2), v(p)])
-            case .closeSubpath: segment = PathSegment(points: [from, start])
-            case .move: continue
-            }
-            segments.append(segment)
-            current = segment.points[segment.points.count - 1]
-            points.append(current)
+            let ends = element.points.map(Self.simd)
+            if ends.count > 1 { points += PathSegment(points: [current] + ends).extremes() }
+            points.append(ends[ends.count - 1])
+            current = ends[ends.count - 1]
         }
-        if points.isEmpty { points.append(current) }
-        return (points, segments)
+        return Self.box(of: points)
     }
+
+    /// The box of `points` (NaN coordinates skipped); `.null` when none.
+    private static func box(of points: some Sequence<SIMD2<Double>>) -> CGRect {
+        var lo = SIMD2(Double.infinity, .infinity), hi = -lo, any = false
+        for p in points {
+            any = true
+            if !p.x.isNaN { lo.x = Swift.min(lo.x, p.x); hi.x = Swift.max(hi.x, p.x) }
+            if !p.y.isNaN { lo.y = Swift.min(lo.y, p.y); hi.y = Swift.max(hi.y, p.y) }
+        }
+        guard any, lo.x <= hi.x, lo.y <= hi.y else { return .null }
+        return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    static func simd(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
+
+    /// An immutable path with these elements (CoreGraphics' `copy()`): the path itself when it is immutable. O(1),
+    /// or O(elements) for a mutable one.
+    public func copy() -> BezierPath { self }
+
+    /// A mutable path with these elements (CoreGraphics' `mutableCopy()`). O(elements).
+    public func mutableCopy() -> MutableBezierPath { MutableBezierPath(elements: elements) }
+
+    /// The keyframes and segments a keyframe animation moves along (<doc:Keyframes>, *Paths*).
+    func keyframes() -> PathKeyframes { madeKeyframes ?? PathKeyframes(elements) }
+
+    /// Whether the two paths have the same elements (CoreGraphics' `==`). O(elements).
+    public static func == (lhs: BezierPath, rhs: BezierPath) -> Bool { lhs === rhs || lhs.elements == rhs.elements }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// NSView's and UIView's autoresizing rule, for view-framework ports (`NSViewAutoresizing` in
-/// `CAMathQuartzCore`). CALayer's rule is different: ``LayerAutoresizing``. The rules: <doc:LayoutRules>.
+/// NSView's and UIView's autoresizing rule, for view-framework ports. CALayer's rule is different:
+/// ``LayerAutoresizing``. The rules: <doc:LayoutRules>.
 public enum ViewAutoresizing {
     /// The frame a view's `resize(withOldSuperviewSize:)` gives, per axis:
     /// - `Δ = new − old`; an axis with `Δ == 0` or no flexible part is untouched;

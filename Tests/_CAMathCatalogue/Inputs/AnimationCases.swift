@@ -196,7 +196,7 @@ public enum AnimationCases {
                 animation = rotate
             default:
                 let along = KeyframeAnimation(keyPath: path)
-                var curve = BezierPath()
+                let curve = MutableBezierPath()
                 curve.move(to: CGPoint(x: number(), y: number()))
                 curve.addCurve(to: CGPoint(x: number(), y: number()), control1: CGPoint(x: number(), y: number()), control2: CGPoint(x: number(), y: number()))
                 along.path = curve

@@ -209,7 +209,7 @@ public final class TransactionScript {
         } else if keyPath == "position" && source.int(below: 3) == 0 {
             // A path, turning the layer (or not).
             let along = KeyframeAnimation(keyPath: keyPath)
-            var path = BezierPath()
+            let path = MutableBezierPath()
             path.move(to: CGPoint(x: number(0...100), y: 0))
             path.addQuadCurve(to: CGPoint(x: number(0...100), y: 60), control: CGPoint(x: number(-50...150), y: number(0...90)))
             along.path = path

@@ -309,21 +309,22 @@ extension GoldenFields {
     /// A path: `["move", x, y]`, `["line", x, y]`, `["quad", cx, cy, x, y]`, `["cubic", …]`, `["close"]`.
     static func path(_ v: GoldenValue) throws -> BezierPath {
         guard case .array(let items) = v else { throw GoldenFormatError("'path' is not an array") }
-        var path = BezierPath()
+        // The elements as the case lists them (a path built with `MutableBezierPath` would drop a line before any move).
+        var elements: [BezierPath.Element] = []
         for item in items {
             guard case .array(let parts) = item, case .string(let verb)? = parts.first else { throw GoldenFormatError("bad path element") }
             let c = try parts.dropFirst().map { guard let x = $0.number else { throw GoldenFormatError("bad path number") }; return x }
             func p(_ i: Int) -> CGPoint { CGPoint(x: c[i], y: c[i + 1]) }
             switch (verb, c.count) {
-            case ("move", 2): path.move(to: p(0))
-            case ("line", 2): path.addLine(to: p(0))
-            case ("quad", 4): path.addQuadCurve(to: p(2), control: p(0))
-            case ("cubic", 6): path.addCurve(to: p(4), control1: p(0), control2: p(2))
-            case ("close", 0): path.closeSubpath()
+            case ("move", 2): elements.append(.move(to: p(0)))
+            case ("line", 2): elements.append(.line(to: p(0)))
+            case ("quad", 4): elements.append(.quadCurve(to: p(2), control: p(0)))
+            case ("cubic", 6): elements.append(.curve(to: p(4), control1: p(0), control2: p(2)))
+            case ("close", 0): elements.append(.closeSubpath)
             default: throw GoldenFormatError("bad path element '\(verb)'")
             }
         }
-        return path
+        return BezierPath(elements: elements)
     }
 }
 

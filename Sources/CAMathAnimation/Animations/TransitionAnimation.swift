@@ -4,7 +4,7 @@ import Foundation
 /// A transition between a layer's states — `CATransition` — as a timed animation only: CAMath renders nothing,
 /// so a transition changes no presentation value. It has media timing, a timing function, a delegate and a
 /// lifecycle like any animation, and answers its progress (<doc:TransactionsAndActions>).
-open class Transition: LayerAnimation {
+open class TransitionAnimation: LayerAnimation {
     /// The kind of transition — `CATransitionType`.
     public struct Kind: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -39,7 +39,7 @@ open class Transition: LayerAnimation {
     public override init() { super.init() }
 
     public required init(copying other: LayerAnimation) {
-        if let o = other as? Transition {
+        if let o = other as? TransitionAnimation {
             type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress; filter = o.filter
         }
         super.init(copying: other)
