@@ -16,8 +16,13 @@ func fadeOut(reportingTo log: LifecycleLog) -> CABasicAnimation {
 /// Records the delegate calls it receives, by animation name.
 final class LifecycleLog: NSObject, CAAnimationDelegate {
     var calls: [String] = []
+    /// Called after a stop is logged.
+    var onStop: () -> Void = {}
     func animationDidStart(_ anim: CAAnimation) { calls.append("start \(name(anim))") }
-    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { calls.append("stop \(name(anim)) \(flag)") }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        calls.append("stop \(name(anim)) \(flag)")
+        onStop()
+    }
     private func name(_ anim: CAAnimation) -> String { (anim as? CAPropertyAnimation)?.keyPath ?? "?" }
 }
 

@@ -160,6 +160,14 @@ package final class AnimationTimeline: @unchecked Sendable {
         }
     }
 
+    /// Whether a frame under this timeline has anything left to do: a layer with running animations, a queued call or
+    /// a completion block that has not run. O(committed blocks).
+    var hasWork: Bool {
+        TransactionLock.shared.withLock {
+            entries.count > vacated || !queued.isEmpty || CompletionGroup.hasWaitingBlocks(of: ObjectIdentifier(self))
+        }
+    }
+
     /// Adds `state` at the end (under the lock).
     func append(_ state: LayerAnimationState) {
         state.registration = (self, entries.count)

@@ -44,6 +44,11 @@ package final class CompletionGroup {
         }
     }
 
+    /// Whether a group committed under `timeline` has not run its block yet (called under the lock). O(committed groups).
+    package static func hasWaitingBlocks(of timeline: ObjectIdentifier) -> Bool {
+        committed.contains { $0.timeline == timeline }
+    }
+
     /// Takes the blocks of `timeline` that are due out of the list, oldest group first, for the caller to run
     /// outside the lock. O(committed groups).
     package static func takeDueBlocks(of timeline: ObjectIdentifier) -> [() -> Void] {
