@@ -45,7 +45,7 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (k, p) in points.enumerated() {
         let hit = root.hitTest(p).flatMap { h in order.firstIndex { $0 === h } }
         precondition(tree.hitTest(p) == hit, "LayerTree.hitTest differs from Layer.hitTest")
-        precondition(batchHits[k] == (hit ?? Batch.noHit), "Batch.hitTest differs on \(options)")
+        precondition(batchHits[k] == hit, "Batch.hitTest differs on \(options)")
         if !p.x.isFinite || !p.y.isFinite { precondition(hit == nil, "a non-finite point hit a layer") }
         if let hit { precondition(!(order[hit] is TransformLayer), "a transform layer was hit") }
         let a = order[k % order.count], b = order[(k * 7 + 3) % order.count]

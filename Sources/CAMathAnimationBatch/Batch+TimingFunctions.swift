@@ -3,7 +3,7 @@ import CAMathAnimation
 import _CAMathKernels
 
 /// Timing functions prepared for the batch kernels: each curve's coefficients and spline samples, computed
-/// once (`Batch.evaluate(_:indices:at:into:options:)`).
+/// once (`TimingCurveTable.evaluate(indices:at:into:options:)`).
 public struct TimingCurveTable: Sendable {
     /// The functions, in order.
     public let functions: [TimingFunction]
@@ -28,36 +28,12 @@ extension Batch {
         try evaluateCurves(TimingCurveTable([function]), indices: nil, at: x, into: y, options: options.exactPrecision)
     }
 
-    /// `y[i] = table.functions[indices[i]].evaluate(x[i])`: many timing functions, one per input. An index
-    /// outside the table throws before anything is written; otherwise as `evaluate(_:at:into:options:)`.
-    public static func evaluate(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>,
-                                at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
-                                options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("indices", indices.count, equals: x.count)
-        if let bad = indices.firstIndex(where: { Int($0) >= table.functions.count }) {
-            throw .indexOutOfRange(argument: "indices", position: bad, index: Int(indices[bad]), count: table.functions.count)
-        }
-        try evaluateCurves(table, indices: indices, at: x, into: y, options: options.exactPrecision)
-    }
-
     /// Array form of `evaluate(_:at:into:options:)`.
     public static func evaluate(_ function: TimingFunction, at x: [Double],
                                 options: BatchOptions = .auto) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
             try x.withUnsafeBufferPointer { xs throws(BatchError) in
                 try evaluate(function, at: xs, into: out, options: options.exactPrecision)
-            }
-        }
-    }
-
-    /// Array form of `evaluate(_:indices:at:into:options:)`.
-    public static func evaluate(_ table: TimingCurveTable, indices: [UInt32], at x: [Double],
-                                options: BatchOptions = .auto) throws(BatchError) -> [Double] {
-        try Array.filled(count: x.count) { out throws(BatchError) in
-            try x.withUnsafeBufferPointer { xs throws(BatchError) in
-                try indices.withUnsafeBufferPointer { w throws(BatchError) in
-                    try evaluate(table, indices: w, at: xs, into: out, options: options.exactPrecision)
-                }
             }
         }
     }
@@ -101,6 +77,32 @@ extension Batch {
                         y[start + j] = functions[Int(which?[start + j] ?? 0)].evaluate(inputs[j])
                     }
                     start += count
+                }
+            }
+        }
+    }
+}
+
+extension TimingCurveTable {
+    /// `y[i] = functions[indices[i]].evaluate(x[i])`: many timing functions, one per input. An index
+    /// outside the table throws before anything is written; otherwise as `Batch.evaluate(_:at:into:options:)`.
+    public func evaluate(indices: UnsafeBufferPointer<UInt32>,
+                         at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
+                         options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("indices", indices.count, equals: x.count)
+        if let bad = indices.firstIndex(where: { Int($0) >= functions.count }) {
+            throw .indexOutOfRange(argument: "indices", position: bad, index: Int(indices[bad]), count: functions.count)
+        }
+        try Batch.evaluateCurves(self, indices: indices, at: x, into: y, options: options.exactPrecision)
+    }
+
+    /// Array form of ``evaluate(indices:at:into:options:)``.
+    public func evaluate(indices: [UInt32], at x: [Double],
+                         options: BatchOptions = .auto) throws(BatchError) -> [Double] {
+        try Array.filled(count: x.count) { out throws(BatchError) in
+            try x.withUnsafeBufferPointer { xs throws(BatchError) in
+                try indices.withUnsafeBufferPointer { w throws(BatchError) in
+                    try evaluate(indices: w, at: xs, into: out, options: options.exactPrecision)
                 }
             }
         }

@@ -111,46 +111,12 @@ extension TransformAnimationBatch {
 }
 
 extension Batch {
-    /// `out[i]` = animation i's presentation value over its model at parent time `p` (the model where it
-    /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
-    /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
-    /// curves and the blends in vector lanes: bit-identical); `.blas` throws. `precision: .fast` blends as
-    /// `interpolate(_:fractions:into:options:)` does at that precision; the
-    /// timing, the curves, the choice of segment and every value taken whole stay exact (within
-    /// `ExactnessBudget.transformAnimation(_:_:atParentTime:over:)`). Mismatched counts throw before anything
-    /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double,
-                                into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                options: BatchOptions = .auto) throws(BatchError) {
-        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, options: options)
-    }
-
-    /// As `evaluate(_:atParentTime:into:contributes:options:)` with animation i at its
-    /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
-    /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
-    /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
-    public static func evaluate(_ batch: TransformAnimationBatch,
-                                atParentTimes parentTimes: UnsafeBufferPointer<Double>,
-                                over current: UnsafeBufferPointer<Transform3D>,
-                                into out: UnsafeMutableBufferPointer<Transform3D>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
-        try BatchError.check("current", current.count, equals: batch.count)
-        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
-            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, options: options)
-        }
-        try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     options: options)
-    }
-
     /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
     /// over `current` or the models, into `out`, marking what contributes: what the public forms call, and the
     /// engine's chunks.
     package static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
-                         into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                         options: BatchOptions) throws(BatchError) {
+                                 into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
+                                 options: BatchOptions) throws(BatchError) {
         let n = batch.count
         try BatchError.check("out", out.count, equals: n)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
@@ -267,20 +233,52 @@ extension TransformAnimationBatch {
     }
 }
 
-extension Batch {
-    /// Array form of `evaluate(_:atParentTime:into:contributes:options:)`: the values and
+extension TransformAnimationBatch {
+    /// `out[i]` = animation i's presentation value over its model at parent time `p` (the model where it
+    /// contributes nothing, which `contributes[i]` reports): the time mapping, the timing curve and the
+    /// blend of the reference, with its bits. Paths: `.scalar` (the reference per animation); `.simd` (the
+    /// curves and the blends in vector lanes: bit-identical); `.blas` throws. `precision: .fast` blends as
+    /// `InterpolationPlan.interpolate(fractions:into:options:)` does at that precision; the
+    /// timing, the curves, the choice of segment and every value taken whole stay exact (within
+    /// `ExactnessBudget.transformAnimation(_:_:atParentTime:over:)`). Mismatched counts throw before anything
+    /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
+    public func evaluate(atParentTime p: Double,
+                         into out: UnsafeMutableBufferPointer<Transform3D>,
+                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                         options: BatchOptions = .auto) throws(BatchError) {
+        try Batch.evaluate(self, times: .one(p), over: nil, into: out, contributes: contributes, options: options)
+    }
+
+    /// As ``evaluate(atParentTime:into:contributes:options:)`` with animation i at its
+    /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
+    /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
+    /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
+    public func evaluate(atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+                         over current: UnsafeBufferPointer<Transform3D>,
+                         into out: UnsafeMutableBufferPointer<Transform3D>,
+                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                         options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("parentTimes", parentTimes.count, equals: count)
+        try BatchError.check("current", current.count, equals: count)
+        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
+            return try Batch.evaluate(self, times: .one(0), over: nil, into: out, contributes: contributes, options: options)
+        }
+        try Batch.evaluate(self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+                     options: options)
+    }
+
+    /// Array form of ``evaluate(atParentTime:into:contributes:options:)``: the values and
     /// whether each animation contributed.
-    public static func evaluate(_ batch: TransformAnimationBatch, atParentTime p: Double,
-                                options: BatchOptions = .auto) throws(BatchError)
+    public func evaluate(atParentTime p: Double,
+                         options: BatchOptions = .auto) throws(BatchError)
         -> (values: [Transform3D], contributes: [Bool])
     {
-        var contributes = [Bool](repeating: false, count: batch.count)
-        let values = try Array.filled(count: batch.count) { out throws(BatchError) in
+        var contributes = [Bool](repeating: false, count: count)
+        let values = try Array.filled(count: count) { out throws(BatchError) in
             try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                try evaluate(batch, atParentTime: p, into: out, contributes: c, options: options)
+                try evaluate(atParentTime: p, into: out, contributes: c, options: options)
             }
         }
         return (values, contributes)
     }
 }
-

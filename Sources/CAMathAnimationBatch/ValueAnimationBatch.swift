@@ -6,7 +6,7 @@ import Foundation
 
 /// Many animations of properties whose values are numbers, points, sizes, rects or vectors of one width
 /// (`opacity`, `position`, `bounds`, `bounds.size.width`, …), prepared once to be evaluated at one parent
-/// time per frame by `Batch.evaluate(_:atParentTime:into:contributes:options:)`.
+/// time per frame by ``evaluate(atParentTime:into:contributes:options:)``.
 ///
 /// Values are rows of `width` doubles — a value's components in order (x, y, width, height). Basic,
 /// spring and keyframe animations (values, every calculation mode) of the whole value, of a field
@@ -216,57 +216,12 @@ extension ValueAnimationBatch {
 }
 
 extension Batch {
-    /// `out` row i (``ValueAnimationBatch/width`` doubles) = animation i's presentation value over its model
-    /// at parent time `p` (the model where it contributes nothing, which `contributes[i]` reports), with the
-    /// bits of the reference. Paths: `.scalar` (the reference per animation); `.simd` (the timing curves in
-    /// vector lanes, the blends on flat rows: bit-identical); `.blas` throws. Mismatched counts throw before
-    /// anything is written. Cost: O(n·width) — per animation a time mapping, a curve solve and a blend.
-    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double,
-                                into out: UnsafeMutableBufferPointer<Double>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                options: BatchOptions = .auto) throws(BatchError) {
-        try evaluate(batch, times: .one(p), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
-    }
-
-    /// As `evaluate(_:atParentTime:into:contributes:options:)`
-    /// with animation i at its own parent time `parentTimes[i]` and over row i of `current` (the
-    /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
-    /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
-    /// Mismatched counts throw before anything is written.
-    public static func evaluate(_ batch: ValueAnimationBatch, atParentTimes parentTimes: UnsafeBufferPointer<Double>,
-                                over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
-                                contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                                options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("parentTimes", parentTimes.count, equals: batch.count)
-        try BatchError.check("current", current.count, equals: batch.count * batch.width)
-        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
-            return try evaluate(batch, times: .one(0), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
-        }
-        try evaluate(batch, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     options: options.exactPrecision)
-    }
-
-    /// Array form of `evaluate(_:atParentTime:into:contributes:options:)`:
-    /// the rows, one after another, and whether each animation contributed.
-    public static func evaluate(_ batch: ValueAnimationBatch, atParentTime p: Double,
-                                options: BatchOptions = .auto) throws(BatchError)
-        -> (values: [Double], contributes: [Bool])
-    {
-        var contributes = [Bool](repeating: false, count: batch.count)
-        let values = try Array.filled(count: batch.count * batch.width) { out throws(BatchError) in
-            try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                try evaluate(batch, atParentTime: p, into: out, contributes: c, options: options.exactPrecision)
-            }
-        }
-        return (values, contributes)
-    }
-
     /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
     /// over `current` rows or the models', into `out`, marking what contributes: what the public forms call, and the
     /// engine's chunks.
     package static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
-                         into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                         options: BatchOptions) throws(BatchError) {
+                                 into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
+                                 options: BatchOptions) throws(BatchError) {
         let n = batch.count, w = batch.width
         try BatchError.check("out", out.count, equals: n * w)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
@@ -385,4 +340,51 @@ extension ValueAnimationBatch {
 struct ValueRows: @unchecked Sendable {
     let models: UnsafePointer<Double>, starts: UnsafePointer<Double>, ends: UnsafePointer<Double>
     let tangentsOut: UnsafePointer<Double>, tangentsIn: UnsafePointer<Double>, cycleEnds: UnsafePointer<Double>
+}
+
+extension ValueAnimationBatch {
+    /// `out` row i (``ValueAnimationBatch/width`` doubles) = animation i's presentation value over its model
+    /// at parent time `p` (the model where it contributes nothing, which `contributes[i]` reports), with the
+    /// bits of the reference. Paths: `.scalar` (the reference per animation); `.simd` (the timing curves in
+    /// vector lanes, the blends on flat rows: bit-identical); `.blas` throws. Mismatched counts throw before
+    /// anything is written. Cost: O(n·width) — per animation a time mapping, a curve solve and a blend.
+    public func evaluate(atParentTime p: Double,
+                         into out: UnsafeMutableBufferPointer<Double>,
+                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                         options: BatchOptions = .auto) throws(BatchError) {
+        try Batch.evaluate(self, times: .one(p), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
+    }
+
+    /// As ``evaluate(atParentTime:into:contributes:options:)``
+    /// with animation i at its own parent time `parentTimes[i]` and over row i of `current` (the
+    /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
+    /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
+    /// Mismatched counts throw before anything is written.
+    public func evaluate(atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+                         over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+                         options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("parentTimes", parentTimes.count, equals: count)
+        try BatchError.check("current", current.count, equals: count * width)
+        guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
+            return try Batch.evaluate(self, times: .one(0), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
+        }
+        try Batch.evaluate(self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+                     options: options.exactPrecision)
+    }
+
+    /// Array form of ``evaluate(atParentTime:into:contributes:options:)``:
+    /// the rows, one after another, and whether each animation contributed.
+    public func evaluate(atParentTime p: Double,
+                         options: BatchOptions = .auto) throws(BatchError)
+        -> (values: [Double], contributes: [Bool])
+    {
+        var contributes = [Bool](repeating: false, count: count)
+        let values = try Array.filled(count: count * width) { out throws(BatchError) in
+            try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
+                try evaluate(atParentTime: p, into: out, contributes: c, options: options.exactPrecision)
+            }
+        }
+        return (values, contributes)
+    }
 }

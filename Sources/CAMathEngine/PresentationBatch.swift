@@ -7,7 +7,7 @@ import CAMathLayerBatch
 import Foundation
 
 /// A layer tree's animations prepared to compute its presentation tree at any global time
-/// (`Batch.presentation(_:atMediaTime:options:)`), for bulk frames and hit tests on it.
+/// (`PresentationBatch.evaluate(atMediaTime:options:)`), for bulk frames and hit tests on it.
 ///
 /// The animations of each geometry property are evaluated in batches, per property and position in the layer's
 /// list of that property's animations (the k-th `position` animation of every layer together, folded over the
@@ -142,41 +142,7 @@ public struct PresentationBatch {
 }
 
 extension Batch {
-    /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
-    /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
-    /// it as on any `LayerTree` (`frames(of:into:options:)`,
-    /// `hitTest(_:in:into:options:)`). Paths: `.scalar` (the reference per layer);
-    /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
-    /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
-    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
-    /// fresh storage; a frame loop that keeps its tree reuses it with
-    /// `presentation(_:atMediaTime:into:options:)`.
-    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double,
-                                    options: BatchOptions = .auto) throws(BatchError) -> LayerTree {
-        let model = batch.model
-        var levelMaps: [LevelMap] = []
-        // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
-        let frame = try FrameContext(batch, atMediaTime: t, options: options.exactPrecision)
-        let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
-            copyModel(batch, into: g, threads: frame.threads)
-            levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
-                try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m)
-            }
-        }
-        return model.replacingGeometries(geometries, levelMaps: levelMaps)!
-    }
-
-    /// `presentation(_:atMediaTime:options:)` written over `tree`: the same tree, bit for bit,
-    /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
-    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree takes the
-    /// batch's shape, keeping its storage where nothing else holds it. The errors (an unavailable path or instruction set, a bad thread count) are
-    /// thrown before anything is written.
-    public static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
-                                    options: BatchOptions = .auto) throws(BatchError) {
-        try presentation(batch, atMediaTime: t, into: &tree, transforms: nil, options: options)
-    }
-
-    /// `presentation(_:atMediaTime:into:options:)` that also writes every node's 4×4 map to its superlayer (the one
+    /// ``PresentationBatch/evaluate(atMediaTime:into:options:)`` that also writes every node's 4×4 map to its superlayer (the one
     /// its level map is made of) into `transforms`, and every node's presented opacity (the opacity of
     /// `presentation(at:)`'s copy of the layer) into `opacities`, each when given (`batch.model.count` elements).
     package static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
@@ -222,7 +188,7 @@ extension Batch {
 
     /// Copies the model's geometries into `g` (initialized or not: a geometry is plain numbers and flags) on
     /// `threads` threads.
-    private static func copyModel(_ batch: PresentationBatch, into g: UnsafeMutableBufferPointer<LayerGeometry>, threads: Int) {
+    fileprivate static func copyModel(_ batch: PresentationBatch, into g: UnsafeMutableBufferPointer<LayerGeometry>, threads: Int) {
         guard let gb = g.baseAddress else { return }
         let out = SharedPointer(base: gb), stride = MemoryLayout<LayerGeometry>.stride
         batch.model.geometries.withUnsafeBufferPointer { m in
@@ -236,7 +202,7 @@ extension Batch {
     /// The presentation geometries at the frame's time over `g` (which holds the model's) and their level maps into `m`, and the
     /// presented opacities into `opacities` when given: the layers the reference takes, then every chunk of records in
     /// key order (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
-    private static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
+    fileprivate static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
                                 geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
                                 transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
                                 patch: FramePatch? = nil) throws(BatchError) {
@@ -303,7 +269,7 @@ extension Batch {
             }
             try times.withUnsafeBufferPointer { ts throws(BatchError) in
                 try transforms.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                    try animations.evaluate(atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
                 }
             }
             transforms.withUnsafeBufferPointer { tb in
@@ -324,7 +290,7 @@ extension Batch {
             }
             try times.withUnsafeBufferPointer { ts throws(BatchError) in
                 try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                    try animations.evaluate(atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
                 }
             }
             rows.withUnsafeBufferPointer { r in
@@ -335,7 +301,7 @@ extension Batch {
             var rows = nodes.map { Double(opacities.base[$0]) }
             try times.withUnsafeBufferPointer { ts throws(BatchError) in
                 try rows.withUnsafeMutableBufferPointer { current throws(BatchError) in
-                    try evaluate(animations, atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
+                    try animations.evaluate(atParentTimes: ts, over: UnsafeBufferPointer(current), into: current, options: options)
                 }
             }
             // As the layer stores it: each animation of the fold starts from the rounded value.
@@ -468,5 +434,39 @@ extension AnimatedKeyPath.Property {
         case .zPosition: g.zPosition = CGFloat(c(0))
         case .opacity, .transform, .sublayerTransform, .hidden, .masksToBounds: break
         }
+    }
+}
+
+extension PresentationBatch {
+    /// The presentation tree of the batch's layers at global media time `t`: node i's geometry is the one
+    /// `root.presentation(at: t)` gives that layer, bit for bit, and frames, conversions and hit tests run on
+    /// it as on any `LayerTree` (`Batch.frames(of:options:)`,
+    /// `Batch.hitTest(_:in:options:)`). Paths: `.scalar` (the reference per layer);
+    /// `.simd` (transform animations in vector lanes: bit-identical); `.blas` throws. The animation batches
+    /// and the new tree's level maps split over `threads` as any batch does. Cost: O(layers + animations):
+    /// per layer a copy of its geometry and a level map (up to seven 4×4 products and a 3×3 inverse), on
+    /// fresh storage; a frame loop that keeps its tree reuses it with
+    /// ``evaluate(atMediaTime:into:options:)``.
+    public func evaluate(atMediaTime t: Double, options: BatchOptions = .auto) throws(BatchError) -> LayerTree {
+        let model = self.model
+        var levelMaps: [LevelMap] = []
+        // The result's storage asks for huge pages (Array.filled): it is fresh memory every call.
+        let frame = try FrameContext(self, atMediaTime: t, options: options.exactPrecision)
+        let geometries = try [LayerGeometry].filled(count: model.count) { g throws(BatchError) in
+            Batch.copyModel(self, into: g, threads: frame.threads)
+            levelMaps = try [LevelMap].filled(count: model.count) { m throws(BatchError) in
+                try Batch.present(self, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m)
+            }
+        }
+        return model.replacingGeometries(geometries, levelMaps: levelMaps)!
+    }
+
+    /// ``evaluate(atMediaTime:options:)`` written over `tree`: the same tree, bit for bit,
+    /// in `tree`'s own storage when `tree` came from this batch (an earlier frame's result, or the batch's
+    /// `model`) and nothing else holds it — a frame loop then allocates no tree per frame. Any other tree takes the
+    /// batch's shape, keeping its storage where nothing else holds it. The errors (an unavailable path or instruction set, a bad thread count) are
+    /// thrown before anything is written.
+    public func evaluate(atMediaTime t: Double, into tree: inout LayerTree, options: BatchOptions = .auto) throws(BatchError) {
+        try Batch.presentation(self, atMediaTime: t, into: &tree, transforms: nil, options: options)
     }
 }

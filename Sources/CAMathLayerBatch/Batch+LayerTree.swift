@@ -96,48 +96,46 @@ public struct HitTestPlan: Sendable {
     public var count: Int { tree.count }
 }
 
-extension Batch {
-    /// The value `hitTest` writes where no layer is hit.
-    public static let noHit = -1
-
+extension FramePlan {
     /// Every layer's `frame` in its superlayer's space (CAMathLayer's *Layer geometry* article, *frame*), in the tree's order.
     /// Paths: `.scalar` (`LayerGeometry.frame` per layer); `.simd` (vector lanes of the same formula,
     /// bit-identical; lanes that need clipping or meet a non-finite value run the reference); `.blas` throws.
     /// At `precision: .fast`, fused multiply-adds and one reciprocal per corner (within the frame budget of
     /// `ExactnessBudget`; the same lanes fall back to the reference).
-    public static func frames(of plan: FramePlan, into out: UnsafeMutableBufferPointer<CGRect>,
-                              options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("out", out.count, equals: plan.count)
-        guard let o = out.baseAddress else { _ = try schedule(.frames, count: 0, options: options); return }
-        try frames(of: plan, into: .records(SharedPointer(base: o)), options: options)
+    public func frames(into out: UnsafeMutableBufferPointer<CGRect>, options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: count)
+        guard let o = out.baseAddress else { _ = try Batch.schedule(.frames, count: 0, options: options); return }
+        try Batch.frames(of: self, into: .records(SharedPointer(base: o)), options: options)
     }
 
-    /// The planes form of `frames(of:into:options:)`: the same frames, bit for bit, written as x, y, width and
+    /// The planes form of `frames(into:options:)`: the same frames, bit for bit, written as x, y, width and
     /// height planes (the kernels store one frame per lane with no shuffle). `out` must hold the plan's count
     /// (else `countMismatch`, nothing written); memory it shares with another value is replaced, not written, so
     /// that value keeps its rectangles. Cost: as the records form.
-    public static func frames(of plan: FramePlan, into out: inout RectPlanes, options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("out", out.count, equals: plan.count)
+    public func frames(into out: inout RectPlanes, options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: count)
         let plane = out.planeStride, base = out.storage.baseToOverwrite()
-        try frames(of: plan, into: .planes(SharedPointer(base: base), plane: plane), options: options)
+        try Batch.frames(of: self, into: .planes(SharedPointer(base: base), plane: plane), options: options)
     }
 
-    /// Value form of `frames(of:into:options:)` for planes.
-    public static func framePlanes(of plan: FramePlan, options: BatchOptions = .auto) throws(BatchError) -> RectPlanes {
-        var out = RectPlanes(count: plan.count)
-        try frames(of: plan, into: &out, options: options)
+    /// Value form of the planes form of `frames(into:options:)` (a new ``RectPlanes``).
+    public func framePlanes(options: BatchOptions = .auto) throws(BatchError) -> RectPlanes {
+        var out = RectPlanes(count: count)
+        try frames(into: &out, options: options)
         return out
     }
+}
 
-    /// The plan's columns as the kernels' 19 column pointers for the frames of `frames(of:into:options:)`.
-    private static func frames(of plan: FramePlan, into output: FrameOutput, options: BatchOptions) throws(BatchError) {
+extension Batch {
+    /// The plan's columns as the kernels' 19 column pointers for `FramePlan.frames(into:options:)`.
+    fileprivate static func frames(of plan: FramePlan, into output: FrameOutput, options: BatchOptions) throws(BatchError) {
         let pc = SharedReadPointer(base: plan.columns.base), stride = plan.columns.planeStride
         try frames(of: plan.tree, into: output, options: options, block: 1024, gathers: false) { start, _, starts, _ in
             for k in 0..<19 { starts[k] = pc.base + k * stride + start }
         }
     }
 
-    /// `frames(of:into:options:)` straight from a tree: each thread gathers a block's
+    /// `FramePlan.frames(into:options:)` straight from a tree: each thread gathers a block's
     /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
     /// allocates nothing). The same results, bit for bit.
     public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>,
@@ -158,7 +156,7 @@ extension Batch {
     }
 
     /// Where the frame kernels write: `CGRect` records, or 4 planes `plane` doubles apart.
-    private enum FrameOutput: Sendable {
+    fileprivate enum FrameOutput: Sendable {
         case records(SharedPointer<CGRect>)
         case planes(SharedPointer<Double>, plane: Int)
 
@@ -215,58 +213,63 @@ extension Batch {
         }
     }
 
-    /// Array form of `frames(of:into:options:)`.
+    /// Array form of ``frames(of:into:options:)``.
     public static func frames(of tree: LayerTree, options: BatchOptions = .auto) throws(BatchError) -> [CGRect] {
         try Array.filled(count: tree.count) { out throws(BatchError) in
             try frames(of: tree, into: out, options: options)
         }
     }
 
+    /// Array form of ``HitTestPlan/hitTest(_:into:options:)``, preparing the plan: each point's hit node, `nil`
+    /// where no layer is hit.
+    public static func hitTest(_ points: [CGPoint], in tree: LayerTree,
+                               options: BatchOptions = .auto) throws(BatchError) -> [Int?] {
+        let plan = HitTestPlan(tree)
+        return try Array.filled(count: points.count) { out throws(BatchError) in
+            try points.withUnsafeBufferPointer { pp throws(BatchError) in try plan.hitTest(pp, into: out, options: options.exactPrecision) }
+        }
+    }
+}
+
+extension HitTestPlan {
     /// Hit-tests many points against the tree from its root (CAMathLayer's *Layer geometry* article, *hitTest*): `hits[i]` = the node index
-    /// `LayerTree.hitTest(points[i])` returns, or `noHit`. Points are in the root's superlayer space.
+    /// `LayerTree.hitTest(points[i])` returns (`nil` where no layer is hit). Points are in the root's superlayer space.
     /// Paths: `.scalar` (the reference traversal per point); `.simd` (32 points at a time down the tree in
     /// pre-order: each node back-maps all lanes with its inverse; a lane is alive while no hidden,
     /// singular, behind-the-eye or masking level excluded it; the last alive node in pre-order that
     /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
     /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
     /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
-    public static func hitTest(_ points: UnsafeBufferPointer<CGPoint>, in plan: HitTestPlan,
-                               into hits: UnsafeMutableBufferPointer<Int>,
-                               options: BatchOptions = .auto) throws(BatchError) {
+    public func hitTest(_ points: UnsafeBufferPointer<CGPoint>, into hits: UnsafeMutableBufferPointer<Int?>,
+                        options: BatchOptions = .auto) throws(BatchError) {
         let n = points.count
         try BatchError.check("hits", hits.count, equals: n)
-        let (resolved, threadCount, kernels) = try schedule(.hitTest, count: n, options: options.exactPrecision)
+        let (resolved, threadCount, kernels) = try Batch.schedule(.hitTest, count: n, options: options.exactPrecision)
         guard n > 0, let p = points.baseAddress, let h = hits.baseAddress else { return }
         let pp = SharedReadPointer(base: p), ph = SharedPointer(base: h)
         if resolved == .scalar {
-            chunks(count: n, threads: threadCount) { r in
-                for i in r { ph.base[i] = plan.tree.hitTest(pp.base[i]) ?? noHit }
+            Batch.chunks(count: n, threads: threadCount) { r in
+                for i in r { ph.base[i] = tree.hitTest(pp.base[i]) }
             }
             return
         }
-        plan.withKernelTree { tree in
+        let nodes = count
+        withKernelTree { tree in
             let pt = SharedReadPointer(base: tree)
-            chunks(count: n, threads: threadCount) { r in
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Int(CAMATH_HIT_BLOCK) * plan.count) { scratch in
-                    var start = r.lowerBound
-                    while start < r.upperBound {
-                        let count = min(Int(CAMATH_HIT_BLOCK), r.upperBound - start)
-                        UnsafeMutableRawPointer(ph.base + start).withMemoryRebound(to: Int64.self, capacity: count) { out in
-                            kernels.k.hit_test_block(pt.base, doubles(pp.base + start), out, count, scratch.baseAddress)
+            Batch.chunks(count: n, threads: threadCount) { r in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * Int(CAMATH_HIT_BLOCK) * nodes) { scratch in
+                    // The kernel writes a block's node indices (−1: no hit) here; the caller's hits get `nil` for −1.
+                    withUnsafeTemporaryAllocation(of: Int64.self, capacity: Int(CAMATH_HIT_BLOCK)) { found in
+                        var start = r.lowerBound
+                        while start < r.upperBound {
+                            let block = min(Int(CAMATH_HIT_BLOCK), r.upperBound - start)
+                            kernels.k.hit_test_block(pt.base, doubles(pp.base + start), found.baseAddress!, block, scratch.baseAddress)
+                            for k in 0..<block { ph.base[start + k] = found[k] < 0 ? nil : Int(found[k]) }
+                            start += block
                         }
-                        start += count
                     }
                 }
             }
-        }
-    }
-
-    /// Array form of `hitTest(_:in:into:options:)`, preparing the plan.
-    public static func hitTest(_ points: [CGPoint], in tree: LayerTree,
-                               options: BatchOptions = .auto) throws(BatchError) -> [Int] {
-        let plan = HitTestPlan(tree)
-        return try Array.filled(count: points.count) { out throws(BatchError) in
-            try points.withUnsafeBufferPointer { pp throws(BatchError) in try hitTest(pp, in: plan, into: out, options: options.exactPrecision) }
         }
     }
 }

@@ -23,7 +23,7 @@ import Testing
     @Test func threadsAndPathsAgree() throws {
         let (animations, models) = AnimationCases.transformAnimations(5000, seed: 71)
         let batch = try TransformAnimationBatch(animations, models: models)
-        try expectThreadsAndPathsAgree { try Batch.evaluate(batch, atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
+        try expectThreadsAndPathsAgree { try batch.evaluate(atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
         let x = TimingCurveCases.progresses
         let function = TimingFunction(name: .easeInEaseOut)
         #expect(bits(try Batch.evaluate(function, at: x, options: BatchOptions(path: .simd, threads: 2))) == bits(x.map { function.evaluate($0) }))
@@ -39,7 +39,7 @@ import Testing
         #expect(classes.representatives.count * 4 <= batch.count && classes.representatives.count > 20)
         #expect(try TransformAnimationBatch(AnimationCases.transformAnimations(3000, seed: 75).animations, models: models).schedule.classes == nil)
         for time in AnimationCases.parentTimes {
-            let one = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, threads: 1)), two = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
+            let one = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 1)), two = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
             let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: time) }
             #expect(bits(one.values) == bits(expected.map(\.0)) && one.contributes == expected.map(\.1), "at \(time)")
             #expect(bits(two.values) == bits(one.values) && two.contributes == one.contributes, "at \(time)")
@@ -49,7 +49,7 @@ import Testing
         try times.withUnsafeBufferPointer { t in
             try values.withUnsafeMutableBufferPointer { v in
                 try applied.withUnsafeMutableBufferPointer { c in
-                    try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                    try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
                 }
             }
         }
@@ -64,7 +64,7 @@ import Testing
             try same.withUnsafeBufferPointer { t in
                 try values.withUnsafeMutableBufferPointer { v in
                     try applied.withUnsafeMutableBufferPointer { c in
-                        try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                        try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
                     }
                 }
             }
@@ -74,14 +74,14 @@ import Testing
         let (positions, points) = AnimationCases.valueAnimations(3000, property: "position", seed: 76, timings: 9)
         let valueBatch = try ValueAnimationBatch(positions, models: points)
         #expect(valueBatch.schedule.classes != nil)
-        try expectThreadsAndPathsAgree { try Batch.evaluate(valueBatch, atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
+        try expectThreadsAndPathsAgree { try valueBatch.evaluate(atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
     }
 
     @Test func valueBatchThreadsPathsAndCurrentValues() throws {
         for (property, seed) in [("position", 72), ("bounds", 73)] as [(String, UInt64)] {
             let (animations, models) = AnimationCases.valueAnimations(4000, property: property, seed: seed)
             let batch = try ValueAnimationBatch(animations, models: models)
-            try expectThreadsAndPathsAgree { try Batch.evaluate(batch, atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
+            try expectThreadsAndPathsAgree { try batch.evaluate(atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
             // Per-animation times over current values, written in place over them.
             let times = (0..<batch.count).map { Double($0 % 17) * 0.25 - 1 }
             let current = (0..<batch.count * batch.width).map { Double($0 % 101) - 50 }
@@ -89,7 +89,7 @@ import Testing
             try times.withUnsafeBufferPointer { t in
                 try inPlace.withUnsafeMutableBufferPointer { v in
                     try applied.withUnsafeMutableBufferPointer { c in
-                        try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                        try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
                     }
                 }
             }
@@ -105,7 +105,7 @@ import Testing
             var unasked = current
             try times.withUnsafeBufferPointer { t in
                 try unasked.withUnsafeMutableBufferPointer { v in
-                    try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, threads: 2))
+                    try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, threads: 2))
                 }
             }
             #expect(bits(unasked) == bits(expected), "\(property): without the contributes buffer")
@@ -120,9 +120,9 @@ import Testing
         let batch = try TransformAnimationBatch(animations, models: models)
         var differs = false
         for time in [0.3, 1.4, 3.75] {
-            let one = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: 1))
-            let two = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: 2))
-            let exact = try Batch.evaluate(batch, atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
+            let one = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: 1))
+            let two = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, precision: .fast, threads: 2))
+            let exact = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
             #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes, "at \(time)")
             #expect(one.contributes == exact.contributes, "at \(time)")
             let bounds = (0..<batch.count).flatMap { ExactnessBudget.transformAnimation(batch, $0, atParentTime: time) }
@@ -136,7 +136,7 @@ import Testing
         var inPlace = current
         try times.withUnsafeBufferPointer { t in
             try inPlace.withUnsafeMutableBufferPointer { v in
-                try Batch.evaluate(batch, atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, precision: .fast, threads: 2))
+                try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, precision: .fast, threads: 2))
             }
         }
         let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: current[$0]).0 }
@@ -212,10 +212,10 @@ import Testing
         let batch = try ValueAnimationBatch([move, nudge, slide, again, keys], models: Array(repeating: model, count: 5))
         #expect(batch.width == 2)
         for path in [BatchPath.scalar, .simd] {
-            let atOne = try Batch.evaluate(batch, atParentTime: 1, options: BatchOptions(path: path))
+            let atOne = try batch.evaluate(atParentTime: 1, options: BatchOptions(path: path))
             #expect(atOne.values[0..<6] == [50, 100, 10, 2, 20, 7], "\(path)")
             #expect(atOne.values[8..<10] == [30, 60], "\(path): the middle key at the middle time")
-            let atThree = try Batch.evaluate(batch, atParentTime: 3, options: BatchOptions(path: path))
+            let atThree = try batch.evaluate(atParentTime: 3, options: BatchOptions(path: path))
             #expect(atThree.values[6..<8] == [12, 6], "\(path): the second cycle starts from the first's end")
             #expect(atThree.contributes == [false, false, false, true, false], "\(path): removed once done")
         }
@@ -232,20 +232,20 @@ import Testing
         for time in [0.3, 1.4, 3.75] {
             let expected = LayerTree(root: try #require(root.presentation(at: time)))
             for threads in [1, 2] {
-                let fresh = try Batch.presentation(batch, atMediaTime: time, options: BatchOptions(path: .simd, threads: threads))
+                let fresh = try batch.evaluate(atMediaTime: time, options: BatchOptions(path: .simd, threads: threads))
                 let storage = reused.geometries.withUnsafeBufferPointer { $0.baseAddress }
-                try Batch.presentation(batch, atMediaTime: time, into: &reused, options: BatchOptions(path: .simd, threads: threads))
+                try batch.evaluate(atMediaTime: time, into: &reused, options: BatchOptions(path: .simd, threads: threads))
                 if time != 0.3 || threads != 1 {
                     #expect(reused.geometries.withUnsafeBufferPointer { $0.baseAddress } == storage, "written in place")
                 }
-                try Batch.presentation(batch, atMediaTime: time, into: &replaced, options: BatchOptions(path: .simd, threads: threads))
+                try batch.evaluate(atMediaTime: time, into: &replaced, options: BatchOptions(path: .simd, threads: threads))
                 for tree in [fresh, reused, replaced] {
                     #expect(bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)), "at \(time)")
                     #expect(tree.levelMaps == expected.levelMaps, "at \(time), \(threads) threads")
                 }
                 var frames = [CGRect](repeating: .null, count: reused.count), planned = frames
                 try frames.withUnsafeMutableBufferPointer { try Batch.frames(of: reused, into: $0, options: BatchOptions(path: .simd, threads: threads)) }
-                try planned.withUnsafeMutableBufferPointer { try Batch.frames(of: FramePlan(reused), into: $0, options: BatchOptions(path: .simd, threads: threads)) }
+                try planned.withUnsafeMutableBufferPointer { try FramePlan(reused).frames(into: $0, options: BatchOptions(path: .simd, threads: threads)) }
                 #expect(bits(frames.flatMap(\.exactnessValues)) == bits(planned.flatMap(\.exactnessValues)), "at \(time)")
             }
         }
@@ -253,12 +253,12 @@ import Testing
 
     @Test func emptyBatchesAndRefusedArguments() throws {
         let empty = try TransformAnimationBatch([], models: [])
-        #expect(try Batch.evaluate(empty, atParentTime: 1).values.isEmpty)
+        #expect(try empty.evaluate(atParentTime: 1).values.isEmpty)
         #expect(throws: BatchError.countMismatch(argument: "models", expected: 1, actual: 0)) {
             try TransformAnimationBatch([BasicAnimation(keyPath: "transform")], models: [])
         }
         let emptyValues = try ValueAnimationBatch([], models: [])
-        #expect(try Batch.evaluate(emptyValues, atParentTime: 1).values.isEmpty)
+        #expect(try emptyValues.evaluate(atParentTime: 1).values.isEmpty)
         #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "a transform; animate it with a TransformAnimationBatch")) {
             try ValueAnimationBatch([BasicAnimation(keyPath: "transform")], models: [.transform(.identity)])
         }
@@ -272,7 +272,7 @@ import Testing
         let positions = try ValueAnimationBatch([BasicAnimation(keyPath: "position")], models: [.point(.zero)])
         var short = [7.0]
         #expect(throws: BatchError.countMismatch(argument: "out", expected: 2, actual: 1)) {
-            try short.withUnsafeMutableBufferPointer { try Batch.evaluate(positions, atParentTime: 0, into: $0) }
+            try short.withUnsafeMutableBufferPointer { try positions.evaluate(atParentTime: 0, into: $0) }
         }
         #expect(short == [7], "a refused call writes nothing")
         let table = TimingCurveTable([TimingFunction(name: .easeIn)])
@@ -280,7 +280,7 @@ import Testing
         #expect(throws: BatchError.indexOutOfRange(argument: "indices", position: 1, index: 3, count: 1)) {
             try [0.5, 0.5].withUnsafeBufferPointer { x in
                 try [UInt32(0), 3].withUnsafeBufferPointer { w in
-                    try y.withUnsafeMutableBufferPointer { try Batch.evaluate(table, indices: w, at: x, into: $0) }
+                    try y.withUnsafeMutableBufferPointer { try table.evaluate(indices: w, at: x, into: $0) }
                 }
             }
         }

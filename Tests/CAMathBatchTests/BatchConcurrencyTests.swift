@@ -12,7 +12,7 @@ import Testing
         let points = BatchInputs.points3(n, seed: 13), tree = LayerTree(root: Adversarial.chain(depth: 50).root)
         let hitPoints = (0..<n).map { CGPoint(x: Double($0 % 120) - 10, y: Double($0 % 97)) }
         struct Results: Equatable, Sendable {
-            var concat: [Transform3D], inverse: [Transform3D], points: [SIMD3<Double>], hits: [Int], frames: [CGRect]
+            var concat: [Transform3D], inverse: [Transform3D], points: [SIMD3<Double>], hits: [Int?], frames: [CGRect]
         }
         @Sendable func run() throws -> Results {
             Results(concat: try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: 2)),

@@ -18,7 +18,7 @@ import Testing
                     expectExact(frames, expected, Exactness.of(.frames, on: path)!, "\(path) \(level) in\n\(spec)")
                     var planned = [CGRect](repeating: .null, count: tree.count)
                     try planned.withUnsafeMutableBufferPointer {
-                        try Batch.frames(of: FramePlan(tree), into: $0, options: BatchOptions(path: path, threads: threads, instructionSet: level))
+                        try FramePlan(tree).frames(into: $0, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     }
                     expectExact(planned, expected, Exactness.of(.frames, on: path)!, "from a plan: \(path) \(level) in\n\(spec)")
                 }
@@ -33,13 +33,13 @@ import Testing
             let order = LayerReference.preorder(layers[0])
             let index = Dictionary(uniqueKeysWithValues: order.enumerated().map { (ObjectIdentifier($1), $0) })
             let cgPoints = raw.map { CGPoint($0) } + [CGPoint(x: CGFloat.nan, y: 0), CGPoint(x: 0, y: CGFloat.infinity)]
-            let expected = cgPoints.map { p in layers[0].hitTest(p).map { index[ObjectIdentifier($0)]! } ?? Batch.noHit }
+            let expected = cgPoints.map { p in layers[0].hitTest(p).map { index[ObjectIdentifier($0)]! } }
             let tree = LayerTree(root: layers[0])
             for level in KernelSets.runnable {
                 for (path, threads) in [(BatchPath.simd, 1), (.simd, 7), (.auto, 2)] {
                     let hits = try Batch.hitTest(cgPoints, in: tree, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     let mismatches = zip(hits, expected).enumerated().filter { $1.0 != $1.1 }
-                    #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \($0.element.0) expected \($0.element.1)" } ?? "") in\n\(spec)")
+                    #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \(String(describing: $0.element.0)) expected \(String(describing: $0.element.1))" } ?? "") in\n\(spec)")
                 }
             }
             let scalar = try Batch.hitTest(Array(cgPoints.prefix(500)), in: tree, options: .scalar)
@@ -63,7 +63,7 @@ import Testing
         let root = Layer()
         let tree = LayerTree(root: root)
         #expect(try Batch.hitTest([], in: tree).isEmpty)
-        #expect(try Batch.hitTest([CGPoint(x: 0, y: 0)], in: tree) == [Batch.noHit])
+        #expect(try Batch.hitTest([CGPoint(x: 0, y: 0)], in: tree) == [nil])
         #expect(try Batch.frames(of: tree) == [CGRect(x: 0, y: 0, width: 0, height: 0)])
     }
 }

@@ -84,7 +84,7 @@ import Testing
         // lanes repeat its first pair: at `.fast` its 3 pairs are not compared.
         let tile = decomposable.count / 16 * 16, pairsA = Array(decomposable.prefix(tile)), pairsB = Array(partners.prefix(tile))
         let tileFractions = pairsA.indices.map { [0.3, 0.7, .nan, -0.25, 1.5, 2e5][$0 % 6] }
-        let plain = try Batch.interpolate(InterpolationPlan(from: pairsA, to: pairsB, instructionSet: set), fractions: tileFractions, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
+        let plain = try InterpolationPlan(from: pairsA, to: pairsB, instructionSet: set).interpolate(fractions: tileFractions, options: BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set))
         let streamed = (1 << 15) + 19, checkedPairs = precision == .exact ? streamed : streamed / 16 * 16
         let large = try InterpolationPlan(from: (0..<streamed).map { pairsA[$0 % tile] }, to: (0..<streamed).map { pairsB[$0 % tile] },
                                           instructionSet: set)
@@ -94,7 +94,7 @@ import Testing
         for (offset, threads) in [(0, 1), (16, 2), (8, 1)] {
             let out = UnsafeMutableBufferPointer(start: (storage + offset).bindMemory(to: Transform3D.self, capacity: streamed), count: streamed)
             try largeFractions.withUnsafeBufferPointer { f in
-                try Batch.interpolate(large, fractions: f, into: out, options: BatchOptions(path: .simd, precision: precision, threads: threads, instructionSet: set))
+                try large.interpolate(fractions: f, into: out, options: BatchOptions(path: .simd, precision: precision, threads: threads, instructionSet: set))
             }
             let mismatch = (0..<checkedPairs).first { out[$0].exactnessValues.map(\.bitPattern) != plain[$0 % tile].exactnessValues.map(\.bitPattern) }
             #expect(mismatch == nil, "\(set) \(precision) streamed blends, output \(offset) bytes past a line, \(threads) threads: pair \(mismatch ?? 0)")

@@ -81,11 +81,11 @@ import Testing
         planes.withUnsafePlanes { p in #expect(p[3 * planes.planeStride + 1] == 4, "plane 3 holds the heights") }
         let plan = FramePlan(LayerTree(root: Adversarial.tree()))
         for options in [BatchOptions(path: .scalar), BatchOptions(path: .simd), BatchOptions(path: .simd, precision: .fast)] {
-            #expect(bits(try Batch.framePlanes(of: plan, options: options)) == bits(try Batch.frames(of: plan.tree, options: options)))
+            #expect(bits(try plan.framePlanes(options: options)) == bits(try Batch.frames(of: plan.tree, options: options)))
         }
         var short = RectPlanes(count: 1)
-        #expect(throws: BatchError.countMismatch(argument: "out", expected: plan.count, actual: 1)) { try Batch.frames(of: plan, into: &short) }
-        #expect(throws: BatchError.self) { try Batch.framePlanes(of: plan, options: BatchOptions(path: .blas)) }
+        #expect(throws: BatchError.countMismatch(argument: "out", expected: plan.count, actual: 1)) { try plan.frames(into: &short) }
+        #expect(throws: BatchError.self) { try plan.framePlanes(options: BatchOptions(path: .blas)) }
         #expect(Array(short) == [.zero], "nothing written")
     }
 

@@ -74,8 +74,8 @@ let frameOfSprings = try Batch.springFractions([DampedSpring(), DampedSpring(mas
 let move = CABasicAnimation(keyPath: "position")
 move.toValue = CGPoint(x: 200, y: 80)
 let moves = try ValueAnimationBatch([move], models: [.point(CGPoint(x: 50, y: 50))])
-let positions = try Batch.evaluate(moves, atParentTime: 0.125).values  // [x, y] per animation, in turn
-let presented = try Batch.presentation(PresentationBatch(root: window), atMediaTime: 101)
+let positions = try moves.evaluate(atParentTime: 0.125).values  // [x, y] per animation, in turn
+let presented = try PresentationBatch(root: window).evaluate(atMediaTime: 101)
 let presentedFrames = try Batch.frames(of: presented)           // every layer's presentation frame
 
 let renderTree = try RenderTree(root: window)                  // once: the model, mirrored
@@ -124,7 +124,7 @@ let touches = [touch, CGPoint(x: 10, y: 10)]
 let combined = try Batch.concat(transforms, camera)                   // a[i]·camera, every path
 let (inverses, singular) = try Batch.invert(transforms)               // CA's singular rule per element
 let projected = try Batch.mapPoints(points, through: camera)          // (x, y, z, 1)·M / W
-let hits = try Batch.hitTest(touches, in: LayerTree(root: window))    // node index or Batch.noHit
+let hits = try Batch.hitTest(touches, in: LayerTree(root: window))    // node index, nil for a miss
 
 let quick = try Batch.mapPoints(points, through: camera, options: .fast)   // within 1e-13·scale/|W|
 

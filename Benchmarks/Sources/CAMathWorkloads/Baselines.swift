@@ -139,9 +139,10 @@ enum Baselines {
 
     /// The flat hit-test loop (every node for every point, node by node, no pruning) over node records a user would precompute
     /// from the tree: each level map's inverse, its forward weights and the standardized bounds. For trees without
-    /// transform layers (the workload's), whose nodes the reference takes as they are.
-    static func hitTest(_ tree: LayerTree, _ points: Buffer<CGPoint>, _ hits: Buffer<Int>) -> [BenchmarkPath: Peer] {
-        let count = tree.count, n = points.pointer.count
+    /// transform layers (the workload's), whose nodes the reference takes as they are. The loops write node indices
+    /// (−1: none) into their own buffer, published as `hits` (`nil`: none).
+    static func hitTest(_ tree: LayerTree, _ points: Buffer<CGPoint>, _ hits: Buffer<Int?>) -> [BenchmarkPath: Peer] {
+        let count = tree.count, n = points.pointer.count, found = Buffer(repeating: Int64(0), count: n)
         let parents = Buffer(tree.parents.map { Int32($0) })
         let flags = Buffer(tree.geometries.indices.map { i -> UInt8 in
             let g = tree.geometries[i]
@@ -158,9 +159,10 @@ enum Baselines {
                         div: camath_baseline_hit_test_div, divFMA: camath_baseline_hit_test_div_fma)
         return kinds.mapValues { f in
             Peer(run: {
-                UnsafeMutableRawPointer(hits.pointer.baseAddress!).withMemoryRebound(to: Int64.self, capacity: n) { out in
-                    f(parents.pointer.baseAddress, flags.pointer.baseAddress, nodes.doubles, count, points.doubles, out, scratch.doubles, n)
-                }
+                f(parents.pointer.baseAddress, flags.pointer.baseAddress, nodes.doubles, count, points.doubles, found.pointer.baseAddress,
+                  scratch.doubles, n)
+            }, publish: {
+                for i in 0..<n { hits.pointer[i] = found.pointer[i] < 0 ? nil : Int(found.pointer[i]) }
             })
         }
     }

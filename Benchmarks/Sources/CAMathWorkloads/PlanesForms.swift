@@ -50,7 +50,7 @@ extension PlanesForms {
     static func frames(_ plan: FramePlan, _ out: Buffer<CGRect>) -> PlanesForm {
         var result = RectPlanes(count: plan.count)
         return PlanesForm(run: { q, threads throws(BatchError) in
-                              try Batch.frames(of: plan, into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads)) },
+                              try plan.frames(into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads)) },
                           publish: { for (i, r) in result.enumerated() { out.pointer[i] = r } })
     }
 }

@@ -91,13 +91,13 @@ package enum Workloads {
                 try InterpolationPlan(from: Array(a.read), to: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(plan.get(), fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+                try plan.get().interpolate(fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.frames(of: plan, into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
+                try plan.frames(into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } },
                 budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects),
                 planes: PlanesForms.frames(plan, rects))
@@ -105,10 +105,10 @@ package enum Workloads {
             let layers = max(1, Int(Double(n).squareRoot().rounded())), pointCount = max(1, n / layers)
             let plan = HitTestPlan(SeededInputs.tree(layers, seed: seed))
             let points = Buffer(SeededInputs.points2(pointCount, seed: seed).map { CGPoint(x: $0.x + 500, y: $0.y + 500) })
-            let hits = Buffer(repeating: 0, count: pointCount)
+            let hits = Buffer(repeating: Int?.none, count: pointCount)
             return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
-                try Batch.hitTest(points.read, in: plan, into: hits.pointer, options: BatchOptions(path: p, threads: t)) },
-                output: { hits.pointer.map(Double.init) }, baselines: Baselines.hitTest(plan.tree, points, hits))
+                try plan.hitTest(points.read, into: hits.pointer, options: BatchOptions(path: p, threads: t)) },
+                output: { hits.pointer.map { Double($0 ?? -1) } }, baselines: Baselines.hitTest(plan.tree, points, hits))
         case .timingFunction:
             // The five named curves and three custom ones (one overshooting, one with control x outside
             // [0, 1]), one per input in turn, at seeded progresses in [0, 1].
@@ -116,7 +116,7 @@ package enum Workloads {
             let indices = Buffer((0..<n).map { UInt32($0 % table.functions.count) })
             let x = Buffer(SeededInputs.progresses(n, seed: seed)), y = Buffer(repeating: 0.0, count: n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(table, indices: indices.read, at: x.read, into: y.pointer, options: BatchOptions(path: p, threads: t)) },
+                try table.evaluate(indices: indices.read, at: x.read, into: y.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { Array(y.pointer) })
         case .animateTransforms:
             // One frame of n transform animations, prepared once: half basic (from → to), half keyframes
@@ -129,7 +129,7 @@ package enum Workloads {
                 try TransformAnimationBatch(animations, models: Array(b.read))
             }
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+                try batch.get().evaluate(atParentTime: 0.7, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
                 budget: { (try? batch.get()).map { b in (0..<b.count).flatMap { ExactnessBudget.transformAnimation(b, $0, atParentTime: 0.7) } } ?? [] })
         case .animateValues:
             // One frame of n position animations (basic, additive, spring, linear and cubic keyframes), prepared
@@ -138,7 +138,7 @@ package enum Workloads {
             let batch: Result<ValueAnimationBatch, BatchError> = Result { () throws(BatchError) in try ValueAnimationBatch(animations, models: models) }
             let points = Buffer(repeating: 0.0, count: 2 * n)
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.evaluate(batch.get(), atParentTime: 0.7, into: points.pointer, options: BatchOptions(path: p, threads: t)) },
+                try batch.get().evaluate(atParentTime: 0.7, into: points.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { Array(points.pointer) })
         case .springs:
             // One frame of n springs (under-, critically and over-damped, with initial velocities) 0.3 s in.
@@ -157,7 +157,7 @@ package enum Workloads {
             return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
                 let b = try batch.get()
                 if tree == nil { tree = b.model }
-                try Batch.presentation(b, atMediaTime: 0.7, into: &tree!, options: BatchOptions(path: p, threads: t))
+                try b.evaluate(atMediaTime: 0.7, into: &tree!, options: BatchOptions(path: p, threads: t))
                 try Batch.frames(of: tree!, into: rects.pointer, options: BatchOptions(path: p, threads: t)) },
                 output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
         case .autoresize:

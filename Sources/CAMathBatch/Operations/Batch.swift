@@ -1,11 +1,15 @@
 import CAMathCore
 
-/// Batched CAMath operations over caller buffers (allocation-free `into:` forms) and arrays.
+/// Batched CAMath operations over caller buffers (allocation-free `into:` forms) and arrays. Values prepared once
+/// for many calls (``InterpolationPlan``, and the plans and batches of the modules above) carry their operations as
+/// methods; the array forms are one helper over the buffer forms.
 ///
-/// Every operation runs on any ``BatchPath`` and agrees with the scalar reference: `.simd` bit for bit,
-/// `.blas` within the budgets of <doc:ExactnessContract>. Mismatched counts throw ``BatchError`` before anything is written.
-/// `threads: nil` splits batches above the measured threshold over every processor; an explicit count
-/// forces that many fixed chunks. Results never depend on the thread count.
+/// Each call takes ``BatchOptions``. Its path: `.scalar` is the reference, `.simd` agrees with it bit for bit,
+/// `.auto` picks one of them (or, at `precision: .fast`, `.blas` where the tuning measured it ahead); `.blas` runs
+/// only the matrix products (a batch concatenated with one matrix, and point maps) within the budgets of <doc:ExactnessContract>, and any
+/// other operation throws ``BatchError/pathUnavailable(operation:path:reason:)`` for it. Mismatched counts throw ``BatchError``
+/// before anything is written. `threads: nil` splits batches above the measured threshold over every processor; an
+/// explicit count forces that many fixed chunks. Results never depend on the thread count.
 public enum Batch {
     /// The processors `threads: nil` spreads large batches over.
     public static var processorCount: Int { Parallel.processorCount }

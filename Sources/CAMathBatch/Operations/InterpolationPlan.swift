@@ -4,7 +4,7 @@ import _CAMathKernels
 /// Many transform pairs prepared for interpolation at many fractions — an animation's frames: both
 /// endpoints of every pair decomposed once (the rule's 2-D or 3-D decomposition, as
 /// `Transform3D.interpolated(to:fraction:)` picks it), so that
-/// ``Batch/interpolate(_:fraction:into:options:)`` only blends and recomposes.
+/// ``InterpolationPlan/interpolate(fraction:into:options:)`` only blends and recomposes.
 ///
 /// Every fraction gives the bits of `from[i].interpolated(to: to[i], fraction: t)`. Cost of preparing: two
 /// decompositions and the slerp's angle per pair (vector lanes where the CPU has them); memory: 68 doubles
@@ -112,50 +112,46 @@ public struct InterpolationPlan: Sendable {
     package static func streams(_ count: Int) -> Bool { count >= 1 << 15 }
 }
 
-extension Batch {
-    /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: t)` from the prepared decompositions: only
+extension InterpolationPlan {
+    /// `out[i] = from[i].interpolated(to: to[i], fraction: t)` from the prepared decompositions: only
     /// the blend, the slerp and the recomposition per pair. Paths: `.scalar` (the reference per pair, from the
     /// plan's transforms); `.simd` (vector lanes: bit-identical); `.blas` throws. `precision: .fast` as in
-    /// ``interpolate(from:to:fraction:into:options:)``. Cost: O(n).
-    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double,
-                                   into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("out", out.count, equals: plan.count)
-        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, options: options)
-        plan.evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
-                      fractions: .one(t))
+    /// `Batch.interpolate(from:to:fraction:into:options:)`. Cost: O(n).
+    public func interpolate(fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
+                            options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("out", out.count, equals: count)
+        let (resolved, threadCount, kernels) = try Batch.schedule(.blendPrepared, count: count, options: options)
+        evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
+                 fractions: .one(t))
     }
 
-    /// `out[i] = plan.from[i].interpolated(to: plan.to[i], fraction: fractions[i])`: each pair at its own
+    /// `out[i] = from[i].interpolated(to: to[i], fraction: fractions[i])`: each pair at its own
     /// fraction (an animation's frame), with the bits of the reference. Paths and precisions as
-    /// ``interpolate(_:fraction:into:options:)``; a fraction the kernels do not
+    /// ``interpolate(fraction:into:options:)``; a fraction the kernels do not
     /// cover (NaN, ±∞, 0, 1, |t| ≥ 2¹⁷) takes the reference for its pair. Throws when the counts differ.
     /// Cost: O(n).
-    public static func interpolate(_ plan: InterpolationPlan, fractions: UnsafeBufferPointer<Double>,
-                                   into out: UnsafeMutableBufferPointer<Transform3D>,
-                                   options: BatchOptions = .auto) throws(BatchError) {
-        try BatchError.check("fractions", fractions.count, equals: plan.count)
-        try BatchError.check("out", out.count, equals: plan.count)
-        let (resolved, threadCount, kernels) = try schedule(.blendPrepared, count: plan.count, options: options)
+    public func interpolate(fractions: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Transform3D>,
+                            options: BatchOptions = .auto) throws(BatchError) {
+        try BatchError.check("fractions", fractions.count, equals: count)
+        try BatchError.check("out", out.count, equals: count)
+        let (resolved, threadCount, kernels) = try Batch.schedule(.blendPrepared, count: count, options: options)
         guard let f = fractions.baseAddress else { return }
-        plan.evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
+        evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
     }
 
-    /// Array form of ``interpolate(_:fractions:into:options:)``.
-    public static func interpolate(_ plan: InterpolationPlan, fractions: [Double],
-                                   options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
-        try Array.filled(count: plan.count) { out throws(BatchError) in
+    /// Array form of ``interpolate(fractions:into:options:)``.
+    public func interpolate(fractions: [Double], options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
+        try Array.filled(count: count) { out throws(BatchError) in
             try fractions.withUnsafeBufferPointer { f throws(BatchError) in
-                try interpolate(plan, fractions: f, into: out, options: options)
+                try interpolate(fractions: f, into: out, options: options)
             }
         }
     }
 
-    /// Array form of ``interpolate(_:fraction:into:options:)``.
-    public static func interpolate(_ plan: InterpolationPlan, fraction t: Double,
-                                   options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
-        try Array.filled(count: plan.count) { out throws(BatchError) in
-            try interpolate(plan, fraction: t, into: out, options: options)
+    /// Array form of ``interpolate(fraction:into:options:)``.
+    public func interpolate(fraction t: Double, options: BatchOptions = .auto) throws(BatchError) -> [Transform3D] {
+        try Array.filled(count: count) { out throws(BatchError) in
+            try interpolate(fraction: t, into: out, options: options)
         }
     }
 }

@@ -15,17 +15,17 @@
     case frames = "frames"
     case hitTest = "hit-test"
     case autoresize = "autoresize"
-    /// ``Batch/interpolate(_:fraction:into:options:)``: blends from an ``InterpolationPlan``.
+    /// ``InterpolationPlan/interpolate(fraction:into:options:)``: blends from an ``InterpolationPlan``.
     case blendPrepared = "blend-prepared"
     /// `Batch.evaluate(_:at:into:options:)` (CAMathAnimationBatch): timing functions at many inputs.
     case timingFunction = "timing-function"
-    /// `Batch.evaluate(_:atParentTime:into:contributes:options:)` (CAMathAnimationBatch): transform animations at one time.
+    /// `TransformAnimationBatch.evaluate(atParentTime:into:contributes:options:)` (CAMathAnimationBatch): transform animations at one time.
     case animateTransforms = "animate-transforms"
     /// `Batch.springFractions(_:atTime:into:options:)` (CAMathAnimationBatch): many springs at one time.
     case springs = "springs"
-    /// `Batch.presentation(_:atMediaTime:options:)` (CAMathEngine) followed by the frames of the result.
+    /// `PresentationBatch.evaluate(atMediaTime:options:)` (CAMathEngine) followed by the frames of the result.
     case presentationFrames = "presentation-frames"
-    /// `Batch.evaluate(_:atParentTime:into:contributes:options:)` (CAMathAnimationBatch): number, point and rect animations at one time.
+    /// `ValueAnimationBatch.evaluate(atParentTime:into:contributes:options:)` (CAMathAnimationBatch): number, point and rect animations at one time.
     case animateValues = "animate-values"
 
     /// Whether the operation is a matrix product that the `.blas` path can run.

@@ -59,7 +59,7 @@ extension BatchCatalogue {
         let table = TimingCurveTable(functions)
         return CatalogueCase("timing function", .timingFunction, count: x.count,
                              reference: zip(indices, x).map { functions[Int($0)].evaluate($1) }) { options throws(BatchError) in
-            try Batch.evaluate(table, indices: indices, at: x, options: options)
+            try table.evaluate(indices: indices, at: x, options: options)
         }
     }
 
@@ -104,7 +104,7 @@ extension BatchCatalogue {
             let batch = try TransformAnimationBatch(animationsBox.value, models: models, instructionSet: options.instructionSet)
             var out: [Double] = []
             for time in times {
-                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: options)
+                let (values, applied) = try batch.evaluate(atParentTime: time, options: options)
                 out += values.exactnessValues + mask(applied)
             }
             return out
@@ -128,7 +128,7 @@ extension BatchCatalogue {
             let batch = try ValueAnimationBatch(animationsBox.value, models: modelsBox.value)
             var out: [Double] = []
             for time in times {
-                let (values, applied) = try Batch.evaluate(batch, atParentTime: time, options: options)
+                let (values, applied) = try batch.evaluate(atParentTime: time, options: options)
                 out += values + mask(applied)
             }
             return out
@@ -145,7 +145,7 @@ extension BatchCatalogue {
                              reference: expected) { options throws(BatchError) in
             let batch = try PresentationBatch(root: box.value, instructionSet: options.instructionSet)
             var out: [Double] = []
-            for time in times { out += try Batch.presentation(batch, atMediaTime: time, options: options).geometries.flatMap(\.exactnessValues) }
+            for time in times { out += try batch.evaluate(atMediaTime: time, options: options).geometries.flatMap(\.exactnessValues) }
             return out
         }
     }

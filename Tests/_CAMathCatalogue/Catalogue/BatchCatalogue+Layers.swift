@@ -56,15 +56,16 @@ extension BatchCatalogue {
                              budget: { let b = tree.geometries.flatMap(ExactnessBudget.frame); return b + b }) { options throws(BatchError) in
             let plan = FramePlan(tree), kept = RectPlanes(repeatElement(CGRect(x: 1, y: 2, width: 3, height: 4), count: tree.count))
             var shared = kept
-            try Batch.frames(of: plan, into: &shared, options: options)
+            try plan.frames(into: &shared, options: options)
             guard kept.allSatisfy({ $0 == CGRect(x: 1, y: 2, width: 3, height: 4) }) else { return [] }
-            return try Array(Batch.framePlanes(of: plan, options: options)).exactnessValues + Array(shared).exactnessValues
+            return try Array(plan.framePlanes(options: options)).exactnessValues + Array(shared).exactnessValues
         }
     }
 
     static func hitTest(_ points: [CGPoint], _ tree: LayerTree) -> CatalogueCase {
-        CatalogueCase("hit test", .hitTest, count: points.count, reference: points.map { Double(tree.hitTest($0) ?? Batch.noHit) }) { options throws(BatchError) in
-            try Batch.hitTest(points, in: tree, options: options).map(Double.init)
+        CatalogueCase("hit test", .hitTest, count: points.count, reference: points.map { Double(tree.hitTest($0) ?? -1) }) { options throws(BatchError) in
+            // A miss compares as −1.
+            try Batch.hitTest(points, in: tree, options: options).map { Double($0 ?? -1) }
         }
     }
 

@@ -355,8 +355,8 @@ extension BatchCatalogue {
         }) { options throws(BatchError) in
             let plan = try InterpolationPlan(from: a, to: b, instructionSet: options.instructionSet)
             var out: [Double] = []
-            for f in fractions { out += try Batch.interpolate(plan, fraction: f, options: options).exactnessValues }
-            return out + (try Batch.interpolate(plan, fractions: perElement, options: options)).exactnessValues
+            for f in fractions { out += try plan.interpolate(fraction: f, options: options).exactnessValues }
+            return out + (try plan.interpolate(fractions: perElement, options: options)).exactnessValues
         }
     }
 }
