@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    /// Each case's `source` ends with `— rule: <doc:Module/Article>`, an article of the module's catalogue that
+    /// states the rule the case checks (Tests/Fixtures/README.md).
+    @Test func everyCaseNamesTheArticleOfItsRule() throws {
+        let sources = GoldenFixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        for file in GoldenFixtures.fileNames() {
+            let data = try Data(contentsOf: GoldenFixtures.directory.appendingPathComponent(file))
+            let cases = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            for c in cases {
+                let id = c["id"] as? String ?? "?", source = c["source"] as? String ?? ""
+                guard let rule = source.range(of: " — rule: <doc:"), source.hasSuffix(">") else {
+                    Issue.record("\(file) \(id): its source names no article")
+                    continue
+                }
+                let link = source[rule.upperBound...].dropLast().split(separator: "/")
+                guard link.count == 2 else { Issue.record("\(file) \(id): the article link is not Module/Article"); continue }
+                let article = sources.appendingPathComponent("\(link[0])/\(link[0]).docc/\(link[1]).md")
+                #expect(FileManager.default.fileExists(atPath: article.path), "\(file) \(id): no article \(link[0])/\(link[1])")
+            }
+        }
+    }
+
     @Test func caseIdsAreUniqueAcrossFiles() throws {
         var seen: [String: String] = [:]
         for file in GoldenFixtures.fileNames() {

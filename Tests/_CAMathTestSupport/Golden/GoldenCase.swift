@@ -13,7 +13,7 @@ public enum GoldenTolerance: Sendable, CustomStringConvertible {
     }
 }
 
-/// One case of a golden-vector file (schema: `../shared/vectors/README.md`).
+/// One case of a golden-vector file (schema: `Tests/Fixtures/README.md`).
 public struct GoldenCase: Sendable {
     public let id: String
     public let op: String

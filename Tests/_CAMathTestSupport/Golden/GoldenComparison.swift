@@ -1,6 +1,6 @@
 import Foundation
 
-/// The comparison rules of `../shared/vectors/README.md`.
+/// The comparison rules of `Tests/Fixtures/README.md`.
 public enum GoldenComparison {
     /// Compares every field of `expected` with the same field of `actual`; returns one message per
     /// mismatch (empty when the case passes). `angleFields` are compared modulo 2π.

@@ -4,7 +4,7 @@ import Foundation
 /// Runs one golden case through CAMath's public API and returns its results as JSON-like fields.
 public typealias GoldenOperation = @Sendable (GoldenFields) throws -> [String: GoldenValue]
 
-/// Every op of `../shared/vectors/README.md`, mapped to the public API that answers it.
+/// Every op of `Tests/Fixtures/README.md`, mapped to the public API that answers it.
 public enum GoldenOperations {
     /// The ops, by the names the vectors use.
     public static let table: [String: GoldenOperation] = {

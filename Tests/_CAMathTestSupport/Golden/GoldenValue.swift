@@ -1,7 +1,7 @@
 import CAMath
 import Foundation
 
-/// A JSON value of a golden-vector file, with the vectors' encodings (`../shared/vectors/README.md`):
+/// A JSON value of a golden-vector file, with the vectors' encodings (`Tests/Fixtures/README.md`):
 /// the strings `"nan"`, `"inf"`, `"-inf"` stand for non-finite numbers.
 public indirect enum GoldenValue: Decodable, Sendable, CustomStringConvertible {
     case null
