@@ -10,25 +10,31 @@ let nativeBaseline = ["-O3", "-march=native"]
 let package = Package(
     name: "CAMathBenchmarks",
     traits: [
-        .trait(name: "EigenGLM", description: """
-            Time Eigen 3.4 and glm 0.9.9 beside CAMath (Debian's libeigen3-dev and libglm-dev must be installed).
-            """),
+        .trait(
+            name: "EigenGLM",
+            description: """
+                Time Eigen 3.4 and glm 0.9.9 beside CAMath (Debian's libeigen3-dev and libglm-dev must be installed).
+                """)
     ],
     dependencies: [
         .package(name: "CAMath", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
     ],
     targets: [
         .target(name: "CAMathProbes"),
         .target(name: "CAMathBaselines", cSettings: [.unsafeFlags(nativeBaseline)]),
-        .target(name: "CAMathBaselinesCXX",
-                cxxSettings: [.unsafeFlags(nativeBaseline), .define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
-        .target(name: "CAMathWorkloads",
-                dependencies: [.product(name: "CAMath", package: "CAMath"), .product(name: "_CAMathCatalogue", package: "CAMath"),
-                               "CAMathProbes", "CAMathBaselines",
-                               .target(name: "CAMathBaselinesCXX", condition: .when(traits: ["EigenGLM"]))],
-                swiftSettings: [.define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
+        .target(
+            name: "CAMathBaselinesCXX",
+            cxxSettings: [.unsafeFlags(nativeBaseline), .define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
+        .target(
+            name: "CAMathWorkloads",
+            dependencies: [
+                .product(name: "CAMath", package: "CAMath"), .product(name: "_CAMathCatalogue", package: "CAMath"),
+                "CAMathProbes", "CAMathBaselines",
+                .target(name: "CAMathBaselinesCXX", condition: .when(traits: ["EigenGLM"]))
+            ],
+            swiftSettings: [.define("CAMATH_EIGEN_GLM", .when(traits: ["EigenGLM"]))]),
         .executableTarget(
             name: "camath-bench",
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -37,15 +43,17 @@ let package = Package(
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "camath-soak",
-            dependencies: ["CAMathWorkloads", .product(name: "_CAMathCatalogue", package: "CAMath"),
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "CAMathWorkloads", .product(name: "_CAMathCatalogue", package: "CAMath"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
         .executableTarget(
             name: "CAMathBenchmarks",
             dependencies: ["CAMathWorkloads", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/CAMathBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .testTarget(name: "CAMathWorkloadsTests", dependencies: ["CAMathWorkloads"]),
-        .testTarget(name: "CAMathBenchCLITests", dependencies: ["camath-bench", .product(name: "CAMath", package: "CAMath")]),
+        .testTarget(name: "CAMathBenchCLITests", dependencies: ["camath-bench", .product(name: "CAMath", package: "CAMath")])
     ],
     swiftLanguageModes: [.v6]
 )

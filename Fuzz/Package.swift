@@ -7,20 +7,26 @@ import PackageDescription
 let targets: [(name: String, folder: String)] = [
     ("fuzz-key-paths", "KeyPaths"), ("fuzz-decomposition", "Decomposition"), ("fuzz-layer-trees", "LayerTrees"),
     ("fuzz-batch", "Batch"), ("fuzz-animations", "Animations"), ("fuzz-layer-mutations", "LayerMutations"),
-    ("fuzz-transactions", "Transactions"),
+    ("fuzz-transactions", "Transactions")
 ]
 
 let package = Package(
     name: "CAMathFuzz",
     dependencies: [.package(name: "CAMath", path: "..")],
     targets: [
-        .target(name: "CAMathFuzzSupport", dependencies: [.product(name: "CAMath", package: "CAMath"),
-                                                  .product(name: "_CAMathCatalogue", package: "CAMath")], path: "Support"),
-        .target(name: "CAMathFuzzDriver", path: "Driver"),
-    ] + targets.map { target in
-        .executableTarget(name: target.name,
-                          dependencies: [.product(name: "CAMath", package: "CAMath"), "CAMathFuzzSupport", "CAMathFuzzDriver"],
-                          path: target.folder)
-    },
+        .target(
+            name: "CAMathFuzzSupport",
+            dependencies: [
+                .product(name: "CAMath", package: "CAMath"),
+                .product(name: "_CAMathCatalogue", package: "CAMath")
+            ], path: "Support"),
+        .target(name: "CAMathFuzzDriver", path: "Driver")
+    ]
+        + targets.map { target in
+            .executableTarget(
+                name: target.name,
+                dependencies: [.product(name: "CAMath", package: "CAMath"), "CAMathFuzzSupport", "CAMathFuzzDriver"],
+                path: target.folder)
+        },
     swiftLanguageModes: [.v6]
 )

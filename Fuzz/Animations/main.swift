@@ -84,7 +84,9 @@ func flattened(_ r: (values: [Transform3D], contributes: [Bool])) -> [Double] {
 func fuzzAnimations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
     let n = input.int(below: 24), options = input.configuration()
-    let transformKeyPaths = ["transform", "transform", "sublayerTransform", "transform.rotation.z", "transform.scale", "transform.translation"]
+    let transformKeyPaths = [
+        "transform", "transform", "sublayerTransform", "transform.rotation.z", "transform.scale", "transform.translation"
+    ]
     let animations = (0..<n).map { _ in
         let keyPath = transformKeyPaths[input.int(below: transformKeyPaths.count)]
         return input.animation(keyPath: keyPath) { input in input.byte() % 4 == 0 ? input.double() as Any : input.transform() as Any }

@@ -17,7 +17,9 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let sentinel = out
     let mismatch = a.withUnsafeBufferPointer { pa in
         b.withUnsafeBufferPointer { pb in
-            out.withUnsafeMutableBufferPointer { po in Result { () throws(BatchError) in try Batch.concat(pa, pb, into: po, options: BatchOptions(path: .simd, threads: threads)) } }
+            out.withUnsafeMutableBufferPointer { po in
+                Result { () throws(BatchError) in try Batch.concat(pa, pb, into: po, options: BatchOptions(path: .simd, threads: threads)) }
+            }
         }
     }
     if n != m {
@@ -28,12 +30,16 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Strided streams: strides below 24 bytes throw; others map like the contiguous form.
     let stride = 8 * input.int(below: 6)
     var raw = [Double](repeating: 0, count: max(1, n * 6))
-    for (i, p) in points.enumerated() where stride >= 24 { raw[i * stride / 8] = p.x; raw[i * stride / 8 + 1] = p.y; raw[i * stride / 8 + 2] = p.z }
+    for (i, p) in points.enumerated() where stride >= 24 {
+        raw[i * stride / 8] = p.x; raw[i * stride / 8 + 1] = p.y; raw[i * stride / 8 + 2] = p.z
+    }
     var mapped = [Double](repeating: 0, count: max(1, n * 6))
     let strided = raw.withUnsafeBytes { r in
         mapped.withUnsafeMutableBytes { w in
             Result { () throws(BatchError) in
-                try Batch.mapPoints(r.baseAddress, inStride: stride, through: one, into: w.baseAddress, outStride: stride, count: n, options: BatchOptions(path: .simd, threads: threads))
+                try Batch.mapPoints(
+                    r.baseAddress, inStride: stride, through: one, into: w.baseAddress, outStride: stride, count: n,
+                    options: BatchOptions(path: .simd, threads: threads))
             }
         }
     }
@@ -42,7 +48,9 @@ func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var source: any CatalogueSource = input
     let entry = BatchCatalogue.entries[source.int(below: BatchCatalogue.entries.count)]
     requireContract(entry.generated(count: n, from: &source), on: options)
-    if case .success = strided, let contiguous = try? Batch.mapPoints(points, through: one, options: BatchOptions(path: .scalar, threads: 1)) {
+    if case .success = strided,
+        let contiguous = try? Batch.mapPoints(points, through: one, options: BatchOptions(path: .scalar, threads: 1))
+    {
         for (i, q) in contiguous.enumerated() {
             let base = i * stride / 8
             requireExact([mapped[base], mapped[base + 1], mapped[base + 2]], [q.x, q.y, q.z], .bitwise, "strided point \(i)")

@@ -26,8 +26,11 @@ func fuzzDecomposition(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .size(let w, let h): finite = w.isFinite && h.isFinite
         case .transform: finite = true
         }
-        if !finite { precondition(written.elements.map(\.bitPattern) == m.elements.map(\.bitPattern)) }
-        else { precondition(!undecomposable, "an undecomposable matrix was written") }
+        if !finite {
+            precondition(written.elements.map(\.bitPattern) == m.elements.map(\.bitPattern))
+        } else {
+            precondition(!undecomposable, "an undecomposable matrix was written")
+        }
     case .failure(.undecomposableTransform): precondition(undecomposable)
     case .failure(let error): preconditionFailure("unexpected \(error)")
     }

@@ -16,7 +16,8 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let keyPath: String
     switch input.byte() % 4 {
     case 0: keyPath = input.string(maxLength: 64)
-    case 1: keyPath = ["transform.", "sublayerTransform.", ""][input.int(below: 3)] + TransformKeyPath.allCases[input.int(below: 12)].rawValue
+    case 1:
+        keyPath = ["transform.", "sublayerTransform.", ""][input.int(below: 3)] + TransformKeyPath.allCases[input.int(below: 12)].rawValue
     case 2: keyPath = ["transform", "sublayerTransform"][input.int(below: 2)]
     default: keyPath = "transform." + input.string(maxLength: 24)
     }
@@ -42,12 +43,14 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .transform: finite = true
         }
         if !finite {
-            requireExact(layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
-                         .bitwise, "a non-finite write changed the layer")
+            requireExact(
+                layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
+                .bitwise, "a non-finite write changed the layer")
         }
     } catch {
-        requireExact(layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
-                     .bitwise, "a refused write (\(error)) changed the layer")
+        requireExact(
+            layer.transform.elements + layer.sublayerTransform.elements, before.0.elements + before.1.elements,
+            .bitwise, "a refused write (\(error)) changed the layer")
     }
     _ = try? layer.transformValue(forKeyPath: keyPath)
     let typed = Layer(layer: layer), appleShaped = Layer(layer: layer)
@@ -60,12 +63,15 @@ func fuzzKeyPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     try? typed.setTransformValue(TransformKeyPathValue(keyValue: any) ?? value, forKeyPath: keyPath)
     appleShaped.setValue(any, forKeyPath: keyPath)
     if keyPath.hasPrefix("transform") || keyPath.hasPrefix("sublayerTransform"), TransformKeyPathValue(keyValue: any) != nil {
-        requireExact(appleShaped.transform.elements + appleShaped.sublayerTransform.elements,
-                     typed.transform.elements + typed.sublayerTransform.elements, .bitwise,
-                     "setValue(_:forKeyPath: \(keyPath)) and setTransformValue disagree")
+        requireExact(
+            appleShaped.transform.elements + appleShaped.sublayerTransform.elements,
+            typed.transform.elements + typed.sublayerTransform.elements, .bitwise,
+            "setValue(_:forKeyPath: \(keyPath)) and setTransformValue disagree")
     }
-    let property = ["bounds", "position", "anchorPoint", "frame", "zPosition", "opacity", "hidden", "name", "sublayers",
-                    "superlayer", "bounds.size.width", "position.x", "frame.origin.y", "bounds.origin", input.string(maxLength: 16)]
+    let property = [
+        "bounds", "position", "anchorPoint", "frame", "zPosition", "opacity", "hidden", "name", "sublayers",
+        "superlayer", "bounds.size.width", "position.x", "frame.origin.y", "bounds.origin", input.string(maxLength: 16)
+    ]
     let path = property[input.int(below: property.count)]
     _ = appleShaped.value(forKeyPath: path)
     appleShaped.setValue(any, forKeyPath: path)

@@ -41,7 +41,8 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var points: [CGPoint] = []
     while points.count < 16 && !input.isExhausted { points.append(CGPoint(x: input.double(), y: input.double())) }
     guard let batchHits = try? Batch.hitTest(points, in: tree, options: options),
-          let batchFrames = try? Batch.frames(of: tree, options: options) else { preconditionFailure("a batch call threw on \(options)") }
+        let batchFrames = try? Batch.frames(of: tree, options: options)
+    else { preconditionFailure("a batch call threw on \(options)") }
     for (k, p) in points.enumerated() {
         let hit = root.hitTest(p).flatMap { h in order.firstIndex { $0 === h } }
         precondition(tree.hitTest(p) == hit, "LayerTree.hitTest differs from Layer.hitTest")
@@ -57,17 +58,22 @@ func fuzzLayerTrees(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let oldSize = root.bounds.size, newSize = CGSize(width: input.double(), height: input.double())
     for layer in order { layer.autoresizingMask = AutoresizingMask(rawValue: UInt32(input.byte())) }
     let frames = order.map(\.frame), masks = order.map(\.autoresizingMask)
-    guard let resized = try? Batch.autoresize(frames, masks: masks, oldSuperlayerSize: oldSize, newSuperlayerSize: newSize, options: options)
+    guard
+        let resized = try? Batch.autoresize(frames, masks: masks, oldSuperlayerSize: oldSize, newSuperlayerSize: newSize, options: options)
     else { preconditionFailure("Batch.autoresize threw") }
     for (k, r) in resized.enumerated() {
-        let expected = LayerAutoresizing.resizedFrame(frames[k], mask: masks[k], oldSuperlayerSize: oldSize, newSuperlayerSize: newSize) ?? frames[k]
-        requireExact([r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init),
-                     [expected.origin.x, expected.origin.y, expected.size.width, expected.size.height].map(Double.init), .bitwise, "autoresize of layer \(k)")
+        let expected =
+            LayerAutoresizing.resizedFrame(frames[k], mask: masks[k], oldSuperlayerSize: oldSize, newSuperlayerSize: newSize) ?? frames[k]
+        requireExact(
+            [r.origin.x, r.origin.y, r.size.width, r.size.height].map(Double.init),
+            [expected.origin.x, expected.origin.y, expected.size.width, expected.size.height].map(Double.init), .bitwise,
+            "autoresize of layer \(k)")
     }
     for (k, layer) in order.enumerated() {
         let f = layer.frame, s = batchFrames[k]
-        requireExact([s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init),
-                     [f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init), .bitwise, "frame of layer \(k)")
+        requireExact(
+            [s.origin.x, s.origin.y, s.size.width, s.size.height].map(Double.init),
+            [f.origin.x, f.origin.y, f.size.width, f.size.height].map(Double.init), .bitwise, "frame of layer \(k)")
     }
     root.bounds.size = newSize
     root.layoutIfNeeded()

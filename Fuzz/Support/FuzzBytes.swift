@@ -26,7 +26,7 @@ public struct FuzzBytes {
 
     static let specials: [Double] = [
         .nan, .infinity, -.infinity, 0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1, .pi / 2, -.pi / 2, .pi, 1e-300,
+        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1, .pi / 2, -.pi / 2, .pi, 1e-300
     ]
 
     public mutating func double() -> Double {
@@ -44,8 +44,9 @@ public struct FuzzBytes {
     public mutating func transform() -> Transform3D {
         switch byte() % 4 {
         case 0: return .identity
-        case 1: return Transform3D(rotationAngle: double(), x: double(), y: double(), z: double())
-                    .concatenating(Transform3D(translationX: double(), y: double(), z: double()))
+        case 1:
+            return Transform3D(rotationAngle: double(), x: double(), y: double(), z: double())
+                .concatenating(Transform3D(translationX: double(), y: double(), z: double()))
         case 2:
             var p = Transform3D.identity
             p.m34 = double()
@@ -75,8 +76,9 @@ extension CatalogueSource {
         let choice = int(below: 1 + sets.count * precisions.count * 3)
         guard choice > 0 else { return .scalar }
         let k = choice - 1
-        return BatchOptions(path: .simd, precision: precisions[(k / sets.count) % precisions.count],
-                            threads: 1 + k / (sets.count * precisions.count), instructionSet: sets[k % sets.count])
+        return BatchOptions(
+            path: .simd, precision: precisions[(k / sets.count) % precisions.count],
+            threads: 1 + k / (sets.count * precisions.count), instructionSet: sets[k % sets.count])
     }
 }
 

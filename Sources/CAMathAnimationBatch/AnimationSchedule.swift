@@ -75,7 +75,8 @@ struct AnimationSchedule: Sendable {
     /// storage in the same order.
     struct Builder {
         private var functions: [TimingFunction] = [], functionIndex: [TimingFunction: UInt32] = [:]
-        private var shapes: [Shape] = [], timingFields = [[Double]](repeating: [], count: Int(CAMATH_TIMING_FIELDS)), timingFlags: [UInt8] = []
+        private var shapes: [Shape] = [], timingFields = [[Double]](repeating: [], count: Int(CAMATH_TIMING_FIELDS)),
+            timingFlags: [UInt8] = []
         private var flags: [Flags] = [], springs: [DampedSpring] = []
         private var pairStart: [Int] = [], keyCounts: [Int] = [], keyTimes: [Double] = [], timeStart: [Int] = []
         private var curveIndex: [UInt32] = [], pairCurve: [UInt32] = []
@@ -90,8 +91,10 @@ struct AnimationSchedule: Sendable {
             return UInt32(functions.count - 1)
         }
 
-        private mutating func begin(_ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = [],
-                                    isGroupChild: Bool) {
+        private mutating func begin(
+            _ animation: PropertyAnimation, _ shape: Shape, keys: Int, curve: TimingFunction?, extra: Flags = [],
+            isGroupChild: Bool
+        ) {
             var flag = extra
             if animation.isAdditive { flag.insert(.additive) }
             if animation.isCumulative { flag.insert(.cumulative) }
@@ -121,8 +124,9 @@ struct AnimationSchedule: Sendable {
         /// function i where they apply, or the pair (v_0, v_0) for a single value.
         mutating func addKeyframes(_ animation: KeyframeAnimation, _ interpolation: KeyframeInterpolation, isGroupChild: Bool = false) {
             let keys = interpolation.values.count
-            begin(animation, .keyframe, keys: keys, curve: animation.isPaced ? nil : animation.timingFunction,
-                  extra: interpolation.isDiscrete ? .discrete : [], isGroupChild: isGroupChild)
+            begin(
+                animation, .keyframe, keys: keys, curve: animation.isPaced ? nil : animation.timingFunction,
+                extra: interpolation.isDiscrete ? .discrete : [], isGroupChild: isGroupChild)
             if keys > 1 { keyTimes += interpolation.timeline().times }
             let segmentFunctions = interpolation.usesSegmentFunctions ? interpolation.timingFunctions ?? [] : []
             for i in 0..<max(keys - 1, 1) {
@@ -132,9 +136,11 @@ struct AnimationSchedule: Sendable {
 
         /// The schedule of the animations added so far.
         func build() -> AnimationSchedule {
-            var schedule = AnimationSchedule(shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs,
-                              pairStart: pairStart, keyCounts: keyCounts, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count], curveIndex: curveIndex, pairCurve: pairCurve,
-                              curves: TimingCurveTable(functions))
+            var schedule = AnimationSchedule(
+                shapes: shapes, timings: Array(timingFields.joined()), timingFlags: timingFlags, flags: flags, springs: springs,
+                pairStart: pairStart, keyCounts: keyCounts, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count],
+                curveIndex: curveIndex, pairCurve: pairCurve,
+                curves: TimingCurveTable(functions))
             schedule.classes = TimingClasses(schedule)
             return schedule
         }
@@ -154,10 +160,11 @@ struct AnimationSchedule: Sendable {
             pairCurve += self.pairCurve[pairs(of: i..<(i + 1))]
             keyTimes += self.keyTimes[self.timeStart[i]..<self.timeStart[i + 1]]
         }
-        return AnimationSchedule(shapes: animations.map { shapes[$0] }, timings: timings, timingFlags: animations.map { timingFlags[$0] },
-                                 flags: animations.map { flags[$0] }, springs: animations.map { springs[$0] }, pairStart: pairStart,
-                                 keyCounts: animations.map { keyCounts[$0] }, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count],
-                                 curveIndex: animations.map { curveIndex[$0] }, pairCurve: pairCurve, curves: curves)
+        return AnimationSchedule(
+            shapes: animations.map { shapes[$0] }, timings: timings, timingFlags: animations.map { timingFlags[$0] },
+            flags: animations.map { flags[$0] }, springs: animations.map { springs[$0] }, pairStart: pairStart,
+            keyCounts: animations.map { keyCounts[$0] }, keyTimes: keyTimes, timeStart: timeStart + [keyTimes.count],
+            curveIndex: animations.map { curveIndex[$0] }, pairCurve: pairCurve, curves: curves)
     }
 
     /// The steps of this schedule's classes at parent time `p` when every animation is at that one parent
@@ -201,8 +208,10 @@ struct AnimationSchedule: Sendable {
     /// animation (indexed from the block's start) and the blends into `pairs`, `owners` and `fractions`;
     /// returns their number. A NaN progress contributes nothing, as in the reference. With `classes` (this
     /// schedule's `classSteps(_:kernels:)` at `times`) each animation copies its class's steps instead.
-    func resolveBlock(_ k: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, pointers p: Pointers, scratch a: AnimationBlockScratch,
-                      kernels: KernelTable) -> Int {
+    func resolveBlock(
+        _ k: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, pointers p: Pointers, scratch a: AnimationBlockScratch,
+        kernels: KernelTable
+    ) -> Int {
         if let classes, let classOf = self.classes?.classOf { return copyBlock(k, classOf: classOf, classes: classes, scratch: a) }
         let lo = k.lowerBound
         // The scratch's pointers and the schedule's arrays as locals: read through the scratch or `self` in the
@@ -213,8 +222,9 @@ struct AnimationSchedule: Sendable {
         let shapes = self.shapes, springs = self.springs, curveIndex = self.curveIndex, pairStart = self.pairStart
         let keyCounts = self.keyCounts, timeStart = self.timeStart, flags = self.flags, pairCurve = self.pairCurve
         func mediaTiming(_ t: UnsafePointer<Double>, step: Int) {
-            kernels.k.media_timing(p.timings.baseAddress! + lo, count, p.timingFlags.baseAddress! + lo, t, step, contributes, basic, progress,
-                                   cycles, k.count)
+            kernels.k.media_timing(
+                p.timings.baseAddress! + lo, count, p.timingFlags.baseAddress! + lo, t, step, contributes, basic, progress,
+                cycles, k.count)
         }
         switch times {
         case .one(let t): withUnsafePointer(to: t) { mediaTiming($0, step: 0) }
@@ -233,7 +243,8 @@ struct AnimationSchedule: Sendable {
             }
         }
         // The animations' timing curves, in vector lanes (the curve-less keep their progress).
-        Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
+        Batch.curveLanes(
+            p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { progress[curveOwner[c]] = curveIO[c] }
         // Each blending animation's pair and fraction, or its keyframe value, and the segments' own curves.
         var pairCount = 0
@@ -268,7 +279,8 @@ struct AnimationSchedule: Sendable {
                 pairCount += 1
             }
         }
-        Batch.curveLanes(p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
+        Batch.curveLanes(
+            p.curveFields, functions: curves.functions, which: curveWhich, x: curveIO, y: curveIO, count: curveCount, kernels: kernels)
         for c in 0..<curveCount { fractions[curveOwner[c]] = curveIO[c] }
         guard curveCount > 0 else { return pairCount }
         // A segment curve that yields NaN: that animation contributes nothing, as in the reference.
@@ -330,9 +342,11 @@ struct AnimationBlockScratch {
                         withUnsafeTemporaryAllocation(of: AnimationSchedule.Step.self, capacity: b) { s in
                             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: b) { c in
                                 let d = d.baseAddress!, n = n.baseAddress!
-                                return body(AnimationBlockScratch(steps: s.baseAddress!, cycles: d, keyValue: n + 2 * b, contributes: c.baseAddress!,
-                                                                  basic: d + 4 * b, progress: d + b, curveIO: d + 2 * b, curveWhich: w.baseAddress!,
-                                                                  curveOwner: n, pairs: pairs.baseAddress!, owners: n + b, fractions: d + 3 * b))
+                                return body(
+                                    AnimationBlockScratch(
+                                        steps: s.baseAddress!, cycles: d, keyValue: n + 2 * b, contributes: c.baseAddress!,
+                                        basic: d + 4 * b, progress: d + b, curveIO: d + 2 * b, curveWhich: w.baseAddress!,
+                                        curveOwner: n, pairs: pairs.baseAddress!, owners: n + b, fractions: d + 3 * b))
                             }
                         }
                     }
@@ -348,7 +362,8 @@ extension ResolvedMediaTiming {
 
     /// The `CAMATH_TIMING_*` bits of this timing, removed on completion or not.
     func laneFlags(removedOnCompletion: Bool) -> UInt8 {
-        UInt8((autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
-              | (fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (removedOnCompletion ? CAMATH_TIMING_REMOVED : 0))
+        UInt8(
+            (autoreverses ? CAMATH_TIMING_AUTOREVERSES : 0) | (fillsBackwards ? CAMATH_TIMING_FILLS_BACKWARDS : 0)
+                | (fillsForwards ? CAMATH_TIMING_FILLS_FORWARDS : 0) | (removedOnCompletion ? CAMATH_TIMING_REMOVED : 0))
     }
 }

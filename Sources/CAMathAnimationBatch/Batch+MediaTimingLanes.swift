@@ -8,13 +8,16 @@ extension Batch {
     /// bit for bit: timing i, removed on completion when `removed[i]`, at parent time `times[i]`. The phase is
     /// not computed (the batches need only whether it contributes); it is reported as `.active`. Throws when
     /// the level cannot run here or the counts differ. Cost: O(n).
-    @_spi(Testing) public static func mediaTimingLanes(_ timings: [ResolvedMediaTiming], removed: [Bool],
-                                                       at times: [Double], instructionSet: InstructionSet)
+    @_spi(Testing) public static func mediaTimingLanes(
+        _ timings: [ResolvedMediaTiming], removed: [Bool],
+        at times: [Double], instructionSet: InstructionSet
+    )
         throws(BatchError) -> [MediaTimingEvaluation]
     {
         try BatchError.check("removed", removed.count, equals: timings.count)
         try BatchError.check("times", times.count, equals: timings.count)
-        let (_, _, kernels) = try schedule(.animateTransforms, count: timings.count, options: BatchOptions(path: .simd, threads: 1, instructionSet: instructionSet))
+        let (_, _, kernels) = try schedule(
+            .animateTransforms, count: timings.count, options: BatchOptions(path: .simd, threads: 1, instructionSet: instructionSet))
         guard !timings.isEmpty else { return [] }
         let rows = timings.map(\.laneFields), fields = (0..<Int(CAMATH_TIMING_FIELDS)).flatMap { k in rows.map { $0[k] } }
         let flags = zip(timings, removed).map { $0.laneFlags(removedOnCompletion: $1) }

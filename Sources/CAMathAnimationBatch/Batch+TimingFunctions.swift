@@ -22,15 +22,19 @@ extension Batch {
     /// reference's order. Paths: `.scalar` (the reference per input); `.simd` (vector lanes, bit-identical; the
     /// rare input that needs bisection takes the reference); `.blas` throws. `y` may be `x`'s memory.
     /// Mismatched counts throw before anything is written. Cost: O(n), typically 2–4 Newton steps each.
-    public static func evaluate(_ function: TimingFunction, at x: UnsafeBufferPointer<Double>,
-                                into y: UnsafeMutableBufferPointer<Double>,
-                                options: BatchOptions = .auto) throws(BatchError) {
+    public static func evaluate(
+        _ function: TimingFunction, at x: UnsafeBufferPointer<Double>,
+        into y: UnsafeMutableBufferPointer<Double>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try evaluateCurves(TimingCurveTable([function]), indices: nil, at: x, into: y, options: options.exactPrecision)
     }
 
     /// Array form of `evaluate(_:at:into:options:)`.
-    public static func evaluate(_ function: TimingFunction, at x: [Double],
-                                options: BatchOptions = .auto) throws(BatchError) -> [Double] {
+    public static func evaluate(
+        _ function: TimingFunction, at x: [Double],
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
             try x.withUnsafeBufferPointer { xs throws(BatchError) in
                 try evaluate(function, at: xs, into: out, options: options.exactPrecision)
@@ -38,9 +42,11 @@ extension Batch {
         }
     }
 
-    static func evaluateCurves(_ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>?, at x: UnsafeBufferPointer<Double>,
-                               into y: UnsafeMutableBufferPointer<Double>,
-                               options: BatchOptions) throws(BatchError) {
+    static func evaluateCurves(
+        _ table: TimingCurveTable, indices: UnsafeBufferPointer<UInt32>?, at x: UnsafeBufferPointer<Double>,
+        into y: UnsafeMutableBufferPointer<Double>,
+        options: BatchOptions
+    ) throws(BatchError) {
         let n = x.count
         try BatchError.check("y", y.count, equals: n)
         let (resolved, threadCount, kernels) = try schedule(.timingFunction, count: n, options: options.exactPrecision)
@@ -55,16 +61,19 @@ extension Batch {
                     for i in r { py.base[i] = functions[Int(which?.base[i] ?? 0)].evaluate(px.base[i]) }
                     return
                 }
-                curveLanes(curves.base, functions: functions, which: which.map { $0.base + r.lowerBound }, x: px.base + r.lowerBound,
-                           y: py.base + r.lowerBound, count: r.count, kernels: kernels)
+                curveLanes(
+                    curves.base, functions: functions, which: which.map { $0.base + r.lowerBound }, x: px.base + r.lowerBound,
+                    y: py.base + r.lowerBound, count: r.count, kernels: kernels)
             }
         }
     }
 
     /// The timing-curve kernel over `count` inputs in blocks of 256, the rare lanes that need bisection redone
     /// by the reference (from a copy of the block's inputs, so `y` may be `x`'s memory).
-    static func curveLanes(_ curves: UnsafePointer<Double>, functions: [TimingFunction], which: UnsafePointer<UInt32>?, x: UnsafePointer<Double>,
-                           y: UnsafeMutablePointer<Double>, count n: Int, kernels: KernelTable) {
+    static func curveLanes(
+        _ curves: UnsafePointer<Double>, functions: [TimingFunction], which: UnsafePointer<UInt32>?, x: UnsafePointer<Double>,
+        y: UnsafeMutablePointer<Double>, count n: Int, kernels: KernelTable
+    ) {
         let block = 256
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
@@ -86,9 +95,11 @@ extension Batch {
 extension TimingCurveTable {
     /// `y[i] = functions[indices[i]].evaluate(x[i])`: many timing functions, one per input. An index
     /// outside the table throws before anything is written; otherwise as `Batch.evaluate(_:at:into:options:)`.
-    public func evaluate(indices: UnsafeBufferPointer<UInt32>,
-                         at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
-                         options: BatchOptions = .auto) throws(BatchError) {
+    public func evaluate(
+        indices: UnsafeBufferPointer<UInt32>,
+        at x: UnsafeBufferPointer<Double>, into y: UnsafeMutableBufferPointer<Double>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("indices", indices.count, equals: x.count)
         if let bad = indices.firstIndex(where: { Int($0) >= functions.count }) {
             throw .indexOutOfRange(argument: "indices", position: bad, index: Int(indices[bad]), count: functions.count)
@@ -97,8 +108,10 @@ extension TimingCurveTable {
     }
 
     /// Array form of ``evaluate(indices:at:into:options:)``.
-    public func evaluate(indices: [UInt32], at x: [Double],
-                         options: BatchOptions = .auto) throws(BatchError) -> [Double] {
+    public func evaluate(
+        indices: [UInt32], at x: [Double],
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [Double] {
         try Array.filled(count: x.count) { out throws(BatchError) in
             try x.withUnsafeBufferPointer { xs throws(BatchError) in
                 try indices.withUnsafeBufferPointer { w throws(BatchError) in

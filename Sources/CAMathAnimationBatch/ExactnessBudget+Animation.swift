@@ -21,8 +21,10 @@ import CAMathCore
     /// is not NaN); 0 wherever the value is not blended (taken whole, the model, or the reference's own
     /// evaluation), which the fast path returns exactly. Cost: one schedule step and two reference
     /// decompositions.
-    public static func transformAnimation(_ batch: TransformAnimationBatch, _ i: Int, atParentTime p: Double,
-                                          over current: Transform3D? = nil) -> [Double] {
+    public static func transformAnimation(
+        _ batch: TransformAnimationBatch, _ i: Int, atParentTime p: Double,
+        over current: Transform3D? = nil
+    ) -> [Double] {
         guard let blend = batch.blend(i, atParentTime: p) else { return [Double](repeating: 0, count: 16) }
         let animation = batch.animations[i]
         func reach(_ c: Transform3D) -> Double { 4 * max(1, largestMagnitude(c.elements)) }

@@ -81,13 +81,16 @@ final class TimingClasses: Sendable {
     func resolve(atParentTime p: Double, kernels: KernelTable) -> Steps {
         let n = representatives.count
         var steps = [AnimationSchedule.Step](repeating: .untouched, count: n), cycles = [Double](repeating: 0, count: n)
-        var keyValue = [Int](repeating: 0, count: n), pairOffset = [Int](repeating: 0, count: n), fractions = [Double](repeating: 0, count: n)
+        var keyValue = [Int](repeating: 0, count: n), pairOffset = [Int](repeating: 0, count: n),
+            fractions = [Double](repeating: 0, count: n)
         AnimationBlockScratch.with { a in
             representatives.withPointers { pointers in
                 DecompositionScratch.pieces(of: 0..<n) { k in
-                    let pairCount = representatives.resolveBlock(k, times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels)
+                    let pairCount = representatives.resolveBlock(
+                        k, times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels)
                     for j in 0..<k.count {
-                        steps[k.lowerBound + j] = a.steps[j]; cycles[k.lowerBound + j] = a.cycles[j]; keyValue[k.lowerBound + j] = a.keyValue[j]
+                        steps[k.lowerBound + j] = a.steps[j]; cycles[k.lowerBound + j] = a.cycles[j];
+                        keyValue[k.lowerBound + j] = a.keyValue[j]
                     }
                     for c in 0..<pairCount {
                         let owner = k.lowerBound + a.owners[c]

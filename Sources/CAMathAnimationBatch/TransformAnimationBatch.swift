@@ -34,16 +34,20 @@ public struct TransformAnimationBatch: @unchecked Sendable {
 
     /// Prepares `animations[i]` over model transform `models[i]` (counts must match), decomposing with the
     /// kernels of `instructionSet`. Cost: O(segments) decompositions.
-    public init(_ animations: [PropertyAnimation], models: [Transform3D],
-                instructionSet: InstructionSet? = nil) throws(BatchError) {
+    public init(
+        _ animations: [PropertyAnimation], models: [Transform3D],
+        instructionSet: InstructionSet? = nil
+    ) throws(BatchError) {
         try self.init(animations, models: models, instructionSet: instructionSet, copying: true)
     }
 
     /// `init(_:models:instructionSet:)` over `animations` themselves when not `copying` (a render tree's records, whose
     /// animations are layers' stored copies, CAMathEngine's *Render trees*); `groupChildren[i]` (when not empty) marks
     /// animation i a group's child, whose removal flag is ignored.
-    package init(_ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool,
-         groupChildren: [Bool] = []) throws(BatchError) {
+    package init(
+        _ animations: [PropertyAnimation], models: [Transform3D], instructionSet: InstructionSet?, copying: Bool,
+        groupChildren: [Bool] = []
+    ) throws(BatchError) {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
@@ -59,11 +63,14 @@ public struct TransformAnimationBatch: @unchecked Sendable {
                 continue
             }
             if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
-               case .transform(let ta) = a, case .transform(let tb) = b {
+                case .transform(let ta) = a, case .transform(let tb) = b
+            {
                 builder.addBasic(basic, isGroupChild: isGroupChild)
                 from.append(ta); to.append(tb)
                 end = copy.autoreverses ? ta : tb
-            } else if let animation = copy as? KeyframeAnimation, animation.path == nil, let interpolation = animation.interpolation(model: part) {
+            } else if let animation = copy as? KeyframeAnimation, animation.path == nil,
+                let interpolation = animation.interpolation(model: part)
+            {
                 let values = interpolation.values.compactMap { if case .transform(let t) = $0 { t } else { nil } }
                 let keys = values.count
                 builder.addKeyframes(animation, interpolation, isGroupChild: isGroupChild)
@@ -84,8 +91,11 @@ public struct TransformAnimationBatch: @unchecked Sendable {
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model when
     /// `nil`; `current` itself when it contributes nothing), and whether it contributed — what every path
     /// reproduces. O(1) (a blend).
-    public func referenceValue(_ i: Int, atParentTime p: Double, over current: Transform3D? = nil)
-        -> (Transform3D, Bool) {
+    public func referenceValue(
+        _ i: Int, atParentTime p: Double, over current: Transform3D? = nil
+    )
+        -> (Transform3D, Bool)
+    {
         let animation = animations[i], base = current ?? models[i]
         let evaluation = animation.evaluation(at: p, isGroupChild: !groupChildren.isEmpty && groupChildren[i])
         guard case .transform(let t)? = animation.value(at: evaluation, model: .transform(models[i]), current: .transform(base)) else {
@@ -102,7 +112,8 @@ extension TransformAnimationBatch {
         AnimationBlockScratch.with { a in
             schedule.withPointers { pointers in
                 let kernels = InstructionSet.portable.kernels!
-                guard schedule.resolveBlock(i..<(i + 1), times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels) == 1
+                guard
+                    schedule.resolveBlock(i..<(i + 1), times: .one(p), classes: nil, pointers: pointers, scratch: a, kernels: kernels) == 1
                 else { return nil }
                 return (plan.from[Int(a.pairs[0])], plan.to[Int(a.pairs[0])], a.fractions[0], a.cycles[0])
             }
@@ -114,9 +125,11 @@ extension Batch {
     /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
     /// over `current` or the models, into `out`, marking what contributes: what the public forms call, and the
     /// engine's chunks.
-    package static func evaluate(_ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
-                                 into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                                 options: BatchOptions) throws(BatchError) {
+    package static func evaluate(
+        _ batch: TransformAnimationBatch, times: PerElement, over current: SharedReadPointer<Transform3D>?,
+        into out: UnsafeMutableBufferPointer<Transform3D>, contributes: UnsafeMutableBufferPointer<Bool>?,
+        options: BatchOptions
+    ) throws(BatchError) {
         let n = batch.count
         try BatchError.check("out", out.count, equals: n)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
@@ -143,8 +156,11 @@ extension TransformAnimationBatch {
     /// keyframe segments), the blends of the plan's pairs in vector lanes, then additive and cumulative —
     /// each step the reference's. A value an animation takes whole (its model, a keyframe) is written at
     /// once; the blended ones are gathered, blended and scattered.
-    func evaluate(_ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Transform3D>?, kernels: KernelTable,
-                  into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
+    func evaluate(
+        _ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Transform3D>?,
+        kernels: KernelTable,
+        into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?
+    ) {
         let b = DecompositionScratch.block
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: 2 * b) { t in
@@ -152,9 +168,11 @@ extension TransformAnimationBatch {
                     plan.withPointers { plan in
                         DecompositionScratch.blocks(of: r) { k, s in
                             prefetchPairs(of: k.prefix(48), plan: plan)
-                            let pairCount = schedule.resolveBlock(k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
-                            evaluateBlock(k, times: times, over: current, pairCount: pairCount, plan: plan, scratch: a, bases: t.baseAddress!,
-                                          values: t.baseAddress! + b, decomposition: s, kernels: kernels, into: out, contributes: contributes)
+                            let pairCount = schedule.resolveBlock(
+                                k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
+                            evaluateBlock(
+                                k, times: times, over: current, pairCount: pairCount, plan: plan, scratch: a, bases: t.baseAddress!,
+                                values: t.baseAddress! + b, decomposition: s, kernels: kernels, into: out, contributes: contributes)
                         }
                     }
                 }
@@ -175,10 +193,12 @@ extension TransformAnimationBatch {
     /// Animations `k` (one block) after the schedule decided their steps. The value where animation i
     /// contributes nothing is `current[i]` or its model, read (into `bases`) before `out[i]` (maybe
     /// `current`'s memory) is written.
-    private func evaluateBlock(_ k: Range<Int>, times: PerElement, over current: SharedReadPointer<Transform3D>?, pairCount: Int, plan: PlanPointers,
-                               scratch a: AnimationBlockScratch, bases: UnsafeMutablePointer<Transform3D>, values: UnsafeMutablePointer<Transform3D>,
-                               decomposition s: DecompositionScratch, kernels: KernelTable,
-                               into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?) {
+    private func evaluateBlock(
+        _ k: Range<Int>, times: PerElement, over current: SharedReadPointer<Transform3D>?, pairCount: Int, plan: PlanPointers,
+        scratch a: AnimationBlockScratch, bases: UnsafeMutablePointer<Transform3D>, values: UnsafeMutablePointer<Transform3D>,
+        decomposition s: DecompositionScratch, kernels: KernelTable,
+        into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?
+    ) {
         let lo = k.lowerBound, m = k.count
         // Locals, not reads through the scratch or `self` in the loops (see AnimationSchedule.resolveBlock).
         let steps = a.steps, keyValue = a.keyValue, owners = a.owners, flags = schedule.flags, pairStart = schedule.pairStart
@@ -211,8 +231,9 @@ extension TransformAnimationBatch {
         // The blends: straight into `out` when every animation of the block blends, else gathered and scattered.
         if pairCount > 0 {
             let direct = pairCount == m
-            plan.evaluateGathered(count: pairCount, indices: a.pairs, fractions: a.fractions, scratch: s, kernels: kernels,
-                                  into: direct ? out + lo : values, stream: direct && InterpolationPlan.streams(count))
+            plan.evaluateGathered(
+                count: pairCount, indices: a.pairs, fractions: a.fractions, scratch: s, kernels: kernels,
+                into: direct ? out + lo : values, stream: direct && InterpolationPlan.streams(count))
             if !direct {
                 for c in 0..<pairCount { out[lo + owners[c]] = values[c] }
             }
@@ -222,8 +243,10 @@ extension TransformAnimationBatch {
             let i = lo + j
             guard flags[i].combines else { continue }
             let animation = animations[i]
-            if case .transform(let t)? = animation.combined(.transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: a.cycles[j],
-                                                           current: .transform(bases[j]), target: animation.target) {
+            if case .transform(let t)? = animation.combined(
+                .transform(out[i]), cycleEnd: .transform(cycleEnds[i]), cycle: a.cycles[j],
+                current: .transform(bases[j]), target: animation.target)
+            {
                 out[i] = t
             } else {
                 out[i] = bases[j]
@@ -242,10 +265,12 @@ extension TransformAnimationBatch {
     /// timing, the curves, the choice of segment and every value taken whole stay exact (within
     /// `ExactnessBudget.transformAnimation(_:_:atParentTime:over:)`). Mismatched counts throw before anything
     /// is written. Cost: O(n) — per animation a time mapping, a curve solve and a blend.
-    public func evaluate(atParentTime p: Double,
-                         into out: UnsafeMutableBufferPointer<Transform3D>,
-                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                         options: BatchOptions = .auto) throws(BatchError) {
+    public func evaluate(
+        atParentTime p: Double,
+        into out: UnsafeMutableBufferPointer<Transform3D>,
+        contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try Batch.evaluate(self, times: .one(p), over: nil, into: out, contributes: contributes, options: options)
     }
 
@@ -253,24 +278,29 @@ extension TransformAnimationBatch {
     /// own parent time `parentTimes[i]` (its layer's local time) and over `current[i]` (the presentation value
     /// so far: an additive animation adds to it, and it is the value where the animation contributes nothing).
     /// `out` may be `current`'s memory. Mismatched counts throw before anything is written.
-    public func evaluate(atParentTimes parentTimes: UnsafeBufferPointer<Double>,
-                         over current: UnsafeBufferPointer<Transform3D>,
-                         into out: UnsafeMutableBufferPointer<Transform3D>,
-                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                         options: BatchOptions = .auto) throws(BatchError) {
+    public func evaluate(
+        atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+        over current: UnsafeBufferPointer<Transform3D>,
+        into out: UnsafeMutableBufferPointer<Transform3D>,
+        contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("parentTimes", parentTimes.count, equals: count)
         try BatchError.check("current", current.count, equals: count)
         guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
             return try Batch.evaluate(self, times: .one(0), over: nil, into: out, contributes: contributes, options: options)
         }
-        try Batch.evaluate(self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     options: options)
+        try Batch.evaluate(
+            self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+            options: options)
     }
 
     /// Array form of ``evaluate(atParentTime:into:contributes:options:)``: the values and
     /// whether each animation contributed.
-    public func evaluate(atParentTime p: Double,
-                         options: BatchOptions = .auto) throws(BatchError)
+    public func evaluate(
+        atParentTime p: Double,
+        options: BatchOptions = .auto
+    ) throws(BatchError)
         -> (values: [Transform3D], contributes: [Bool])
     {
         var contributes = [Bool](repeating: false, count: count)

@@ -63,12 +63,18 @@ public struct ValueAnimationBatch: @unchecked Sendable {
         let schedule: AnimationSchedule, partStart: [UInt8], partWidth: [UInt8]
         let starts: [Double], ends: [Double], tangentsOut: [Double], tangentsIn: [Double], cubic: [Bool], cycleEnds: [Double]
 
-        init(animations: [PropertyAnimation], modelKinds: [ModelKind], groupChildren: [Bool], width: Int, modelRows: [Double],
-             schedule: AnimationSchedule, partStart: [UInt8], partWidth: [UInt8], starts: [Double], ends: [Double],
-             tangentsOut: [Double], tangentsIn: [Double], cubic: [Bool], cycleEnds: [Double]) {
-            (self.animations, self.modelKinds, self.groupChildren, self.width, self.modelRows) = (animations, modelKinds, groupChildren, width, modelRows)
+        init(
+            animations: [PropertyAnimation], modelKinds: [ModelKind], groupChildren: [Bool], width: Int, modelRows: [Double],
+            schedule: AnimationSchedule, partStart: [UInt8], partWidth: [UInt8], starts: [Double], ends: [Double],
+            tangentsOut: [Double], tangentsIn: [Double], cubic: [Bool], cycleEnds: [Double]
+        ) {
+            (self.animations, self.modelKinds, self.groupChildren, self.width, self.modelRows) = (
+                animations, modelKinds, groupChildren, width, modelRows
+            )
             (self.schedule, self.partStart, self.partWidth) = (schedule, partStart, partWidth)
-            (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic, self.cycleEnds) = (starts, ends, tangentsOut, tangentsIn, cubic, cycleEnds)
+            (self.starts, self.ends, self.tangentsOut, self.tangentsIn, self.cubic, self.cycleEnds) = (
+                starts, ends, tangentsOut, tangentsIn, cubic, cycleEnds
+            )
         }
     }
 
@@ -86,7 +92,8 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     /// `init(_:models:)` over `animations` themselves when not `copying` (a render tree's records, whose animations are
     /// layers' stored copies, CAMathEngine's *Render trees*); `groupChildren[i]` (when not empty) marks animation i a
     /// group's child, whose removal flag is ignored.
-    package init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError) {
+    package init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError)
+    {
         try BatchError.check("models", models.count, equals: animations.count)
         let width = models.first?.components?.count ?? 0
         var modelRows: [Double] = []
@@ -134,23 +141,29 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             // A transform key path's animation runs in its part's space: its model is the part already.
             let partSpace = copy.transformKeyPath != nil
             guard copy.valueFunction == nil, copy.keyPath == nil || copy.target != nil,
-                  let part = partSpace ? (copy.isAdditive ? model.additiveIdentity : model) : copy.modelPart(model: model, target: copy.target),
-                  part.components?.count == range.count else {
+                let part = partSpace
+                    ? (copy.isAdditive ? model.additiveIdentity : model) : copy.modelPart(model: model, target: copy.target),
+                part.components?.count == range.count
+            else {
                 builder.addReference(copy, isGroupChild: isGroupChild)
                 continue
             }
             if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
-               a.isSameKind(as: part), b.isSameKind(as: part),
-               let ca = a.components, let cb = b.components {
+                a.isSameKind(as: part), b.isSameKind(as: part),
+                let ca = a.components, let cb = b.components
+            {
                 builder.addBasic(basic, isGroupChild: isGroupChild)
                 addPair(ca, cb)
                 end = row(copy.autoreverses ? ca : cb)
-            } else if let animation = copy as? KeyframeAnimation, animation.path == nil, let interpolation = animation.interpolation(model: part) {
+            } else if let animation = copy as? KeyframeAnimation, animation.path == nil,
+                let interpolation = animation.interpolation(model: part)
+            {
                 let values = interpolation.values.map { $0.components! }, keys = values.count
                 let spline = interpolation.effectiveMode == .cubic || interpolation.effectiveMode == .cubicPaced
                 builder.addKeyframes(animation, interpolation, isGroupChild: isGroupChild)
                 for i in 0..<max(keys - 1, 1) {
-                    let tangents = spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
+                    let tangents =
+                        spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
                     addPair(values[i], values[min(i + 1, keys - 1)], tangents: tangents)
                 }
                 end = row(copy.autoreverses ? values[0] : values[keys - 1])
@@ -159,20 +172,25 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             }
         }
         if !cubic.contains(true) { (tangentsOut, tangentsIn) = ([], []) }
-        storage = Storage(animations: copies, modelKinds: models.map { ModelKind($0)! }, groupChildren: groupChildren, width: width,
-                          modelRows: modelRows, schedule: builder.build(), partStart: partStart, partWidth: partWidth, starts: starts,
-                          ends: ends, tangentsOut: tangentsOut, tangentsIn: tangentsIn, cubic: cubic, cycleEnds: cycleEnds)
+        storage = Storage(
+            animations: copies, modelKinds: models.map { ModelKind($0)! }, groupChildren: groupChildren, width: width,
+            modelRows: modelRows, schedule: builder.build(), partStart: partStart, partWidth: partWidth, starts: starts,
+            ends: ends, tangentsOut: tangentsOut, tangentsIn: tangentsIn, cubic: cubic, cycleEnds: cycleEnds)
     }
 
     /// The reference: animation i's presentation value at parent time `p` over `current` (its model's row
     /// when `nil`; `current` itself when it contributes nothing), written as a row into `out` (which may be
     /// `current`), and whether it contributed — what every path reproduces. O(1) plus the keyframes' search.
-    public func referenceValue(_ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?,
-                               into out: UnsafeMutablePointer<Double>) -> Bool {
+    public func referenceValue(
+        _ i: Int, atParentTime p: Double, over current: UnsafePointer<Double>?,
+        into out: UnsafeMutablePointer<Double>
+    ) -> Bool {
         let animation = animations[i], model = self.model(i)
         let base = current.map { c in model.with((0..<width).map { c[$0] }) } ?? model
         let evaluation = animation.evaluation(at: p, isGroupChild: !groupChildren.isEmpty && groupChildren[i])
-        let value = animation.transformKeyPath == nil ? animation.value(at: evaluation, model: model, current: base)
+        let value =
+            animation.transformKeyPath == nil
+            ? animation.value(at: evaluation, model: model, current: base)
             : animation.partValue(at: evaluation, modelPart: model, currentPart: base)
         guard let value, value.isSameKind(as: model), let c = value.components else {
             for c in 0..<width { out[c] = current?[c] ?? modelRows[i * width + c] }
@@ -219,9 +237,11 @@ extension Batch {
     /// The frame's evaluation over `batch` at one parent time for all (`times` `.one`) or one per animation (`.each`),
     /// over `current` rows or the models', into `out`, marking what contributes: what the public forms call, and the
     /// engine's chunks.
-    package static func evaluate(_ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
-                                 into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
-                                 options: BatchOptions) throws(BatchError) {
+    package static func evaluate(
+        _ batch: ValueAnimationBatch, times: PerElement, over current: SharedReadPointer<Double>?,
+        into out: UnsafeMutableBufferPointer<Double>, contributes: UnsafeMutableBufferPointer<Bool>?,
+        options: BatchOptions
+    ) throws(BatchError) {
         let n = batch.count, w = batch.width
         try BatchError.check("out", out.count, equals: n * w)
         if let contributes { try BatchError.check("contributes", contributes.count, equals: n) }
@@ -233,7 +253,8 @@ extension Batch {
         chunks(count: n, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r {
-                    let applied = batch.referenceValue(i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: po.base + i * w)
+                    let applied = batch.referenceValue(
+                        i, atParentTime: times(i), over: current.map { $0.base + i * w }, into: po.base + i * w)
                     pc?.base[i] = applied
                 }
                 return
@@ -247,16 +268,20 @@ extension ValueAnimationBatch {
     /// The vector path for animations `r`, block by block: the schedule's steps (time mappings, curves and
     /// keyframe segments), then per animation its part's value — a keyframe whole, or a pair's lerp or Hermite
     /// spline at its fraction — with cumulative and additive, written into the row over the current value.
-    func evaluate(_ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Double>?, kernels: KernelTable,
-                  into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
+    func evaluate(
+        _ r: Range<Int>, times: PerElement, classes: TimingClasses.Steps?, over current: SharedReadPointer<Double>?, kernels: KernelTable,
+        into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?
+    ) {
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
                 schedule.withPointers { pointers in
                     withRows { rows in
                         DecompositionScratch.pieces(of: r) { k in
-                            let pairCount = schedule.resolveBlock(k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
-                            evaluateBlock(k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
-                                          into: out, contributes: contributes)
+                            let pairCount = schedule.resolveBlock(
+                                k, times: times, classes: classes, pointers: pointers, scratch: a, kernels: kernels)
+                            evaluateBlock(
+                                k, times: times, over: current, pairCount: pairCount, rows: rows, scratch: a, values: values.baseAddress!,
+                                into: out, contributes: contributes)
                         }
                     }
                 }
@@ -267,9 +292,11 @@ extension ValueAnimationBatch {
     /// Animations `k` (one block) after the schedule decided their steps: the blended parts into `values`
     /// (row j of the block), then every row written over the current value, read before `out` (maybe
     /// `current`'s memory) is.
-    private func evaluateBlock(_ k: Range<Int>, times: PerElement, over current: SharedReadPointer<Double>?, pairCount: Int, rows: ValueRows,
-                               scratch a: AnimationBlockScratch, values: UnsafeMutablePointer<Double>,
-                               into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?) {
+    private func evaluateBlock(
+        _ k: Range<Int>, times: PerElement, over current: SharedReadPointer<Double>?, pairCount: Int, rows: ValueRows,
+        scratch a: AnimationBlockScratch, values: UnsafeMutablePointer<Double>,
+        into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?
+    ) {
         let lo = k.lowerBound, w = width
         for c in 0..<pairCount {
             let p = Int(a.pairs[c]), f = a.fractions[c], j = a.owners[c], pw = Int(partWidth[lo + j])
@@ -325,8 +352,10 @@ extension ValueAnimationBatch {
                                 func base(_ b: UnsafeBufferPointer<Double>) -> UnsafePointer<Double> {
                                     b.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!
                                 }
-                                return body(ValueRows(models: base(m), starts: base(s), ends: base(e), tangentsOut: base(to), tangentsIn: base(ti),
-                                                      cycleEnds: base(c)))
+                                return body(
+                                    ValueRows(
+                                        models: base(m), starts: base(s), ends: base(e), tangentsOut: base(to), tangentsIn: base(ti),
+                                        cycleEnds: base(c)))
                             }
                         }
                     }
@@ -348,10 +377,12 @@ extension ValueAnimationBatch {
     /// bits of the reference. Paths: `.scalar` (the reference per animation); `.simd` (the timing curves in
     /// vector lanes, the blends on flat rows: bit-identical); `.blas` throws. Mismatched counts throw before
     /// anything is written. Cost: O(n·width) — per animation a time mapping, a curve solve and a blend.
-    public func evaluate(atParentTime p: Double,
-                         into out: UnsafeMutableBufferPointer<Double>,
-                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                         options: BatchOptions = .auto) throws(BatchError) {
+    public func evaluate(
+        atParentTime p: Double,
+        into out: UnsafeMutableBufferPointer<Double>,
+        contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try Batch.evaluate(self, times: .one(p), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
     }
 
@@ -360,23 +391,28 @@ extension ValueAnimationBatch {
     /// presentation value so far: an additive animation adds to it, a field animation writes into it, and
     /// it is the value where the animation contributes nothing). `out` may be `current`'s memory.
     /// Mismatched counts throw before anything is written.
-    public func evaluate(atParentTimes parentTimes: UnsafeBufferPointer<Double>,
-                         over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
-                         contributes: UnsafeMutableBufferPointer<Bool>? = nil,
-                         options: BatchOptions = .auto) throws(BatchError) {
+    public func evaluate(
+        atParentTimes parentTimes: UnsafeBufferPointer<Double>,
+        over current: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
+        contributes: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("parentTimes", parentTimes.count, equals: count)
         try BatchError.check("current", current.count, equals: count * width)
         guard let t = parentTimes.baseAddress, let c = current.baseAddress else {
             return try Batch.evaluate(self, times: .one(0), over: nil, into: out, contributes: contributes, options: options.exactPrecision)
         }
-        try Batch.evaluate(self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
-                     options: options.exactPrecision)
+        try Batch.evaluate(
+            self, times: .each(SharedReadPointer(base: t)), over: SharedReadPointer(base: c), into: out, contributes: contributes,
+            options: options.exactPrecision)
     }
 
     /// Array form of ``evaluate(atParentTime:into:contributes:options:)``:
     /// the rows, one after another, and whether each animation contributed.
-    public func evaluate(atParentTime p: Double,
-                         options: BatchOptions = .auto) throws(BatchError)
+    public func evaluate(
+        atParentTime p: Double,
+        options: BatchOptions = .auto
+    ) throws(BatchError)
         -> (values: [Double], contributes: [Bool])
     {
         var contributes = [Bool](repeating: false, count: count)

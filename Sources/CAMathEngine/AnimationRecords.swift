@@ -198,8 +198,11 @@ struct AnimationRecords {
         }
         func enqueue(_ animations: [LayerAnimation], chain: [AnimationGroup]) {
             for animation in animations {
-                if let group = animation as? AnimationGroup { enqueue(group.animations ?? [], chain: chain + [group]) }
-                else if let property = animation as? PropertyAnimation { enqueue(property, chain: chain) }
+                if let group = animation as? AnimationGroup {
+                    enqueue(group.animations ?? [], chain: chain + [group])
+                } else if let property = animation as? PropertyAnimation {
+                    enqueue(property, chain: chain)
+                }
             }
         }
         enqueue(animations, chain: [])
@@ -210,7 +213,8 @@ struct AnimationRecords {
     private static func recordsTake(_ animation: LayerAnimation) -> Bool {
         let kind = type(of: animation)
         if kind == AnimationGroup.self { return ((animation as! AnimationGroup).animations ?? []).allSatisfy(recordsTake) }
-        return kind == BasicAnimation.self || kind == SpringAnimation.self || kind == KeyframeAnimation.self || kind == TransitionAnimation.self
+        return kind == BasicAnimation.self || kind == SpringAnimation.self || kind == KeyframeAnimation.self
+            || kind == TransitionAnimation.self
     }
 
     /// Prepares the queued records (one new chunk per key, or several of ``buildLimit``), merges and compacts
@@ -225,9 +229,10 @@ struct AnimationRecords {
             var lo = 0
             while lo < records.nodes.count {
                 let hi = min(records.nodes.count, lo + Self.buildLimit)
-                try install(key, nodes: Array(records.nodes[lo..<hi]), animations: Array(records.animations[lo..<hi]),
-                            chains: records.chains.isEmpty ? [] : Array(records.chains[lo..<hi]), model: model, opacities: opacities,
-                            instructionSet: instructionSet)
+                try install(
+                    key, nodes: Array(records.nodes[lo..<hi]), animations: Array(records.animations[lo..<hi]),
+                    chains: records.chains.isEmpty ? [] : Array(records.chains[lo..<hi]), model: model, opacities: opacities,
+                    instructionSet: instructionSet)
                 lo = hi
             }
             pending[key] = nil
@@ -252,13 +257,17 @@ struct AnimationRecords {
 
     /// A new chunk of `key` over `nodes`' `animations` in `chains` (each node's only record of this key), newest of its
     /// key.
-    private mutating func install(_ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
-                                  opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) {
-        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
-                                     instructionSet: instructionSet)
+    private mutating func install(
+        _ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
+        opacities: [Float], instructionSet: InstructionSet?
+    ) throws(BatchError) {
+        let kernel = try Self.kernel(
+            key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
+            instructionSet: instructionSet)
         ledger.prepared += nodes.count
-        let chunk = Chunk(key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
-                          live: nodes.count, kernel: kernel)
+        let chunk = Chunk(
+            key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
+            live: nodes.count, kernel: kernel)
         let id: Int
         if let free = freeChunks.popLast() { id = free; chunks[id] = chunk } else { id = chunks.count; chunks.append(chunk) }
         chunkLists[key, default: []].append(id)
@@ -307,8 +316,9 @@ struct AnimationRecords {
         }
         let (nodes, animations, chains) = (records.nodes, records.animations, records.chains)
         let key = chunks[ids[0]]!.key
-        let kernel = try Self.kernel(key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
-                                     instructionSet: instructionSet)
+        let kernel = try Self.kernel(
+            key, nodes: nodes, animations: animations, chains: chains, model: model, opacities: opacities,
+            instructionSet: instructionSet)
         ledger.prepared += nodes.count
         // The new chunk takes the first's identifier; each moved record is found in its node's list.
         let id = ids[0]
@@ -323,8 +333,9 @@ struct AnimationRecords {
                 r = recordNext[Int(r)]
             }
         }
-        chunks[id] = Chunk(key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
-                           live: nodes.count, kernel: kernel)
+        chunks[id] = Chunk(
+            key: key, nodes: nodes, animations: animations, chains: chains, alive: [Bool](repeating: true, count: nodes.count),
+            live: nodes.count, kernel: kernel)
         for other in ids.dropFirst() {
             chunkLists[key]!.removeAll { $0 == other }
             chunks[other] = nil
@@ -334,8 +345,10 @@ struct AnimationRecords {
     }
 
     /// The prepared batch of `key`'s records over `nodes`' models (`chains`: their groups, or empty when none is in one).
-    private static func kernel(_ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
-                               opacities: [Float], instructionSet: InstructionSet?) throws(BatchError) -> Kernel {
+    private static func kernel(
+        _ key: Key, nodes: [Int], animations: [PropertyAnimation], chains: [[AnimationGroup]], model: LayerTree,
+        opacities: [Float], instructionSet: InstructionSet?
+    ) throws(BatchError) -> Kernel {
         guard key.part != Key.scalar else { return .scalar }
         let property = AnimatedKeyPath.Property.allCases[key.property]
         let geometries = model.geometries, groupChildren = chains.map { !$0.isEmpty }
@@ -344,18 +357,25 @@ struct AnimationRecords {
                 let keyPath = TransformKeyPath.allCases[key.part]
                 let target = AnimatedKeyPath(property: property, part: .transform(keyPath))
                 let models = nodes.map { target.read(.transform(property.transform(in: geometries[$0])))! }
-                return .transformParts(keyPath, try ValueAnimationBatch(animations, models: models, copying: false, groupChildren: groupChildren),
-                                       readsCurrent: animations.contains(where: \.isAdditive))
+                return .transformParts(
+                    keyPath, try ValueAnimationBatch(animations, models: models, copying: false, groupChildren: groupChildren),
+                    readsCurrent: animations.contains(where: \.isAdditive))
             }
-            return .transforms(try TransformAnimationBatch(animations, models: nodes.map { property.transform(in: geometries[$0]) },
-                                                           instructionSet: instructionSet, copying: false, groupChildren: groupChildren))
+            return .transforms(
+                try TransformAnimationBatch(
+                    animations, models: nodes.map { property.transform(in: geometries[$0]) },
+                    instructionSet: instructionSet, copying: false, groupChildren: groupChildren))
         }
         if property == .opacity {
-            return .opacities(try ValueAnimationBatch(animations, models: nodes.map { .number(Double(opacities[$0])) }, copying: false,
-                                                      groupChildren: groupChildren))
+            return .opacities(
+                try ValueAnimationBatch(
+                    animations, models: nodes.map { .number(Double(opacities[$0])) }, copying: false,
+                    groupChildren: groupChildren))
         }
-        return .values(try ValueAnimationBatch(animations, models: nodes.map { property.value(in: geometries[$0]) }, copying: false,
-                                               groupChildren: groupChildren))
+        return .values(
+            try ValueAnimationBatch(
+                animations, models: nodes.map { property.value(in: geometries[$0]) }, copying: false,
+                groupChildren: groupChildren))
     }
 }
 

@@ -18,8 +18,10 @@ struct FrameContext {
     /// The context of a frame of `batch` at media time `t` with `options`, evaluating `patch` (or everything), its time
     /// columns written over `columns` (taken; an earlier frame's) when they have the tree's size. Throws what
     /// `Batch.schedule` throws. Cost: one clock per timed node, and O(layers) when the columns are new.
-    init(_ batch: PresentationBatch, atMediaTime t: Double, options: BatchOptions, patch: FramePatch? = nil,
-         reusing columns: inout (parent: [Double], local: [Double])?) throws(BatchError) {
+    init(
+        _ batch: PresentationBatch, atMediaTime t: Double, options: BatchOptions, patch: FramePatch? = nil,
+        reusing columns: inout (parent: [Double], local: [Double])?
+    ) throws(BatchError) {
         let schedule = try Batch.schedule(.presentationFrames, count: batch.model.count, options: options)
         (path, threads) = (schedule.path, schedule.threads)
         mediaTime = t

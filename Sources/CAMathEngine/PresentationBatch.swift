@@ -61,7 +61,8 @@ public struct PresentationBatch {
     /// only the nodes `recorded` (in order: the layers that joined, and those whose animations or whose model under
     /// animations changed) are recorded again. Throws what an animation batch's preparation throws. Cost: O(layers +
     /// the kept records' slots), plus the preparation of the records made again.
-    init(root: Layer, layers: [Layer], following earlier: PresentationBatch, renumbered newIndex: [Int], recorded: [Int]) throws(BatchError) {
+    init(root: Layer, layers: [Layer], following earlier: PresentationBatch, renumbered newIndex: [Int], recorded: [Int]) throws(BatchError)
+    {
         self.root = root
         self.layers = layers
         instructionSet = earlier.instructionSet
@@ -145,25 +146,31 @@ extension Batch {
     /// ``PresentationBatch/evaluate(atMediaTime:into:options:)`` that also writes every node's 4×4 map to its superlayer (the one
     /// its level map is made of) into `transforms`, and every node's presented opacity (the opacity of
     /// `presentation(at:)`'s copy of the layer) into `opacities`, each when given (`batch.model.count` elements).
-    package static func presentation(_ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
-                                     transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>? = nil,
-                                     options: BatchOptions) throws(BatchError) {
-        try presentation(batch, in: FrameContext(batch, atMediaTime: t, options: options.exactPrecision), into: &tree, transforms: transforms,
-                         opacities: opacities, options: options)
+    package static func presentation(
+        _ batch: PresentationBatch, atMediaTime t: Double, into tree: inout LayerTree,
+        transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>? = nil,
+        options: BatchOptions
+    ) throws(BatchError) {
+        try presentation(
+            batch, in: FrameContext(batch, atMediaTime: t, options: options.exactPrecision), into: &tree, transforms: transforms,
+            opacities: opacities, options: options)
     }
 
     /// `presentation(_:atMediaTime:into:transforms:opacities:options:)` in a frame whose path, threads and times
     /// `frame` holds (made for this batch and `options`).
-    static func presentation(_ batch: PresentationBatch, in frame: FrameContext, into tree: inout LayerTree,
-                             transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>?,
-                             options: BatchOptions) throws(BatchError) {
+    static func presentation(
+        _ batch: PresentationBatch, in frame: FrameContext, into tree: inout LayerTree,
+        transforms: UnsafeMutablePointer<Transform3D>?, opacities: UnsafeMutablePointer<Float>?,
+        options: BatchOptions
+    ) throws(BatchError) {
         // A tree of another shape keeps its storage (fresh memory was mapped and faulted in page by page).
         if !tree.sharesShape(with: batch.model) { tree.takeShape(of: batch.model) }
         let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             copyModel(batch, into: g, threads: frame.threads)
-            try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
-                        opacities: sharedOpacities)
+            try present(
+                batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
+                opacities: sharedOpacities)
         }
     }
 
@@ -174,15 +181,18 @@ extension Batch {
     /// may differ from the model's (``PresentationBatch/animatedNodes``) and every node whose model or animations
     /// changed since. Not for the `.scalar` path (which evaluates every node). Cost: O(patched nodes + their
     /// animations + their sublayers).
-    static func presentation(_ batch: PresentationBatch, in frame: FrameContext, patching tree: inout LayerTree,
-                             patch: FramePatch, transforms: UnsafeMutablePointer<Transform3D>?,
-                             opacities: UnsafeMutablePointer<Float>?, options: BatchOptions) throws(BatchError) {
+    static func presentation(
+        _ batch: PresentationBatch, in frame: FrameContext, patching tree: inout LayerTree,
+        patch: FramePatch, transforms: UnsafeMutablePointer<Transform3D>?,
+        opacities: UnsafeMutablePointer<Float>?, options: BatchOptions
+    ) throws(BatchError) {
         precondition(frame.path != .scalar && tree.sharesShape(with: batch.model), "a patch needs the vector path and a tree of this batch")
         let shared = transforms.map { SharedPointer(base: $0) }, sharedOpacities = opacities.map { SharedPointer(base: $0) }
         try tree.withGeometriesAndLevelMaps { g, m throws(BatchError) in
             batch.model.geometries.withUnsafeBufferPointer { model in for node in patch.nodes { g[node] = model[node] } }
-            try present(batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
-                        opacities: sharedOpacities, patch: patch)
+            try present(
+                batch, in: frame, options: options.exactPrecision, geometries: g, levelMaps: m, transforms: shared,
+                opacities: sharedOpacities, patch: patch)
         }
     }
 
@@ -202,10 +212,12 @@ extension Batch {
     /// The presentation geometries at the frame's time over `g` (which holds the model's) and their level maps into `m`, and the
     /// presented opacities into `opacities` when given: the layers the reference takes, then every chunk of records in
     /// key order (each splitting by `threads` as a call of its own would), then the level maps on `threadCount` threads.
-    fileprivate static func present(_ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
-                                geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
-                                transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
-                                patch: FramePatch? = nil) throws(BatchError) {
+    fileprivate static func present(
+        _ batch: PresentationBatch, in frame: FrameContext, options: BatchOptions,
+        geometries g: UnsafeMutableBufferPointer<LayerGeometry>, levelMaps m: UnsafeMutableBufferPointer<LevelMap>,
+        transforms: SharedPointer<Transform3D>? = nil, opacities: SharedPointer<Float>? = nil,
+        patch: FramePatch? = nil
+    ) throws(BatchError) {
         let n = g.count
         guard n > 0, let gb = g.baseAddress, let mb = m.baseAddress else { return }
         var vectorOptions = options
@@ -215,8 +227,11 @@ extension Batch {
         // (on two, their first touches of the fresh scratch contended).
         let pg = SharedPointer(base: gb)
         if let opacities {
-            if let patch { for node in patch.nodes { opacities.base[node] = batch.modelOpacities[node] } }
-            else { opacities.base.update(from: batch.modelOpacities, count: n) }
+            if let patch {
+                for node in patch.nodes { opacities.base[node] = batch.modelOpacities[node] }
+            } else {
+                opacities.base.update(from: batch.modelOpacities, count: n)
+            }
         }
         func reference(_ node: Int) {
             let copy = batch.layers[node].presentedCopy(atParentTime: parentTimes[node])
@@ -226,8 +241,9 @@ extension Batch {
         for node in resolved == .scalar ? Array(0..<n) : batch.referenceNodes { reference(node) }
         if resolved != .scalar {
             for id in batch.records.order {
-                try present(batch.records.chunks[id]!, of: batch, localTimes: localTimes, geometries: g, opacities: opacities,
-                            threads: threadCount, options: vectorOptions)
+                try present(
+                    batch.records.chunks[id]!, of: batch, localTimes: localTimes, geometries: g, opacities: opacities,
+                    threads: threadCount, options: vectorOptions)
             }
         }
         // The level maps of the new geometries, on the call's threads (those of a patch on this one).
@@ -247,9 +263,11 @@ extension Batch {
     /// The values of chunk `chunk`'s animations at their times (the nodes' local times, through their groups), over
     /// geometries `g` (and the opacity column, when given), written into the nodes of its live records whose groups
     /// contribute — each step the reference's.
-    private static func present(_ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, localTimes: [Double],
-                                geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?, threads: Int,
-                                options: BatchOptions) throws(BatchError) {
+    private static func present(
+        _ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, localTimes: [Double],
+        geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?, threads: Int,
+        options: BatchOptions
+    ) throws(BatchError) {
         let nodes = chunk.nodes, property = chunk.property
         var times = nodes.map { localTimes[$0] }, writes = chunk.alive
         if !chunk.chains.isEmpty {
@@ -280,8 +298,9 @@ extension Batch {
                 }
             }
         case .transformParts(let keyPath, let animations, let readsCurrent):
-            try presentParts(keyPath, of: property, nodes: nodes, alive: alive, animations, readsCurrent: readsCurrent, times: times,
-                             geometries: g, options: options)
+            try presentParts(
+                keyPath, of: property, nodes: nodes, alive: alive, animations, readsCurrent: readsCurrent, times: times,
+                geometries: g, options: options)
         case .values(let animations):
             let w = animations.width
             var rows = [Double](repeating: 0, count: nodes.count * w)
@@ -311,8 +330,10 @@ extension Batch {
 
     /// The scalar lane: each written slot's animation by the reference's value function over the columns (a flag), or
     /// the turn a keyframe path with a rotation mode gives the transform where the path writes its value.
-    private static func presentScalars(_ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, times: [Double], writes: [Bool],
-                                       geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?) {
+    private static func presentScalars(
+        _ chunk: AnimationRecords.Chunk, of batch: PresentationBatch, times: [Double], writes: [Bool],
+        geometries g: UnsafeMutableBufferPointer<LayerGeometry>, opacities: SharedPointer<Float>?
+    ) {
         let property = chunk.property
         for (k, node) in chunk.nodes.enumerated() where writes[k] {
             let animation = chunk.animations[k]
@@ -323,10 +344,13 @@ extension Batch {
             var opacity = opacities?.base[node] ?? batch.modelOpacities[node]
             if property == target {
                 let current = target.value(in: g[node], opacity: opacity)
-                if let value = animation.value(at: evaluation, model: model, current: current) { target.set(value, in: &g[node], opacity: &opacity) }
+                if let value = animation.value(at: evaluation, model: model, current: current) {
+                    target.set(value, in: &g[node], opacity: &opacity)
+                }
                 opacities?.base[node] = opacity
             } else if animation.value(at: evaluation, model: model, current: model) != nil,
-                      let theta = animation.pathRotation(at: evaluation, model: model) {
+                let theta = animation.pathRotation(at: evaluation, model: model)
+            {
                 g[node].transform = g[node].transform.rotated(by: theta, x: 0, y: 0, z: 1)
             }
         }
@@ -336,9 +360,11 @@ extension Batch {
     /// additive animation reads them, the parts' values in scalar lanes, then the key-path write of the contributing
     /// ones (`Batch.setting`: decomposition and recomposition in vector lanes) — each step the reference's, so the
     /// transforms are `PropertyAnimation.value(at:model:current:)`'s, bit for bit.
-    fileprivate static func presentParts(_ keyPath: TransformKeyPath, of property: AnimatedKeyPath.Property, nodes: [Int], alive: [Bool],
-                                         _ animations: ValueAnimationBatch, readsCurrent: Bool, times: [Double],
-                                         geometries g: UnsafeMutableBufferPointer<LayerGeometry>, options: BatchOptions) throws(BatchError) {
+    fileprivate static func presentParts(
+        _ keyPath: TransformKeyPath, of property: AnimatedKeyPath.Property, nodes: [Int], alive: [Bool],
+        _ animations: ValueAnimationBatch, readsCurrent: Bool, times: [Double],
+        geometries g: UnsafeMutableBufferPointer<LayerGeometry>, options: BatchOptions
+    ) throws(BatchError) {
         let n = nodes.count, w = animations.width
         let currents = nodes.map { property.transform(in: g[$0]) }
         var rows = [Double](repeating: 0, count: n * w), contributes = [Bool](repeating: false, count: n)
@@ -350,14 +376,16 @@ extension Batch {
         try times.withUnsafeBufferPointer { ts throws(BatchError) in
             try rows.withUnsafeMutableBufferPointer { r throws(BatchError) in
                 try contributes.withUnsafeMutableBufferPointer { c throws(BatchError) in
-                    try evaluate(animations, times: .each(SharedReadPointer(base: ts.baseAddress!)),
-                                 over: readsCurrent ? SharedReadPointer(base: r.baseAddress!) : nil, into: r, contributes: c, options: options)
+                    try evaluate(
+                        animations, times: .each(SharedReadPointer(base: ts.baseAddress!)),
+                        over: readsCurrent ? SharedReadPointer(base: r.baseAddress!) : nil, into: r, contributes: c, options: options)
                 }
             }
         }
         let written = contributes.indices.filter { contributes[$0] && alive[$0] }
         guard !written.isEmpty else { return }
-        let values = written.map { k in w == 1 ? TransformKeyPathValue.number(rows[k]) : .size(width: rows[2 * k], height: rows[2 * k + 1]) }
+        let values = written.map { k in w == 1 ? TransformKeyPathValue.number(rows[k]) : .size(width: rows[2 * k], height: rows[2 * k + 1])
+        }
         let results = try setting(keyPath, of: written.map { currents[$0] }, to: values, options: options).transforms
         for (j, k) in written.enumerated() { property.setTransform(results[j], in: &g[nodes[k]]) }
     }
@@ -413,7 +441,10 @@ extension AnimatedKeyPath.Property {
     func read(_ g: LayerGeometry, into row: UnsafeMutablePointer<Double>) {
         switch self {
         case .position: (row[0], row[1]) = (Double(g.position.x), Double(g.position.y))
-        case .bounds: (row[0], row[1], row[2], row[3]) = (Double(g.bounds.origin.x), Double(g.bounds.origin.y), Double(g.bounds.size.width), Double(g.bounds.size.height))
+        case .bounds:
+            (row[0], row[1], row[2], row[3]) = (
+                Double(g.bounds.origin.x), Double(g.bounds.origin.y), Double(g.bounds.size.width), Double(g.bounds.size.height)
+            )
         case .anchorPoint: (row[0], row[1]) = (Double(g.anchorPoint.x), Double(g.anchorPoint.y))
         case .anchorPointZ: row[0] = Double(g.anchorPointZ)
         case .zPosition: row[0] = Double(g.zPosition)

@@ -22,8 +22,10 @@ public struct RenderOutput {
     public var frames: UnsafeMutableBufferPointer<CGRect>
 
     /// Buffers for a tree of n layers: 4n columns and n of each other value.
-    public init(transforms: UnsafeMutableBufferPointer<SIMD4<Float>>, opacities: UnsafeMutableBufferPointer<Float>,
-                hidden: UnsafeMutableBufferPointer<Bool>, frames: UnsafeMutableBufferPointer<CGRect>) {
+    public init(
+        transforms: UnsafeMutableBufferPointer<SIMD4<Float>>, opacities: UnsafeMutableBufferPointer<Float>,
+        hidden: UnsafeMutableBufferPointer<Bool>, frames: UnsafeMutableBufferPointer<CGRect>
+    ) {
         self.transforms = transforms; self.opacities = opacities; self.hidden = hidden; self.frames = frames
     }
 }
@@ -43,8 +45,10 @@ extension RenderTree {
     /// visibility, bit for bit) changed since the previous call of this method, or all on the first call: their
     /// indices go to `changed` (in the tree's order) and their values to `output` at those indices; the other
     /// entries are left as they were. Returns how many. `changed` needs room for every layer.
-    public func renderChanges(atMediaTime t: Double, into output: RenderOutput,
-                              changed: UnsafeMutableBufferPointer<Int>) throws(BatchError) -> Int {
+    public func renderChanges(
+        atMediaTime t: Double, into output: RenderOutput,
+        changed: UnsafeMutableBufferPointer<Int>
+    ) throws(BatchError) -> Int {
         try check(output)
         try BatchError.check("changed", changed.count, equals: count)
         try update(atMediaTime: t)
@@ -69,7 +73,8 @@ extension RenderTree {
     private func write(into output: RenderOutput, nodes: UnsafeBufferPointer<Int>?, threads: Int) {
         let n = nodes?.count ?? count
         guard n > 0, let t = output.transforms.baseAddress, let o = output.opacities.baseAddress,
-              let h = output.hidden.baseAddress, let f = output.frames.baseAddress else { return }
+            let h = output.hidden.baseAddress, let f = output.frames.baseAddress
+        else { return }
         let pt = SharedPointer(base: t), po = SharedPointer(base: o), ph = SharedPointer(base: h), pf = SharedPointer(base: f)
         let pn = nodes.map { SharedReadPointer(base: $0.baseAddress!) }
         worlds.withUnsafeBufferPointer { w in
@@ -107,10 +112,12 @@ extension RenderTree {
         try transforms.withUnsafeMutableBufferPointer { f throws(BatchError) in
             try presentedOpacities.withUnsafeMutableBufferPointer { o throws(BatchError) in
                 if let patch {
-                    try Batch.presentation(batch, in: frame, patching: &presented, patch: patch, transforms: f.baseAddress,
-                                           opacities: o.baseAddress, options: options)
+                    try Batch.presentation(
+                        batch, in: frame, patching: &presented, patch: patch, transforms: f.baseAddress,
+                        opacities: o.baseAddress, options: options)
                 } else {
-                    try Batch.presentation(batch, in: frame, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
+                    try Batch.presentation(
+                        batch, in: frame, into: &presented, transforms: f.baseAddress, opacities: o.baseAddress, options: options)
                 }
             }
         }
@@ -186,7 +193,8 @@ extension RenderTree {
         }
         if frameScratch.count != n { frameScratch = [CGRect](repeating: .zero, count: n) }
         let tree = presented
-        try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options) }
+        try frameScratch.withUnsafeMutableBufferPointer { out throws(BatchError) in try Batch.frames(of: tree, into: out, options: options)
+        }
         presentedOpacities.withUnsafeBufferPointer { presented in
             opacities.withUnsafeMutableBufferPointer { kept in
                 frameScratch.withUnsafeBufferPointer { new in
@@ -265,12 +273,16 @@ extension RenderTree {
     }
 
     /// `body` with shared read pointers to the three columns' storage.
-    private func withUnsafeColumns(_ geometries: [LayerGeometry], _ parents: [Int], _ transforms: [Transform3D],
-                                   _ body: (SharedReadPointer<LayerGeometry>, SharedReadPointer<Int>, SharedReadPointer<Transform3D>) -> Void) {
+    private func withUnsafeColumns(
+        _ geometries: [LayerGeometry], _ parents: [Int], _ transforms: [Transform3D],
+        _ body: (SharedReadPointer<LayerGeometry>, SharedReadPointer<Int>, SharedReadPointer<Transform3D>) -> Void
+    ) {
         geometries.withUnsafeBufferPointer { g in
             parents.withUnsafeBufferPointer { p in
                 transforms.withUnsafeBufferPointer { t in
-                    body(SharedReadPointer(base: g.baseAddress!), SharedReadPointer(base: p.baseAddress!), SharedReadPointer(base: t.baseAddress!))
+                    body(
+                        SharedReadPointer(base: g.baseAddress!), SharedReadPointer(base: p.baseAddress!),
+                        SharedReadPointer(base: t.baseAddress!))
                 }
             }
         }
@@ -287,7 +299,8 @@ extension RenderTree {
         // the caller's reference answers from the committed state.
         guard (try? applyChanges()) != nil, !journal.hasUncommittedChanges else { return nil }
         let top = layer.renderIndex
-        guard top >= 0, top < count, layers[top] === layer, let frame = try? frame(at: t), (try? evaluatePresentation(in: frame)) != nil else {
+        guard top >= 0, top < count, layers[top] === layer, let frame = try? frame(at: t), (try? evaluatePresentation(in: frame)) != nil
+        else {
             return nil
         }
         computeRegions()
@@ -302,9 +315,11 @@ extension RenderTree {
             copy.primeCache(levelMap: tree.levelMaps[j], hitRegion: regions[j], presented: PresentedNode(node: j, stamp: presentationStamp))
         }
         func copy(_ j: Int, remaking earlier: Layer?) -> Layer {
-            batch.evaluatesByReference(j) ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier)
-                : layers[j].presentedCopy(geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier,
-                                          primedNext: earlier != nil && j >= primedFrom)
+            batch.evaluatesByReference(j)
+                ? layers[j].presentedCopy(atParentTime: parentTimes[j], remaking: earlier)
+                : layers[j].presentedCopy(
+                    geometry: tree.geometries[j], opacity: presentedOpacities[j], remaking: earlier,
+                    primedNext: earlier != nil && j >= primedFrom)
         }
         if top == 0, let root = recyclableRootPresentation() {
             // The copies stay where they are: their tree holds them, and `presentedCopies` lists them in order.
@@ -335,7 +350,8 @@ extension RenderTree {
     /// regions are still its (else `nil`). The copy that asks holds its subtree, so the copy returned is alive.
     package func hitTest(_ p: CGPoint, from copy: Layer, node: Int, stamp: Int) -> Layer?? {
         guard stamp == presentationStamp, regionsAreCurrent, node >= presentedCopiesTop, node - presentedCopiesTop < presentedCopies.count,
-              presentedCopies[node - presentedCopiesTop].toOpaque() == Unmanaged.passUnretained(copy).toOpaque() else { return nil }
+            presentedCopies[node - presentedCopiesTop].toOpaque() == Unmanaged.passUnretained(copy).toOpaque()
+        else { return nil }
         let hit = withUnsafeMutablePointer(to: &presented) { tree in
             withUnsafeMutablePointer(to: &hitRegions) { HitRegionColumns.hitTest(p, in: tree, columns: $0, from: node) }
         }
@@ -348,7 +364,8 @@ extension RenderTree {
     private func recyclableRootPresentation() -> Layer? {
         guard rootPresentation != nil else { return nil }
         guard presentedCopiesTop == 0, isKnownUniquelyReferenced(&rootPresentation!),
-              Layer.mayRemakePresentationCopies(presentedCopies, of: presented, models: layers) else {
+            Layer.mayRemakePresentationCopies(presentedCopies, of: presented, models: layers)
+        else {
             rootPresentation = nil
             return nil
         }

@@ -141,8 +141,9 @@ public final class RenderTree {
         // The earlier frame's time columns are written again, not allocated (a fresh column of a large tree is
         // mapped and faulted in page by page).
         dropFrame()
-        let frame = try FrameContext(batch, atMediaTime: t, options: options, patch: presentedIsPatchable ? patch() : nil,
-                                     reusing: &spareTimeColumns)
+        let frame = try FrameContext(
+            batch, atMediaTime: t, options: options, patch: presentedIsPatchable ? patch() : nil,
+            reusing: &spareTimeColumns)
         currentFrame = frame
         return frame
     }
@@ -167,9 +168,15 @@ public final class RenderTree {
             var newIndex = [Int](repeating: -1, count: earlier.layers.count), joined: [Int] = []
             for (node, layer) in now.enumerated() {
                 let old = layer.changeJournal === journal ? layer.renderIndex : -1
-                if old >= 0, old < newIndex.count, earlier.layers[old] === layer, newIndex[old] < 0 { newIndex[old] = node } else { joined.append(node) }
+                if old >= 0, old < newIndex.count, earlier.layers[old] === layer, newIndex[old] < 0 {
+                    newIndex[old] = node
+                } else {
+                    joined.append(node)
+                }
             }
-            let edited = (journal.animatedNodes + journal.changedNodes).compactMap { $0 >= 0 && $0 < newIndex.count && newIndex[$0] >= 0 ? newIndex[$0] : nil }
+            let edited = (journal.animatedNodes + journal.changedNodes).compactMap {
+                $0 >= 0 && $0 < newIndex.count && newIndex[$0] >= 0 ? newIndex[$0] : nil
+            }
             let recorded = SortedNodes.union(joined, SortedNodes.normalized(edited))
             batch = try PresentationBatch(root: root, layers: now, following: batch, renumbered: newIndex, recorded: recorded)
             // A change of timing, or a root under another superlayer (whose clocks run above every node's), predicts
@@ -182,7 +189,9 @@ public final class RenderTree {
         guard !journal.changedNodes.isEmpty || !journal.animatedNodes.isEmpty else { return }
         for i in journal.changedNodes { batch.setModel(layers[i].geometry, opacity: layers[i].opacity, at: i) }
         let animatedChanges = journal.changedNodes.filter { batch.isAnimated($0) }
-        let recorded = animatedChanges.isEmpty ? journal.animatedNodes
+        let recorded =
+            animatedChanges.isEmpty
+            ? journal.animatedNodes
             : SortedNodes.union(SortedNodes.normalized(journal.animatedNodes), SortedNodes.normalized(animatedChanges))
         try batch.record(recorded)
         modelChanges += journal.changedNodes
@@ -205,7 +214,8 @@ public final class RenderTree {
         guard runsForward[i] else { return }
         for animation in layers[i].attachedAnimations where animation.isRemovedOnCompletion {
             guard let end = animation.predictedEvent(on: layers[i], finishing: true),
-                  queuedEndings.insert(ObjectIdentifier(animation)).inserted else { continue }
+                queuedEndings.insert(ObjectIdentifier(animation)).inserted
+            else { continue }
             ending.append(Ending(time: end, payload: (i, animation)))
         }
     }
@@ -291,7 +301,9 @@ public final class RenderTree {
                     payload.node = new
                 }
             }
-            for i in SortedNodes.union(recorded, (0..<n).filter { clocksMoved[$0] || (runsForward[$0] && !earlier.runsForward[earlierIndex[$0]]) }) {
+            for i in SortedNodes.union(
+                recorded, (0..<n).filter { clocksMoved[$0] || (runsForward[$0] && !earlier.runsForward[earlierIndex[$0]]) })
+            {
                 collectEndings(of: i, into: &ending)
             }
         } else {

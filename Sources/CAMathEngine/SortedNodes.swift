@@ -8,9 +8,13 @@ enum SortedNodes {
         var i = 0, j = 0
         while i < a.count || j < b.count {
             let next: Int
-            if j == b.count || (i < a.count && a[i] < b[j]) { next = a[i]; i += 1 }
-            else if i == a.count || b[j] < a[i] { next = b[j]; j += 1 }
-            else { next = a[i]; i += 1; j += 1 }
+            if j == b.count || (i < a.count && a[i] < b[j]) {
+                next = a[i]; i += 1
+            } else if i == a.count || b[j] < a[i] {
+                next = b[j]; j += 1
+            } else {
+                next = a[i]; i += 1; j += 1
+            }
             if isMember(next) { result.append(next) }
         }
         return result

@@ -14,10 +14,12 @@ extension Batch {
     /// bit-identical); `.blas` throws. A non-finite size leaves every frame as it is; a frame with a non-finite
     /// component stays as it is. `out` may be `frames`' memory. Mismatched counts throw before anything is
     /// written. Cost: O(n), two divisions and two roundings per axis.
-    public static func autoresize(_ frames: UnsafeBufferPointer<CGRect>, masks: UnsafeBufferPointer<AutoresizingMask>,
-                                  oldSuperlayerSize old: CGSize, newSuperlayerSize new: CGSize,
-                                  into out: UnsafeMutableBufferPointer<CGRect>,
-                                  options: BatchOptions = .auto) throws(BatchError) {
+    public static func autoresize(
+        _ frames: UnsafeBufferPointer<CGRect>, masks: UnsafeBufferPointer<AutoresizingMask>,
+        oldSuperlayerSize old: CGSize, newSuperlayerSize new: CGSize,
+        into out: UnsafeMutableBufferPointer<CGRect>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         let n = frames.count
         try BatchError.check("masks", masks.count, equals: n)
         try BatchError.check("out", out.count, equals: n)
@@ -32,22 +34,27 @@ extension Batch {
         chunks(count: n, threads: threadCount) { r in
             if resolved == .scalar {
                 for i in r {
-                    po.base[i] = LayerAutoresizing.resizedFrame(pf.base[i], mask: pm.base[i], oldSuperlayerSize: old,
-                                                                newSuperlayerSize: new) ?? pf.base[i]
+                    po.base[i] =
+                        LayerAutoresizing.resizedFrame(
+                            pf.base[i], mask: pm.base[i], oldSuperlayerSize: old,
+                            newSuperlayerSize: new) ?? pf.base[i]
                 }
                 return
             }
             UnsafeRawPointer(pm.base + r.lowerBound).withMemoryRebound(to: UInt32.self, capacity: r.count) { bits in
-                kernels.k.autoresize(doubles(pf.base + r.lowerBound), bits, sizes[0], sizes[1], sizes[2], sizes[3],
-                                     doubles(po.base + r.lowerBound), r.count)
+                kernels.k.autoresize(
+                    doubles(pf.base + r.lowerBound), bits, sizes[0], sizes[1], sizes[2], sizes[3],
+                    doubles(po.base + r.lowerBound), r.count)
             }
         }
     }
 
     /// Array form of `autoresize(_:masks:oldSuperlayerSize:newSuperlayerSize:into:options:)`.
-    public static func autoresize(_ frames: [CGRect], masks: [AutoresizingMask], oldSuperlayerSize old: CGSize,
-                                  newSuperlayerSize new: CGSize,
-                                  options: BatchOptions = .auto) throws(BatchError) -> [CGRect] {
+    public static func autoresize(
+        _ frames: [CGRect], masks: [AutoresizingMask], oldSuperlayerSize old: CGSize,
+        newSuperlayerSize new: CGSize,
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [CGRect] {
         try Array.filled(count: frames.count) { out throws(BatchError) in
             try frames.withUnsafeBufferPointer { f throws(BatchError) in
                 try masks.withUnsafeBufferPointer { m throws(BatchError) in

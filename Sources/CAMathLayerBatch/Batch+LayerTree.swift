@@ -25,9 +25,11 @@ public struct FramePlan: Sendable {
     /// Writes a geometry's 19 column values to `c[k·stride]`, k = 0…18, in the columns' order.
     static func gather(_ g: LayerGeometry, into c: UnsafeMutablePointer<Double>, stride: Int) {
         let t = g.transform
-        let values = (Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
-                      Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
-                      t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44)
+        let values = (
+            Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+            Double(g.anchorPoint.y), Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y),
+            t.m11, t.m21, t.m31, t.m41, t.m12, t.m22, t.m32, t.m42, t.m14, t.m24, t.m34, t.m44
+        )
         withUnsafeBytes(of: values) { v in
             for (k, x) in v.bindMemory(to: Double.self).enumerated() { (c + k * stride).initialize(to: x) }
         }
@@ -77,8 +79,11 @@ public struct HitTestPlan: Sendable {
             let level = above.map { LevelMap(Homography(tree.transformToSuperlayer(of: i).concatenating($0))) } ?? tree.levelMaps[i]
             enterable.append(!g.isHidden && level.inverse != nil ? 1 : 0)
             masks.append(g.masksToBounds ? 1 : 0)
-            if let h = level.inverse { inverse += [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33] }
-            else { inverse += [Double](repeating: 0, count: 9) }
+            if let h = level.inverse {
+                inverse += [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33]
+            } else {
+                inverse += [Double](repeating: 0, count: 9)
+            }
             weight += [level.forward.h13, level.forward.h23, level.forward.h33]
             let r = Rect2D(g.bounds)
             if r.isNull { box += [.infinity, .infinity, .infinity, .infinity]; continue }
@@ -138,16 +143,20 @@ extension Batch {
     /// `FramePlan.frames(into:options:)` straight from a tree: each thread gathers a block's
     /// columns into its own scratch as it goes, so no plan is built (a frame loop whose tree changes every frame
     /// allocates nothing). The same results, bit for bit.
-    public static func frames(of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>,
-                              options: BatchOptions = .auto) throws(BatchError) {
+    public static func frames(
+        of tree: LayerTree, into out: UnsafeMutableBufferPointer<CGRect>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("out", out.count, equals: tree.count)
         guard let o = out.baseAddress else { _ = try schedule(.frames, count: 0, options: options); return }
         // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer blocks
         // (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
         // A/B, Zen 4 VM).
         let block = 256
-        try frames(of: tree, into: .records(SharedPointer(base: o)), options: options,
-                   block: block, gathers: true) { start, count, starts, scratch in
+        try frames(
+            of: tree, into: .records(SharedPointer(base: o)), options: options,
+            block: block, gathers: true
+        ) { start, count, starts, scratch in
             tree.geometries.withUnsafeBufferPointer { g in
                 for j in 0..<count { FramePlan.gather(g[start + j], into: scratch + j, stride: block) }
             }
@@ -161,8 +170,10 @@ extension Batch {
         case planes(SharedPointer<Double>, plane: Int)
 
         /// Runs the level's kernel on `count` layers from `start`, with `starts` pointing at their columns.
-        func run(_ kernels: camath_kernels, _ starts: UnsafePointer<UnsafePointer<Double>?>, from start: Int, count: Int,
-                 slow: UnsafeMutablePointer<UInt8>) {
+        func run(
+            _ kernels: camath_kernels, _ starts: UnsafePointer<UnsafePointer<Double>?>, from start: Int, count: Int,
+            slow: UnsafeMutablePointer<UInt8>
+        ) {
             switch self {
             case .records(let o): kernels.frames(starts, doubles(o.base + start), slow, count)
             case .planes(let o, let plane): kernels.frames_planes(starts, o.base + start, plane, slow, count)
@@ -182,8 +193,10 @@ extension Batch {
     /// starts, scratch)` points `starts` at the 19 columns of layers `start..<start + count` (filling `scratch`, 19
     /// × `block` doubles when the form `gathers`, else empty); slow lanes take the reference. The caller checked
     /// the output's count.
-    private static func frames(of tree: LayerTree, into output: FrameOutput, options: BatchOptions, block: Int, gathers: Bool,
-                               columns: @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void) throws(BatchError) {
+    private static func frames(
+        of tree: LayerTree, into output: FrameOutput, options: BatchOptions, block: Int, gathers: Bool,
+        columns: @Sendable (Int, Int, UnsafeMutablePointer<UnsafePointer<Double>?>, UnsafeMutablePointer<Double>) -> Void
+    ) throws(BatchError) {
         let n = tree.count
         let (resolved, threadCount, kernels) = try schedule(.frames, count: n, options: options)
         guard n > 0 else { return }
@@ -204,7 +217,9 @@ extension Batch {
                             let count = min(block, r.upperBound - start)
                             columns(start, count, starts.baseAddress!, scratch.baseAddress!)
                             output.run(kernels.k, starts.baseAddress!, from: start, count: count, slow: slow.baseAddress!)
-                            forEachMarked(slow.baseAddress!, count: count) { k in output.store(tree.geometries[start + k].frame, at: start + k) }
+                            forEachMarked(slow.baseAddress!, count: count) { k in
+                                output.store(tree.geometries[start + k].frame, at: start + k)
+                            }
                             start += count
                         }
                     }
@@ -222,8 +237,10 @@ extension Batch {
 
     /// Array form of ``HitTestPlan/hitTest(_:into:options:)``, preparing the plan: each point's hit node, `nil`
     /// where no layer is hit.
-    public static func hitTest(_ points: [CGPoint], in tree: LayerTree,
-                               options: BatchOptions = .auto) throws(BatchError) -> [Int?] {
+    public static func hitTest(
+        _ points: [CGPoint], in tree: LayerTree,
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [Int?] {
         let plan = HitTestPlan(tree)
         return try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try plan.hitTest(pp, into: out, options: options.exactPrecision) }
@@ -240,8 +257,10 @@ extension HitTestPlan {
     /// contains the lane's point is the hit — the reference's answer, with the same arithmetic, so
     /// bit-identical; subtrees with no alive lane are skipped); `.blas` throws.
     /// Scratch: 768 bytes per node per thread. Cost: O(points × visited nodes).
-    public func hitTest(_ points: UnsafeBufferPointer<CGPoint>, into hits: UnsafeMutableBufferPointer<Int?>,
-                        options: BatchOptions = .auto) throws(BatchError) {
+    public func hitTest(
+        _ points: UnsafeBufferPointer<CGPoint>, into hits: UnsafeMutableBufferPointer<Int?>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         let n = points.count
         try BatchError.check("hits", hits.count, equals: n)
         let (resolved, threadCount, kernels) = try Batch.schedule(.hitTest, count: n, options: options.exactPrecision)
@@ -284,10 +303,11 @@ extension HitTestPlan {
                         inverse.withUnsafeBufferPointer { inverse in
                             forwardWeight.withUnsafeBufferPointer { weight in
                                 box.withUnsafeBufferPointer { box in
-                                    var tree = camath_hit_tree(count: count, parent: parent.baseAddress, subtreeEnd: end.baseAddress,
-                                                               enterable: enterable.baseAddress, masks: masks.baseAddress,
-                                                               inverse: inverse.baseAddress, forwardWeight: weight.baseAddress,
-                                                               box: box.baseAddress)
+                                    var tree = camath_hit_tree(
+                                        count: count, parent: parent.baseAddress, subtreeEnd: end.baseAddress,
+                                        enterable: enterable.baseAddress, masks: masks.baseAddress,
+                                        inverse: inverse.baseAddress, forwardWeight: weight.baseAddress,
+                                        box: box.baseAddress)
                                     return withUnsafePointer(to: &tree) { body($0) }
                                 }
                             }

@@ -5,18 +5,20 @@ import QuartzCore
 extension Transform3D {
     /// Converts QuartzCore's `CATransform3D`, element by element (exact: `CGFloat` is `Double`).
     public init(_ t: CATransform3D) {
-        self.init(m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
-                  m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
-                  m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
-                  m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
+        self.init(
+            m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
+            m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
+            m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
+            m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
     }
 
     /// This transform as QuartzCore's `CATransform3D`, element by element.
     public var caTransform3D: CATransform3D {
-        CATransform3D(m11: CGFloat(m11), m12: CGFloat(m12), m13: CGFloat(m13), m14: CGFloat(m14),
-                      m21: CGFloat(m21), m22: CGFloat(m22), m23: CGFloat(m23), m24: CGFloat(m24),
-                      m31: CGFloat(m31), m32: CGFloat(m32), m33: CGFloat(m33), m34: CGFloat(m34),
-                      m41: CGFloat(m41), m42: CGFloat(m42), m43: CGFloat(m43), m44: CGFloat(m44))
+        CATransform3D(
+            m11: CGFloat(m11), m12: CGFloat(m12), m13: CGFloat(m13), m14: CGFloat(m14),
+            m21: CGFloat(m21), m22: CGFloat(m22), m23: CGFloat(m23), m24: CGFloat(m24),
+            m31: CGFloat(m31), m32: CGFloat(m32), m33: CGFloat(m33), m34: CGFloat(m34),
+            m41: CGFloat(m41), m42: CGFloat(m42), m43: CGFloat(m43), m44: CGFloat(m44))
     }
 }
 #else
@@ -62,8 +64,11 @@ public func CATransform3DScale(_ t: CATransform3D, _ sx: Double, _ sy: Double, _
 /// Returns `Concat(MakeRotation(angle, x, y, z), t)`; a zero axis returns `t`:
 /// `Transform3D.rotated(by:x:y:z:)`.
 @inlinable
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: Double, _ x: Double, _ y: Double, _ z: Double)
-    -> CATransform3D {
+public func CATransform3DRotate(
+    _ t: CATransform3D, _ angle: Double, _ x: Double, _ y: Double, _ z: Double
+)
+    -> CATransform3D
+{
     t.rotated(by: angle, x: x, y: y, z: z)
 }
 

@@ -50,8 +50,10 @@ func recordEvents(of layers: [CALayer], into log: RecordingAction, keys: [String
             let fromStyle = RecordingAction("style"), fromDeepStyle = RecordingAction("deep style")
             delegate.answers["a"] = fromDelegate
             l.actions = ["a": RecordingAction("hidden by the delegate"), "b": fromActions, "n": NSNull()]
-            l.style = ["actions": ["b": RecordingAction("hidden by actions"), "c": fromStyle, "m": NSNull()],
-                       "style": ["actions": ["c": RecordingAction("hidden by the shallower style"), "d": fromDeepStyle]]]
+            l.style = [
+                "actions": ["b": RecordingAction("hidden by actions"), "c": fromStyle, "m": NSNull()],
+                "style": ["actions": ["c": RecordingAction("hidden by the shallower style"), "d": fromDeepStyle]]
+            ]
             #expect(l.action(forKey: "a") === fromDelegate)
             #expect(l.action(forKey: "b") === fromActions, "the delegate's nil goes on to actions")
             #expect(l.action(forKey: "c") === fromStyle)
@@ -88,9 +90,11 @@ func recordEvents(of layers: [CALayer], into log: RecordingAction, keys: [String
         onManualClock { _ in
             let l = committedLayer()
             let log = RecordingAction("log")
-            let keys = ["bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
-                        "opacity", "hidden", "masksToBounds", "geometryFlipped", "name", "speed", "beginTime", "timeOffset",
-                        "autoresizingMask", "onOrderIn", "onOrderOut", "sublayers", "transition", "frame", "custom"]
+            let keys = [
+                "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
+                "opacity", "hidden", "masksToBounds", "geometryFlipped", "name", "speed", "beginTime", "timeOffset",
+                "autoresizingMask", "onOrderIn", "onOrderOut", "sublayers", "transition", "frame", "custom"
+            ]
             recordEvents(of: [l], into: log, keys: keys)
             l.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
             l.position = l.position
@@ -102,8 +106,11 @@ func recordEvents(of layers: [CALayer], into log: RecordingAction, keys: [String
             l.speed = 2
             l.timeOffset = 1
             l.autoresizingMask = .layerWidthSizable
-            #expect(log.events == ["bounds", "position", "anchorPointZ", "zPosition", "opacity", "geometryFlipped", "name", "speed",
-                                   "timeOffset", "autoresizingMask"], "a set of the value already held posts too")
+            #expect(
+                log.events == [
+                    "bounds", "position", "anchorPointZ", "zPosition", "opacity", "geometryFlipped", "name", "speed",
+                    "timeOffset", "autoresizingMask"
+                ], "a set of the value already held posts too")
             log.events = []
             l.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
             #expect(log.events == ["bounds", "position"], "frame posts bounds, then position")

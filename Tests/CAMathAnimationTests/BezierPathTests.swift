@@ -50,7 +50,7 @@ import Testing
         let pi = Double.pi
         let cases: [(start: Double, end: Double, clockwise: Bool, pieces: Int)] = [
             (0, 2 * pi, false, 4), (0, 2 * pi, true, 0), (0, pi / 2, false, 1), (0, 100 * pi / 180, false, 2), (1, 1, false, 0),
-            (0, -pi / 2, false, 3), (0, -pi / 2, true, 1), (0, 7 * pi, false, 4), (pi, 0, true, 2),
+            (0, -pi / 2, false, 3), (0, -pi / 2, true, 1), (0, 7 * pi, false, 4), (pi, 0, true, 2)
         ]
         for (start, end, clockwise, pieces) in cases {
             let path = CGMutablePath()
@@ -130,8 +130,11 @@ import Testing
     @Test func shapes() {
         let rect = CGRect(x: 1, y: 2, width: 30, height: 20)
         let box = CGPath(rect: rect)
-        #expect(box.elements == [.move(to: CGPoint(x: 1, y: 2)), .line(to: CGPoint(x: 31, y: 2)), .line(to: CGPoint(x: 31, y: 22)),
-                                 .line(to: CGPoint(x: 1, y: 22)), .closeSubpath])
+        #expect(
+            box.elements == [
+                .move(to: CGPoint(x: 1, y: 2)), .line(to: CGPoint(x: 31, y: 2)), .line(to: CGPoint(x: 31, y: 22)),
+                .line(to: CGPoint(x: 1, y: 22)), .closeSubpath
+            ])
         #expect(box.currentPoint == CGPoint(x: 1, y: 2), "a close returns to the subpath's start")
         let ellipse = CGPath(ellipseIn: rect)
         #expect(ellipse.elements.count == 6 && ellipse.elements.first == .move(to: CGPoint(x: 31, y: 12)))

@@ -82,8 +82,11 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
         l.isGeometryFlipped = true
         l.name = "n"
         CATransaction.commit()
-        #expect(l.animationKeys() == ["bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
-                                      "sublayerTransform", "opacity", "hidden", "masksToBounds"])
+        #expect(
+            l.animationKeys() == [
+                "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+                "sublayerTransform", "opacity", "hidden", "masksToBounds"
+            ])
         clock.advance(by: 0.25)
         let p = try #require(l.presentation())
         // The linear curve goes through the Core Animation solver, which is exact to about 1e-11 here.
@@ -385,8 +388,12 @@ final class LifecycleLog: NSObject, CAAnimationDelegate {
         let predicted = LifecycleLog(), scanned = LifecycleLog()
         let clockA = MediaClock(startTime: 0), clockB = MediaClock(startTime: 0)
         var a: [CALayer] = [], b: [CALayer] = []
-        MediaClock.withCurrent(clockA) { CATransaction.flush(); a = build(predicted); CATransaction.flush() }
-        MediaClock.withCurrent(clockB) { CATransaction.flush(); b = build(scanned); CATransaction.flush() }
+        MediaClock.withCurrent(clockA) {
+            CATransaction.flush(); a = build(predicted); CATransaction.flush()
+        }
+        MediaClock.withCurrent(clockB) {
+            CATransaction.flush(); b = build(scanned); CATransaction.flush()
+        }
         for _ in 0..<60 {
             let dt = Double(random.next() % 8) / 16
             clockA.advance(by: dt)
@@ -421,9 +428,11 @@ struct SeededRandom {
     /// start of each element, the last keyframe at the end.
     @Test func severalSubpathsJumpWithoutTime() throws {
         let a = CAKeyframeAnimation(keyPath: "position")
-        a.path = BezierPath(elements: [.move(to: CGPoint(x: 99, y: 99)), .move(to: .zero), .line(to: CGPoint(x: 10, y: 0)),
-                                       .move(to: CGPoint(x: 0, y: 10)), .line(to: CGPoint(x: 10, y: 10)),
-                                       .move(to: CGPoint(x: 50, y: 50))])
+        a.path = BezierPath(elements: [
+            .move(to: CGPoint(x: 99, y: 99)), .move(to: .zero), .line(to: CGPoint(x: 10, y: 0)),
+            .move(to: CGPoint(x: 0, y: 10)), .line(to: CGPoint(x: 10, y: 10)),
+            .move(to: CGPoint(x: 50, y: 50))
+        ])
         func at(_ f: Double) throws -> AnimationValue { try #require(a.keyframeValue(atProgress: f, model: .point(.zero))).value }
         #expect(try at(0) == .point(.zero) && at(0.25) == .point(CGPoint(x: 5, y: 0)))
         #expect(try at(0.5) == .point(CGPoint(x: 0, y: 10)), "at the jump's key time: the new subpath's start")

@@ -100,8 +100,13 @@ import Testing
         guard case .transform(let t) = v else { Issue.record("not a transform"); return }
         #expect(t.isFinite)
         let small = try #require(a.value(atProgress: 0, cycle: 3, model: .transform(.identity), current: .transform(.identity)))
-        #expect(small == .transform(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
-            .concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)))))
+        #expect(
+            small
+                == .transform(
+                    Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+                        .concatenating(
+                            Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(
+                                Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)))))
     }
 
     @Test func aCycleIndexBeyondTheDoublesContributesNothingAndValuesStayIEEE() throws {
@@ -122,7 +127,9 @@ import Testing
         let v = try #require(a.value(atProgress: 0, cycle: .infinity, model: .transform(.identity), current: .transform(.identity)))
         guard case .transform(let t) = v else { Issue.record("not a transform"); return }
         #expect(t.elements.allSatisfy { $0.isNaN })
-        guard case .transform(let identityPower) = AnimationValue.transform(.identity).repeated(.infinity) else { Issue.record("not a transform"); return }
+        guard case .transform(let identityPower) = AnimationValue.transform(.identity).repeated(.infinity) else {
+            Issue.record("not a transform"); return
+        }
         #expect(identityPower.elements.allSatisfy { $0.isNaN })
 
         let n = BasicAnimation(keyPath: "opacity")

@@ -28,12 +28,15 @@ import Testing
     }
 
     @Test func rescalingTheParentClockChangesNothing() async {
-        let timing = zip(Gen.double(in: -10...10), Gen.double(in: 0.125...8), Gen.int(in: -4...4), Gen.double(in: -2...2),
-                         Gen.int(in: 0...4), Gen.bool, Gen.int(in: 0...3))
-            .map { b, d, s, o, rc, ar, fill in
-                MediaTimingParameters(beginTime: b, duration: d, speed: Float(s) / 2, timeOffset: o, repeatCount: Float(rc) / 2,
-                                      autoreverses: ar, fillMode: [FillMode.removed, .forwards, .backwards, .both][fill])
-            }
+        let timing = zip(
+            Gen.double(in: -10...10), Gen.double(in: 0.125...8), Gen.int(in: -4...4), Gen.double(in: -2...2),
+            Gen.int(in: 0...4), Gen.bool, Gen.int(in: 0...3)
+        )
+        .map { b, d, s, o, rc, ar, fill in
+            MediaTimingParameters(
+                beginTime: b, duration: d, speed: Float(s) / 2, timeOffset: o, repeatCount: Float(rc) / 2,
+                autoreverses: ar, fillMode: [FillMode.removed, .forwards, .backwards, .both][fill])
+        }
         await checkProperty(zip(timing, Gen.double(in: -20...40), Gen.int(in: -3...3))) { t, p, e in
             let lambda = Double(sign: .plus, exponent: e, significand: 1)
             var scaled = t

@@ -49,7 +49,7 @@ import Testing
     @Test func bisectionEndsWhereTheBracketCannotShrink() {
         let cases: [(p1x: Double, p2x: Double, x: Double)] = [
             (1, -2.9123250200498657e24, 0.10191124006936758), (1, -4.562396318262436e26, 0.25),
-            (0.702992856502533, -5.464242323752775e29, 0.5), (1, -1.2057413372923888e287, .leastNonzeroMagnitude),
+            (0.702992856502533, -5.464242323752775e29, 0.5), (1, -1.2057413372923888e287, .leastNonzeroMagnitude)
         ]
         for c in cases {
             let curve = UnitBezier(c.p1x, 0, c.p2x, 1)
@@ -74,9 +74,12 @@ import Testing
         await checkProperty(zip(Gen.int(in: 0...64), Gen.int(in: 0...64), Gen.double(in: 0...1))) { a, b, x in
             let (ca, cb) = (Float(a) / 64, Float(b) / 64)
             let f = TimingFunction(controlPoints: ca, cb, 1 - ca, 1 - cb)
-            let slope = abs(f.curve.sampleCurveY(0.5) - f.curve.sampleCurveY(0.4999)) / max(abs(f.curve.sampleCurveX(0.5) - f.curve.sampleCurveX(0.4999)), 1e-300)
-            #expect(abs(f.evaluate(1 - x) - (1 - f.evaluate(x))) <= 1e-7 * max(1, min(slope, 1e6)) + 1e-12,
-                    "(\(ca), \(cb)) at \(x)")
+            let slope =
+                abs(f.curve.sampleCurveY(0.5) - f.curve.sampleCurveY(0.4999))
+                / max(abs(f.curve.sampleCurveX(0.5) - f.curve.sampleCurveX(0.4999)), 1e-300)
+            #expect(
+                abs(f.evaluate(1 - x) - (1 - f.evaluate(x))) <= 1e-7 * max(1, min(slope, 1e6)) + 1e-12,
+                "(\(ca), \(cb)) at \(x)")
         }
     }
 

@@ -34,7 +34,9 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
             CATransaction.setDisableActions(true)
             CATransaction.setValue("outer", forKey: "custom")
             CATransaction.begin()
-            #expect(CATransaction.animationDuration() == 1 && CATransaction.disableActions(), "a nested transaction reads the enclosing settings")
+            #expect(
+                CATransaction.animationDuration() == 1 && CATransaction.disableActions(),
+                "a nested transaction reads the enclosing settings")
             #expect(CATransaction.value(forKey: "custom") as? String == "outer")
             CATransaction.setAnimationDuration(2)
             CATransaction.setValue(nil, forKey: "custom")
@@ -66,8 +68,11 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
             #expect(CATransaction.animationTimingFunction() === easeIn)
             CATransaction.setValue(12, forKey: kCATransactionAnimationTimingFunction)
             #expect(CATransaction.animationTimingFunction() === easeIn)
-            #expect([kCATransactionAnimationDuration, kCATransactionDisableActions, kCATransactionAnimationTimingFunction,
-                     kCATransactionCompletionBlock] == ["animationDuration", "disableActions", "animationTimingFunction", "completionBlock"])
+            #expect(
+                [
+                    kCATransactionAnimationDuration, kCATransactionDisableActions, kCATransactionAnimationTimingFunction,
+                    kCATransactionCompletionBlock
+                ] == ["animationDuration", "disableActions", "animationTimingFunction", "completionBlock"])
             CATransaction.setAnimationDuration(-1)
             #expect(CATransaction.animationDuration() == -1, "durations are stored as given")
             let l = CALayer()
@@ -157,11 +162,15 @@ func committedLayer(at position: CGPoint = .zero) -> CALayer {
         CATransaction.unlock()
         // A stranger's unlock changes nothing: the lock is free afterwards, and another thread can take it.
         let done = DispatchSemaphore(value: 0)
-        Thread { CATransaction.unlock(); done.signal() }.start()
+        Thread {
+            CATransaction.unlock(); done.signal()
+        }.start()
         done.wait()
         CATransaction.lock()
         let taken = LockedBox(false)
-        Thread { CATransaction.lock(); taken.mutate { $0 = true }; CATransaction.unlock(); done.signal() }.start()
+        Thread {
+            CATransaction.lock(); taken.mutate { $0 = true }; CATransaction.unlock(); done.signal()
+        }.start()
         #expect(done.wait(timeout: .now() + 0.2) == .timedOut && !taken.value, "held here: the other thread waits")
         CATransaction.unlock()
         #expect(done.wait(timeout: .now() + 5) == .success && taken.value)

@@ -54,7 +54,8 @@ import Testing
             return String(format: "%.1f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
         }
         let recorded = try Self.record(into: file("recording.bin")) {
-            _ = try Self.checkEverything(InstructionSet(kernels: camath_replay_recording_kernels()), code: "x86-64 portable kernels, recorded")
+            _ = try Self.checkEverything(
+                InstructionSet(kernels: camath_replay_recording_kernels()), code: "x86-64 portable kernels, recorded")
         }
         #expect(recorded > 0)
         print("aarch64 replay: \(recorded) calls recorded in \(seconds(since: start))")
@@ -71,13 +72,16 @@ import Testing
             var checks: Set<String>? = nil
             for round in 1...Self.rounds {
                 let playing = clock.now
-                try #require(camath_replay_playback_load(file("\(label)-\(round - 1).bin"), label) >= 0, "\(label): cannot load round \(round)")
+                try #require(
+                    camath_replay_playback_load(file("\(label)-\(round - 1).bin"), label) >= 0, "\(label): cannot load round \(round)")
                 let missed = try Self.record(into: file("\(label)-missed-\(round).bin")) {
-                    checks = try Self.checkEverything(InstructionSet(kernels: camath_replay_playback_kernels()),
-                                                      code: "\(label) portable kernels under QEMU, round \(round)", only: checks)
+                    checks = try Self.checkEverything(
+                        InstructionSet(kernels: camath_replay_playback_kernels()),
+                        code: "\(label) portable kernels under QEMU, round \(round)", only: checks)
                 }
-                print("aarch64 playback \(label) round \(round): \(camath_replay_playback_hits()) calls answered from aarch64, \(missed) missed "
-                      + "(\(seconds(since: playing)))")
+                print(
+                    "aarch64 playback \(label) round \(round): \(camath_replay_playback_hits()) calls answered from aarch64, \(missed) missed "
+                        + "(\(seconds(since: playing)))")
                 if missed == 0 { break }
                 if round == Self.rounds {
                     Issue.record("\(label): \(missed) calls still not run on aarch64 after \(round) rounds")
@@ -113,7 +117,8 @@ import Testing
                 var log = CatalogueLog(entry)
                 for c in CatalogueTests.cases(entry) {
                     for precision in BatchPrecision.allCases {
-                        try log.check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set), "\(set) \(precision)")
+                        try log.check(
+                            c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: set), "\(set) \(precision)")
                     }
                 }
                 log.print(code: code)
@@ -168,9 +173,12 @@ import Testing
         func finish() throws -> String {
             process.waitUntilExit()
             defer { for file in [output, messages] { try? FileManager.default.removeItem(at: file) } }
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? "", errors = (try? String(contentsOf: messages, encoding: .utf8)) ?? ""
-            try #require(process.terminationStatus == 0,
-                         "scripts/aarch64-kernels.sh \(arguments.joined(separator: " ")) exited with \(process.terminationStatus):\n\(text)\(errors)")
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+                errors = (try? String(contentsOf: messages, encoding: .utf8)) ?? ""
+            try #require(
+                process.terminationStatus == 0,
+                "scripts/aarch64-kernels.sh \(arguments.joined(separator: " ")) exited with \(process.terminationStatus):\n\(text)\(errors)"
+            )
             return text
         }
     }

@@ -11,12 +11,17 @@ import Testing
 
     /// One frame at a few times on one and two threads and on the scalar path: the same bits, the same
     /// contributions.
-    func expectThreadsAndPathsAgree<T: ExactnessComparable>(_ frame: (Double, BatchPath, Int) throws -> (values: [T], contributes: [Bool]),
-                                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectThreadsAndPathsAgree<T: ExactnessComparable>(
+        _ frame: (Double, BatchPath, Int) throws -> (values: [T], contributes: [Bool]),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for time in [0.3, 1.4, 3.75] {
             let one = try frame(time, .simd, 1), two = try frame(time, .simd, 2), scalar = try frame(time, .scalar, 2)
-            #expect(bits(one.values) == bits(two.values) && one.contributes == two.contributes, "at \(time)", sourceLocation: sourceLocation)
-            #expect(bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes, "at \(time)", sourceLocation: sourceLocation)
+            #expect(
+                bits(one.values) == bits(two.values) && one.contributes == two.contributes, "at \(time)", sourceLocation: sourceLocation)
+            #expect(
+                bits(one.values) == bits(scalar.values) && one.contributes == scalar.contributes, "at \(time)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -26,7 +31,9 @@ import Testing
         try expectThreadsAndPathsAgree { try batch.evaluate(atParentTime: $0, options: BatchOptions(path: $1, threads: $2)) }
         let x = TimingCurveCases.progresses
         let function = TimingFunction(name: .easeInEaseOut)
-        #expect(bits(try Batch.evaluate(function, at: x, options: BatchOptions(path: .simd, threads: 2))) == bits(x.map { function.evaluate($0) }))
+        #expect(
+            bits(try Batch.evaluate(function, at: x, options: BatchOptions(path: .simd, threads: 2)))
+                == bits(x.map { function.evaluate($0) }))
     }
 
     /// Animations that share their timings (a transaction's) are grouped into timing classes, each resolved
@@ -37,9 +44,12 @@ import Testing
         let batch = try TransformAnimationBatch(animations, models: models)
         let classes = try #require(batch.schedule.classes)
         #expect(classes.representatives.count * 4 <= batch.count && classes.representatives.count > 20)
-        #expect(try TransformAnimationBatch(AnimationCases.transformAnimations(3000, seed: 75).animations, models: models).schedule.classes == nil)
+        #expect(
+            try TransformAnimationBatch(AnimationCases.transformAnimations(3000, seed: 75).animations, models: models).schedule.classes
+                == nil)
         for time in AnimationCases.parentTimes {
-            let one = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 1)), two = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
+            let one = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 1)),
+                two = try batch.evaluate(atParentTime: time, options: BatchOptions(path: .simd, threads: 2))
             let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: time) }
             #expect(bits(one.values) == bits(expected.map(\.0)) && one.contributes == expected.map(\.1), "at \(time)")
             #expect(bits(two.values) == bits(one.values) && two.contributes == one.contributes, "at \(time)")
@@ -49,22 +59,32 @@ import Testing
         try times.withUnsafeBufferPointer { t in
             try values.withUnsafeMutableBufferPointer { v in
                 try applied.withUnsafeMutableBufferPointer { c in
-                    try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                    try batch.evaluate(
+                        atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c,
+                        options: BatchOptions(path: .simd, threads: 2))
                 }
             }
         }
         let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: models[$0]) }
         #expect(bits(values) == bits(expected.map(\.0)) && applied == expected.map(\.1), "per-animation times")
-        #expect(times.withUnsafeBufferPointer { batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!) } == nil)
+        #expect(
+            times.withUnsafeBufferPointer {
+                batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!)
+            } == nil)
         // Per-animation times that are all one time take the classes, over per-animation values.
         for time in AnimationCases.parentTimes {
             let same = [Double](repeating: time, count: batch.count), current = (0..<batch.count).map { models[($0 * 7) % models.count] }
-            #expect(same.withUnsafeBufferPointer { batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!) } != nil)
+            #expect(
+                same.withUnsafeBufferPointer {
+                    batch.schedule.classSteps(.each(SharedReadPointer(base: $0.baseAddress!)), kernels: InstructionSet.portable.kernels!)
+                } != nil)
             var values = current, applied = [Bool](repeating: false, count: batch.count)
             try same.withUnsafeBufferPointer { t in
                 try values.withUnsafeMutableBufferPointer { v in
                     try applied.withUnsafeMutableBufferPointer { c in
-                        try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                        try batch.evaluate(
+                            atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c,
+                            options: BatchOptions(path: .simd, threads: 2))
                     }
                 }
             }
@@ -89,14 +109,17 @@ import Testing
             try times.withUnsafeBufferPointer { t in
                 try inPlace.withUnsafeMutableBufferPointer { v in
                     try applied.withUnsafeMutableBufferPointer { c in
-                        try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c, options: BatchOptions(path: .simd, threads: 2))
+                        try batch.evaluate(
+                            atParentTimes: t, over: UnsafeBufferPointer(v), into: v, contributes: c,
+                            options: BatchOptions(path: .simd, threads: 2))
                     }
                 }
             }
             var expected = current, expectedApplied: [Bool] = []
             expected.withUnsafeMutableBufferPointer { e in
                 expectedApplied = (0..<batch.count).map { i in
-                    batch.referenceValue(i, atParentTime: times[i], over: e.baseAddress! + i * batch.width, into: e.baseAddress! + i * batch.width)
+                    batch.referenceValue(
+                        i, atParentTime: times[i], over: e.baseAddress! + i * batch.width, into: e.baseAddress! + i * batch.width)
                 }
             }
             #expect(bits(inPlace) == bits(expected) && applied == expectedApplied, "\(property): in place over current values")
@@ -105,7 +128,8 @@ import Testing
             var unasked = current
             try times.withUnsafeBufferPointer { t in
                 try unasked.withUnsafeMutableBufferPointer { v in
-                    try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, threads: 2))
+                    try batch.evaluate(
+                        atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, threads: 2))
                 }
             }
             #expect(bits(unasked) == bits(expected), "\(property): without the contributes buffer")
@@ -136,7 +160,9 @@ import Testing
         var inPlace = current
         try times.withUnsafeBufferPointer { t in
             try inPlace.withUnsafeMutableBufferPointer { v in
-                try batch.evaluate(atParentTimes: t, over: UnsafeBufferPointer(v), into: v, options: BatchOptions(path: .simd, precision: .fast, threads: 2))
+                try batch.evaluate(
+                    atParentTimes: t, over: UnsafeBufferPointer(v), into: v,
+                    options: BatchOptions(path: .simd, precision: .fast, threads: 2))
             }
         }
         let expected = (0..<batch.count).map { batch.referenceValue($0, atParentTime: times[$0], over: current[$0]).0 }
@@ -178,14 +204,17 @@ import Testing
         current.m11 = .nan
         current.m12 = -7e40
         let cases: [(i: Int, to: Transform3D, over: Transform3D?, reach: Double)] = [
-            (0, to, nil, 4e30), (1, model, nil, 4 * (1e30 * 1e30)), (0, to, current, 4 * 7e40)]
+            (0, to, nil, 4e30), (1, model, nil, 4 * (1e30 * 1e30)), (0, to, current, 4 * 7e40)
+        ]
         for (i, to, over, reach) in cases {
             let blend = ExactnessBudget.interpolation(from: from, to: to, fraction: fraction)
             #expect(Set(blend[0..<4]).count > 1, "animation \(i): the interpolation bounds of a row differ")
             let bounds = ExactnessBudget.transformAnimation(batch, i, atParentTime: time, over: over)
             for r in 0..<4 {
                 let largest = blend[4 * r..<4 * r + 4].max()!
-                #expect(bounds[4 * r..<4 * r + 4].allSatisfy { $0 == largest * reach }, "animation \(i), row \(r): \(bounds[4 * r..<4 * r + 4])")
+                #expect(
+                    bounds[4 * r..<4 * r + 4].allSatisfy { $0 == largest * reach }, "animation \(i), row \(r): \(bounds[4 * r..<4 * r + 4])"
+                )
             }
         }
     }
@@ -240,12 +269,18 @@ import Testing
                 }
                 try batch.evaluate(atMediaTime: time, into: &replaced, options: BatchOptions(path: .simd, threads: threads))
                 for tree in [fresh, reused, replaced] {
-                    #expect(bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)), "at \(time)")
+                    #expect(
+                        bits(tree.geometries.flatMap(\.exactnessValues)) == bits(expected.geometries.flatMap(\.exactnessValues)),
+                        "at \(time)")
                     #expect(tree.levelMaps == expected.levelMaps, "at \(time), \(threads) threads")
                 }
                 var frames = [CGRect](repeating: .null, count: reused.count), planned = frames
-                try frames.withUnsafeMutableBufferPointer { try Batch.frames(of: reused, into: $0, options: BatchOptions(path: .simd, threads: threads)) }
-                try planned.withUnsafeMutableBufferPointer { try FramePlan(reused).frames(into: $0, options: BatchOptions(path: .simd, threads: threads)) }
+                try frames.withUnsafeMutableBufferPointer {
+                    try Batch.frames(of: reused, into: $0, options: BatchOptions(path: .simd, threads: threads))
+                }
+                try planned.withUnsafeMutableBufferPointer {
+                    try FramePlan(reused).frames(into: $0, options: BatchOptions(path: .simd, threads: threads))
+                }
                 #expect(bits(frames.flatMap(\.exactnessValues)) == bits(planned.flatMap(\.exactnessValues)), "at \(time)")
             }
         }
@@ -259,14 +294,19 @@ import Testing
         }
         let emptyValues = try ValueAnimationBatch([], models: [])
         #expect(try emptyValues.evaluate(atParentTime: 1).values.isEmpty)
-        #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "a transform; animate it with a TransformAnimationBatch")) {
+        #expect(
+            throws: BatchError.invalidValue(
+                argument: "models", position: 0, reason: "a transform; animate it with a TransformAnimationBatch")
+        ) {
             try ValueAnimationBatch([BasicAnimation(keyPath: "transform")], models: [.transform(.identity)])
         }
         #expect(throws: BatchError.invalidValue(argument: "models", position: 1, reason: "4 components where the batch has 2")) {
-            try ValueAnimationBatch([BasicAnimation(keyPath: "position"), BasicAnimation(keyPath: "bounds")],
-                                    models: [.point(.zero), .rect(.zero)])
+            try ValueAnimationBatch(
+                [BasicAnimation(keyPath: "position"), BasicAnimation(keyPath: "bounds")],
+                models: [.point(.zero), .rect(.zero)])
         }
-        #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "256 components; a value batch takes at most 255")) {
+        #expect(throws: BatchError.invalidValue(argument: "models", position: 0, reason: "256 components; a value batch takes at most 255"))
+        {
             try ValueAnimationBatch([BasicAnimation(keyPath: nil)], models: [.vector(Array(repeating: 1, count: 256))])
         }
         let positions = try ValueAnimationBatch([BasicAnimation(keyPath: "position")], models: [.point(.zero)])

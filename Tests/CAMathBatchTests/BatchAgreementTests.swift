@@ -42,7 +42,9 @@ import Testing
         for path in [BatchPath.scalar, .simd] {
             try input.withUnsafeBytes { pin in
                 try output.withUnsafeMutableBytes { pout in
-                    try Batch.mapPoints(pin.baseAddress, inStride: 40, through: m, into: pout.baseAddress, outStride: 24, count: n, options: BatchOptions(path: path, threads: 3))
+                    try Batch.mapPoints(
+                        pin.baseAddress, inStride: 40, through: m, into: pout.baseAddress, outStride: 24, count: n,
+                        options: BatchOptions(path: path, threads: 3))
                 }
             }
             for (i, p) in points.enumerated() {
@@ -59,23 +61,30 @@ import Testing
         let n = 37, m = BatchInputs.transforms(4, seed: 8)[3]
         let points = BatchInputs.points3(n, seed: 10)
         var records = [Double](repeating: 0, count: 4 * n)
-        for (i, p) in points.enumerated() { records[4 * i] = p.x; records[4 * i + 1] = p.y; records[4 * i + 2] = p.z; records[4 * i + 3] = Double(i) + 0.5 }
+        for (i, p) in points.enumerated() {
+            records[4 * i] = p.x; records[4 * i + 1] = p.y; records[4 * i + 2] = p.z; records[4 * i + 3] = Double(i) + 0.5
+        }
         for level in KernelSets.runnable {
             for path in [BatchPath.scalar, .simd, .auto] {
                 var output = [Double](repeating: -9, count: 4 * n), inPlace = records
                 for i in 0..<n { output[4 * i + 3] = -Double(i) }
                 try records.withUnsafeBytes { pin in
                     try output.withUnsafeMutableBytes { pout in
-                        try Batch.mapPoints(pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n, options: BatchOptions(path: path, threads: 2, instructionSet: level))
+                        try Batch.mapPoints(
+                            pin.baseAddress, inStride: 32, through: m, into: pout.baseAddress, outStride: 32, count: n,
+                            options: BatchOptions(path: path, threads: 2, instructionSet: level))
                     }
                 }
                 try inPlace.withUnsafeMutableBytes { p in
-                    try Batch.mapPoints(UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n, options: BatchOptions(path: path, threads: 2, instructionSet: level))
+                    try Batch.mapPoints(
+                        UnsafeRawPointer(p.baseAddress), inStride: 32, through: m, into: p.baseAddress, outStride: 32, count: n,
+                        options: BatchOptions(path: path, threads: 2, instructionSet: level))
                 }
                 for (i, p) in points.enumerated() {
                     let q = m.mapPoint(p)
                     #expect(exact(output[4 * i], q.x) && exact(output[4 * i + 1], q.y) && exact(output[4 * i + 2], q.z))
-                    #expect(output[4 * i + 3] == -Double(i) && inPlace[4 * i + 3] == Double(i) + 0.5, "\(level) \(path): tag \(i) overwritten")
+                    #expect(
+                        output[4 * i + 3] == -Double(i) && inPlace[4 * i + 3] == Double(i) + 0.5, "\(level) \(path): tag \(i) overwritten")
                     #expect(exact(inPlace[4 * i], q.x) && exact(inPlace[4 * i + 2], q.z))
                 }
             }
@@ -91,7 +100,9 @@ extension BatchAgreementTests {
     @Test(arguments: [BatchPath.scalar, .simd])
     func keyPathWritesAndBlendsInPlace(_ path: BatchPath) throws {
         let t = BatchInputs.transforms(600, seed: 61) + DecompositionCases.all, u = Array(t.reversed())
-        let values = t.indices.map { i -> TransformKeyPathValue in [.number(0.5), .number(1e7), .number(.nan), .size(width: 1, height: 1)][i % 4] }
+        let values = t.indices.map { i -> TransformKeyPathValue in
+            [.number(0.5), .number(1e7), .number(.nan), .size(width: 1, height: 1)][i % 4]
+        }
         let expectedWrite = try Batch.setting(.rotationZ, of: t, to: values, options: .scalar).transforms
         var inPlace = t
         try inPlace.withUnsafeMutableBufferPointer { m in
@@ -105,7 +116,8 @@ extension BatchAgreementTests {
             var blended = t
             try blended.withUnsafeMutableBufferPointer { m in
                 try u.withUnsafeBufferPointer { b in
-                    try Batch.interpolate(from: UnsafeBufferPointer(m), to: b, fraction: fraction, into: m, options: BatchOptions(path: path))
+                    try Batch.interpolate(
+                        from: UnsafeBufferPointer(m), to: b, fraction: fraction, into: m, options: BatchOptions(path: path))
                 }
             }
             #expect(exact(blended, expected))
@@ -132,7 +144,10 @@ extension BatchAgreementTests {
         #expect(try Batch.values(for: .scale, of: small) == small.map { $0.value(for: .scale) })
         let written = try Batch.setting(.translation, of: small, to: small.map { _ in .size(width: 1, height: 2) })
         #expect(exact(written.transforms, small.map { (try? $0.setting(.translation, to: .size(width: 1, height: 2))) ?? $0 }))
-        #expect(exact(try Batch.interpolate(from: small, to: other, fraction: 0.7), zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
+        #expect(
+            exact(
+                try Batch.interpolate(from: small, to: other, fraction: 0.7),
+                zip(small, other).map { $0.interpolated(to: $1, fraction: 0.7) }))
         let h = Homography(t[5]), flat = BatchInputs.points3(pointCount, seed: 43).map { SIMD2($0.x, $0.y) }
         let mapped = try Batch.mapPoints(flat, through: h)
         #expect(zip(mapped, flat).allSatisfy { exact($0.x, h.mapPoint($1).x) && exact($0.y, h.mapPoint($1).y) })
@@ -162,7 +177,8 @@ extension BatchAgreementTests {
         }
         #expect(out.allSatisfy { $0 == CGRect(x: 1, y: 2, width: 3, height: 4) })
         for size in [CGSize(width: CGFloat.nan, height: 1), CGSize(width: 1, height: CGFloat.infinity)] {
-            let kept = try Batch.autoresize(frames, masks: masks, oldSuperlayerSize: CGSize(width: 10, height: 10), newSuperlayerSize: size, options: .simd)
+            let kept = try Batch.autoresize(
+                frames, masks: masks, oldSuperlayerSize: CGSize(width: 10, height: 10), newSuperlayerSize: size, options: .simd)
             #expect(kept.exactnessValues.map(\.bitPattern) == frames.exactnessValues.map(\.bitPattern))
         }
     }

@@ -35,14 +35,16 @@ struct BatchBLASTests {
             for (p, g) in zip(points, got) {
                 let r = m.mapPoint(p)
                 let w = abs(m.mapHomogeneous(p).w)
-                guard w > 1e-3 else { continue }  // near W = 0 the divide amplifies any reordering
+                guard w > 1e-3 else { continue } // near W = 0 the divide amplifies any reordering
                 let scale = max(1, abs(p.x), abs(p.y), abs(p.z)) * max(1, m.maxMagnitude) / w
                 #expect(abs(g.x - r.x) <= 1e-13 * scale && abs(g.y - r.y) <= 1e-13 * scale && abs(g.z - r.z) <= 1e-13 * scale)
             }
             let flat = points.map { SIMD2($0.x, $0.y) }
             var out = [SIMD2<Double>](repeating: .zero, count: flat.count)
             try flat.withUnsafeBufferPointer { pf in
-                try out.withUnsafeMutableBufferPointer { po in try Batch.mapPoints(pf, through: h, into: po, options: BatchOptions(path: .blas, threads: 3)) }
+                try out.withUnsafeMutableBufferPointer { po in
+                    try Batch.mapPoints(pf, through: h, into: po, options: BatchOptions(path: .blas, threads: 3))
+                }
             }
             for (p, g) in zip(flat, out) {
                 let w = abs(h.forwardWeight(p))

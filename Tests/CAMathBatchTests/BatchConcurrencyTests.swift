@@ -15,10 +15,12 @@ import Testing
             var concat: [Transform3D], inverse: [Transform3D], points: [SIMD3<Double>], hits: [Int?], frames: [CGRect]
         }
         @Sendable func run() throws -> Results {
-            Results(concat: try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: 2)),
-                    inverse: try Batch.invert(a, options: BatchOptions(path: .simd, threads: 2)).inverses,
-                    points: try Batch.mapPoints(points, through: b[5], options: BatchOptions(path: .simd, threads: 2)),
-                    hits: try Batch.hitTest(hitPoints, in: tree, options: .auto), frames: try Batch.frames(of: tree, options: BatchOptions(path: .simd, threads: 2)))
+            Results(
+                concat: try Batch.concat(a, b, options: BatchOptions(path: .simd, threads: 2)),
+                inverse: try Batch.invert(a, options: BatchOptions(path: .simd, threads: 2)).inverses,
+                points: try Batch.mapPoints(points, through: b[5], options: BatchOptions(path: .simd, threads: 2)),
+                hits: try Batch.hitTest(hitPoints, in: tree, options: .auto),
+                frames: try Batch.frames(of: tree, options: BatchOptions(path: .simd, threads: 2)))
         }
         let expected = try run()
         let results = try await withThrowingTaskGroup(of: Results.self) { group in

@@ -15,7 +15,9 @@ import Testing
         a.withUnsafeBufferPointer { pa in
             b.withUnsafeBufferPointer { pb in
                 out.withUnsafeMutableBufferPointer { po in
-                    _ = #expect(throws: BatchError.countMismatch(argument: "b", expected: 5, actual: 4)) { try Batch.concat(pa, pb, into: po) }
+                    _ = #expect(throws: BatchError.countMismatch(argument: "b", expected: 5, actual: 4)) {
+                        try Batch.concat(pa, pb, into: po)
+                    }
                     mask.withUnsafeMutableBufferPointer { pm in
                         _ = #expect(throws: BatchError.countMismatch(argument: "singular", expected: 5, actual: 2)) {
                             try Batch.invert(pa, into: po, singular: pm)
@@ -24,7 +26,9 @@ import Testing
                 }
             }
             short.withUnsafeMutableBufferPointer { ps in
-                _ = #expect(throws: BatchError.countMismatch(argument: "out", expected: 5, actual: 3)) { try Batch.concat(pa, Self.sentinel, into: ps) }
+                _ = #expect(throws: BatchError.countMismatch(argument: "out", expected: 5, actual: 3)) {
+                    try Batch.concat(pa, Self.sentinel, into: ps)
+                }
                 _ = #expect(throws: BatchError.self) { try Batch.concat(Self.sentinel, pa, into: ps) }
                 _ = #expect(throws: BatchError.self) { try Batch.invert(pa, into: ps) }
                 _ = #expect(throws: BatchError.self) { try Batch.invertAffine(pa, into: ps) }

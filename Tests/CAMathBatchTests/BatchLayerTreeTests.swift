@@ -37,9 +37,13 @@ import Testing
             let tree = LayerTree(root: layers[0])
             for level in KernelSets.runnable {
                 for (path, threads) in [(BatchPath.simd, 1), (.simd, 7), (.auto, 2)] {
-                    let hits = try Batch.hitTest(cgPoints, in: tree, options: BatchOptions(path: path, threads: threads, instructionSet: level))
+                    let hits = try Batch.hitTest(
+                        cgPoints, in: tree, options: BatchOptions(path: path, threads: threads, instructionSet: level))
                     let mismatches = zip(hits, expected).enumerated().filter { $1.0 != $1.1 }
-                    #expect(mismatches.isEmpty, "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \(String(describing: $0.element.0)) expected \(String(describing: $0.element.1))" } ?? "") in\n\(spec)")
+                    #expect(
+                        mismatches.isEmpty,
+                        "\(path) \(level): first mismatch \(mismatches.first.map { "point \(cgPoints[$0.offset]) got \(String(describing: $0.element.0)) expected \(String(describing: $0.element.1))" } ?? "") in\n\(spec)"
+                    )
                 }
             }
             let scalar = try Batch.hitTest(Array(cgPoints.prefix(500)), in: tree, options: .scalar)
@@ -53,7 +57,9 @@ import Testing
         let spec = LayerTreeGen.tree(maxNodes: 1000).run(using: &rng)
         let layers = spec.build()
         let tree = LayerTree(root: layers[0])
-        let points = (0..<100_000).map { _ in CGPoint(x: Double.random(in: -150...450, using: &rng), y: Double.random(in: -150...450, using: &rng)) }
+        let points = (0..<100_000).map { _ in
+            CGPoint(x: Double.random(in: -150...450, using: &rng), y: Double.random(in: -150...450, using: &rng))
+        }
         let hits = try Batch.hitTest(points, in: tree, options: .simd)
         let sample = Array(points.prefix(300))
         #expect(Array(hits.prefix(300)) == (try Batch.hitTest(sample, in: tree, options: .scalar)))

@@ -6,8 +6,9 @@ import Testing
 /// choose at each precision.
 @Suite struct BatchTuningFileTests {
     @Test func theFileFormatRoundTrips() throws {
-        let tuning = BatchTuning(threadingThreshold: [.concatPairwise: 100_000, .hitTest: 1_000],
-                                 blasCrossover: [.mapPoints3D: 300_000])
+        let tuning = BatchTuning(
+            threadingThreshold: [.concatPairwise: 100_000, .hitTest: 1_000],
+            blasCrossover: [.mapPoints3D: 300_000])
         let back = try BatchTuning(text: tuning.text)
         #expect(back.threadingThreshold == tuning.threadingThreshold)
         #expect(back.blasCrossover == tuning.blasCrossover)
@@ -29,7 +30,7 @@ import Testing
         ("threading invert 1e3", 1, "'1e3' is not a positive integer"),
         ("blas invert 10", 1, "invert is not a matrix product"),
         ("threading blend 10\nthreading blend 20", 2, "blend given twice"),
-        ("fast invert 10", 1, "unknown rule 'fast' (threading or blas)"),
+        ("fast invert 10", 1, "unknown rule 'fast' (threading or blas)")
     ])
     func everyBadLineIsNamed(text: String, line: Int, reason: String) {
         #expect(throws: BatchTuningError(source: "<text>", line: line, reason: reason)) { try BatchTuning(text: text) }
@@ -55,7 +56,9 @@ import Testing
                 #expect(fast == (crossover.map { n >= $0 } == true && CBLAS.available != nil ? .blas : .simd))
             }
             #expect(Exactness.of(operation, on: .auto) == Exactness.of(operation, on: .simd))
-            #expect(Exactness.of(operation, on: .simd, precision: .fast) == (operation.hasFastKernels ? .budget : Exactness.of(operation, on: .simd)))
+            #expect(
+                Exactness.of(operation, on: .simd, precision: .fast)
+                    == (operation.hasFastKernels ? .budget : Exactness.of(operation, on: .simd)))
             #expect(Exactness.of(operation, on: .scalar, precision: .fast) == .bitwise)
         }
     }

@@ -57,7 +57,8 @@ import Testing
             try log.check(c, .scalar, "scalar")
             for level in KernelSets.runnable {
                 for precision in BatchPrecision.allCases {
-                    try log.check(c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: level), "\(level) \(precision)")
+                    try log.check(
+                        c, BatchOptions(path: .simd, precision: precision, threads: 1, instructionSet: level), "\(level) \(precision)")
                 }
             }
         }
@@ -72,7 +73,8 @@ import Testing
         for c in Self.cases(entry, sizes: Self.threadedSizes) {
             for precision in BatchPrecision.allCases {
                 for threads in [2, 7] {
-                    try log.check(c, BatchOptions(path: .simd, precision: precision, threads: threads), "simd \(threads) threads \(precision)")
+                    try log.check(
+                        c, BatchOptions(path: .simd, precision: precision, threads: threads), "simd \(threads) threads \(precision)")
                 }
                 try log.check(c, BatchOptions(path: .auto, precision: precision), "auto \(precision)")
             }
@@ -94,8 +96,10 @@ struct CatalogueLog {
 
     init(_ entry: CatalogueEntry) { self.entry = entry }
 
-    mutating func check(_ c: CatalogueCase, _ options: BatchOptions, _ label: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws {
+    mutating func check(
+        _ c: CatalogueCase, _ options: BatchOptions, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if let mismatch = try c.firstMismatch(options) {
             Issue.record("\(entry) on \(label), \(c.count) inputs: \(mismatch)", sourceLocation: sourceLocation)
             compared[label] = -.max
@@ -112,8 +116,11 @@ struct CatalogueLog {
             let precision: BatchPrecision = label.hasSuffix("fast") ? .fast : .exact
             let path: BatchPath = label == "scalar" ? .scalar : label == "blas" ? .blas : .simd
             let rule = Exactness.of(entry.operation, on: path, precision: precision).map(String.init(describing:)) ?? "throws"
-            let code = named ?? (label == "scalar" ? "reference code"
-                : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry), precision: precision) } ?? "this CPU's kernels")
+            let code =
+                named
+                ?? (label == "scalar"
+                    ? "reference code"
+                    : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry), precision: precision) } ?? "this CPU's kernels")
             Swift.print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(code)")
         }
     }

@@ -9,21 +9,26 @@ import PropertyBased
 enum ElementaryArguments {
     static func of(_ function: ElementaryLaneFunction) -> (x: [Double], y: [Double]) {
         var rng = Xoshiro(seed: (UInt64(function.rawValue) + 71, 72, 73, 74))
-        let special: [Double] = [0, -0.0, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                                 .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1]
+        let special: [Double] = [
+            0, -0.0, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+            .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1
+        ]
         func neighbours(_ v: Double, _ k: Int = 3) -> [Double] {
             var out = [v], up = v, down = v
             for _ in 0..<k { up = up.nextUp; down = down.nextDown; out += [up, down] }
             return out
         }
         func logUniform(_ exponents: ClosedRange<Int>) -> Double {
-            Double(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: Int.random(in: exponents, using: &rng),
-                   significand: Double.random(in: 1..<2, using: &rng))
+            Double(
+                sign: Bool.random(using: &rng) ? .minus : .plus, exponent: Int.random(in: exponents, using: &rng),
+                significand: Double.random(in: 1..<2, using: &rng))
         }
         switch function {
         case .sin, .cos:
             var x = special + neighbours(6381956970095103 * 0x1p797) + neighbours(0x1p19) + neighbours(0x1p-27)
-            for k in [1, 2, 3, 4, 5, 100, 1000, 100_000, 333_000] { x += neighbours(Double(k) * .pi / 2) + neighbours(-Double(k) * .pi / 2) }
+            for k in [1, 2, 3, 4, 5, 100, 1000, 100_000, 333_000] {
+                x += neighbours(Double(k) * .pi / 2) + neighbours(-Double(k) * .pi / 2)
+            }
             x += (0..<600).map { _ in Double.random(in: -10...10, using: &rng) } + (0..<600).map { _ in logUniform(-1074...1023) }
             return (x, x.map { _ in 0 })
         case .asin, .acos:

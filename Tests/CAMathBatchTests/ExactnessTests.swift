@@ -25,7 +25,7 @@ import Testing
         #expect(Exactness.budget.firstMismatch([1 + 1e-15, .infinity, .nan], [1, .infinity, .nan], bounds: [2e-15, 0, 0]) == nil)
         #expect(Exactness.budget.firstMismatch([1 + 1e-14], [1], bounds: [2e-15])?.index == 0)
         #expect(Exactness.budget.firstMismatch([1e300], [.infinity], bounds: [1e308])?.index == 0)
-        #expect(Exactness.budget.firstMismatch([.nan], [3], bounds: [.infinity]) == nil)  // outside the domain
+        #expect(Exactness.budget.firstMismatch([.nan], [3], bounds: [.infinity]) == nil) // outside the domain
         let bounds = ExactnessBudget.concat(Transform3D(scaleX: 2, y: 3, z: 4), .identity)
         #expect(bounds.count == 16 && bounds[0] == 4 * 0x1p-52 * 2 && bounds[5] == 4 * 0x1p-52 * 3)
     }

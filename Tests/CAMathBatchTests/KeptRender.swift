@@ -13,27 +13,32 @@ final class KeptRender {
     /// Records an issue for each of those that is not the reference's, bit for bit.
     func check(_ renderTree: RenderTree, at t: Double, _ note: String) {
         let root = renderTree.root
-        #expect(RenderTreeTests.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { RenderTreeTests.reference(root, at: t) },
-                "\(note)")
+        #expect(
+            RenderTreeTests.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { RenderTreeTests.reference(root, at: t) },
+            "\(note)")
         // The presentation brought the tree to the model: its count is the new one.
         let n = renderTree.count
         if changed.count != n {
             (transforms, opacities) = ([SIMD4<Float>](repeating: .zero, count: 4 * n), [Float](repeating: 0, count: n))
-            (hidden, frames, changed) = ([Bool](repeating: false, count: n), [CGRect](repeating: .zero, count: n), [Int](repeating: 0, count: n))
+            (hidden, frames, changed) = (
+                [Bool](repeating: false, count: n), [CGRect](repeating: .zero, count: n), [Int](repeating: 0, count: n)
+            )
         }
         _ = try! transforms.withUnsafeMutableBufferPointer { tb in
             try opacities.withUnsafeMutableBufferPointer { o in
                 try hidden.withUnsafeMutableBufferPointer { h in
                     try frames.withUnsafeMutableBufferPointer { f in
                         try changed.withUnsafeMutableBufferPointer { c in
-                            try renderTree.renderChanges(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f), changed: c)
+                            try renderTree.renderChanges(
+                                atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o, hidden: h, frames: f), changed: c)
                         }
                     }
                 }
             }
         }
         let whole = try! RenderTreeTests.render(renderTree, at: t)
-        #expect(transforms.map { $0.bitPatterns } == whole.transforms.map { $0.bitPatterns } && hidden == whole.hidden
+        #expect(
+            transforms.map { $0.bitPatterns } == whole.transforms.map { $0.bitPatterns } && hidden == whole.hidden
                 && opacities.map(\.bitPattern) == whole.opacities.map(\.bitPattern)
                 && zip(frames, whole.frames).allSatisfy { bitwiseEqual($0, $1) }, "\(note): the changes rendered make a whole render")
         let (geometries, mismatches) = try! RenderTreeTests.outputs(of: renderTree, at: t)

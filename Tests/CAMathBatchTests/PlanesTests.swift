@@ -40,7 +40,9 @@ import Testing
         var p = Point3DPlanes(count: 3)
         let q = p
         let stride = p.planeStride
-        p.withUnsafeMutablePlanes { d in d[1] = 5; d[2 * stride + 2] = -1 }
+        p.withUnsafeMutablePlanes { d in
+            d[1] = 5; d[2 * stride + 2] = -1
+        }
         #expect(Array(p) == [SIMD3(0, 0, 0), SIMD3(5, 0, 0), SIMD3(0, 0, -1)] && Array(q) == [SIMD3<Double>](repeating: .zero, count: 3))
         #expect(TransformPlanes(count: 2) == TransformPlanes(repeating: .identity, count: 2) && TransformPlanes(count: 0).isEmpty)
     }
@@ -63,10 +65,14 @@ import Testing
         #expect(throws: BatchError.countMismatch(argument: "out", expected: 37, actual: 3)) { try Batch.invert(a, into: &short) }
         var flags = [Bool](repeating: false, count: 2)
         flags.withUnsafeMutableBufferPointer { f in
-            _ = #expect(throws: BatchError.countMismatch(argument: "singular", expected: 37, actual: 2)) { try Batch.invert(a, into: &out, singular: f) }
+            _ = #expect(throws: BatchError.countMismatch(argument: "singular", expected: 37, actual: 2)) {
+                try Batch.invert(a, into: &out, singular: f)
+            }
         }
         #expect(throws: BatchError.self) { try Batch.concat(a, a, into: &out, options: BatchOptions(path: .blas)) }
-        #expect(throws: BatchError.self) { try Batch.mapPoints(Point3DPlanes(count: 4), through: .identity, options: BatchOptions(path: .blas)) }
+        #expect(throws: BatchError.self) {
+            try Batch.mapPoints(Point3DPlanes(count: 4), through: .identity, options: BatchOptions(path: .blas))
+        }
         #expect(out == TransformPlanes(repeating: .identity, count: transforms.count), "nothing written")
         #expect(throws: BatchError.self) { try Batch.invert(a, options: BatchOptions(path: .simd, threads: 0)) }
     }

@@ -157,7 +157,9 @@ import Testing
             layer.add(fade, forKey: "fade \(k)", atMediaTime: 0)
         }
         step("animations removed") { layer, k in layer.removeAnimation(forKey: "fade \(k)") }
-        step("the same values again") { layer, k in layer.name = "name \(k)"; layer.setValue(k, forKey: "custom") }
+        step("the same values again") { layer, k in
+            layer.name = "name \(k)"; layer.setValue(k, forKey: "custom")
+        }
         step("copies written, then dropped", onCopies: true) { copy, k in
             copy.name = "copy \(k)"
             copy.setValue(-k, forKey: "custom")
@@ -230,7 +232,8 @@ import Testing
                     turn.values = [0.0, 1.5, -0.5]; turn.isAdditive = step % 2 == 1
                     let fade = BasicAnimation(keyPath: "opacity")
                     fade.toValue = 0.25; fade.beginTime = 0.25; fade.duration = 0.5; fade.fillMode = .both
-                    inner.animations = [turn, fade]; inner.duration = 1.25; inner.beginTime = 0.25; inner.timingFunction = TimingFunction(name: .easeIn)
+                    inner.animations = [turn, fade]; inner.duration = 1.25; inner.beginTime = 0.25;
+                    inner.timingFunction = TimingFunction(name: .easeIn)
                     group.animations = [grow, inner]; group.duration = 1.5; group.fillMode = step % 3 == 0 ? .forwards : .removed
                     group.isRemovedOnCompletion = step % 3 != 0
                     layer.add(group, forKey: random.next() % 2 == 0 ? "group" : "move", atMediaTime: 0.1 * Double(step))
@@ -280,7 +283,9 @@ import Testing
         func checkEndings(at t: Double, _ note: String) {
             for layer in renderTree.layers {
                 let local = layer.localTime(atMediaTime: t)
-                let ended = layer.attachedAnimations.filter { $0.isRemovedOnCompletion && $0.evaluation(at: local, isGroupChild: false).phase == .after }
+                let ended = layer.attachedAnimations.filter {
+                    $0.isRemovedOnCompletion && $0.evaluation(at: local, isGroupChild: false).phase == .after
+                }
                 #expect(ended.isEmpty, "\(note): a layer keeps \(ended.count) finished animations")
             }
         }
@@ -299,7 +304,8 @@ import Testing
                 switch random.next() % 6 {
                 case 0, 1:
                     // A new layer with its own animations, somewhere among another layer's sublayers.
-                    let layer = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 12, height: 8), position: CGPoint(x: step, y: 7)))
+                    let layer = Layer(
+                        geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 12, height: 8), position: CGPoint(x: step, y: 7)))
                     let spin = BasicAnimation(keyPath: "transform.rotation.z")
                     spin.toValue = 2.0; spin.duration = 3
                     let move = BasicAnimation(keyPath: "position")
@@ -371,7 +377,8 @@ import Testing
             func check(_ note: String) {
                 for (root, tree) in [(a, treeA), (b, treeB)] {
                     let t = clock.now + 0.4
-                    #expect(Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
+                    #expect(
+                        Self.summary(root.presentation(at: t)!) == Layer.withoutRenderTree(root) { Self.reference(root, at: t) }, "\(note)")
                     let (geometries, mismatches) = try! Self.outputs(of: tree, at: t)
                     #expect(geometries && mismatches.isEmpty, "\(note): outputs of layers \(mismatches.prefix(8))")
                 }
@@ -458,7 +465,8 @@ import Testing
         copies[3].position = CGPoint(x: 40, y: 60)
         copies[10].isHidden = true
         copies[20].sublayerTransform = Transform3D(scaleX: 2, y: 2, z: 1)
-        copies[30].addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 900, height: 700), position: CGPoint(x: 0, y: 0))))
+        copies[30].addSublayer(
+            Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 900, height: 700), position: CGPoint(x: 0, y: 0))))
         copies[40].removeFromSuperlayer()
         copies[50].masksToBounds.toggle()
         check(held, "changed by user code")
@@ -477,8 +485,10 @@ import Testing
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 800, height: 600), position: CGPoint(x: 400, y: 300)))
         var all = [root]
         for i in 1..<240 {
-            let layer = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: Double(20 + i % 50), height: Double(10 + i % 30)),
-                                                      position: CGPoint(x: Double(i * 37 % 700), y: Double(i * 53 % 500))))
+            let layer = Layer(
+                geometry: LayerGeometry(
+                    bounds: CGRect(x: 0, y: 0, width: Double(20 + i % 50), height: Double(10 + i % 30)),
+                    position: CGPoint(x: Double(i * 37 % 700), y: Double(i * 53 % 500))))
             layer.transform = Transform3D(rotationAngle: Double(i) * 0.1, x: 0, y: 0, z: 1)
             all[(i - 1) / 4].addSublayer(layer)
             all.append(layer)
@@ -539,7 +549,8 @@ import Testing
         root.sublayers![0].opacity = 0.5
         let transformLayer = TransformLayer()
         transformLayer.transform = Transform3D(rotationAngle: 0.4, x: 0, y: 1, z: 0)
-        transformLayer.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2), zPosition: 5)))
+        transformLayer.addSublayer(
+            Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 2, y: 2), zPosition: 5)))
         root.addSublayer(transformLayer)
         let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 2))
         let n = renderTree.count
@@ -548,8 +559,10 @@ import Testing
         let copies = LayerTree.layers(of: model), worlds = Self.worlds(of: presented)
         for i in 0..<n {
             let world = worlds[i]
-            let rows = [SIMD4(world.m11, world.m12, world.m13, world.m14), SIMD4(world.m21, world.m22, world.m23, world.m24),
-                        SIMD4(world.m31, world.m32, world.m33, world.m34), SIMD4(world.m41, world.m42, world.m43, world.m44)]
+            let rows = [
+                SIMD4(world.m11, world.m12, world.m13, world.m14), SIMD4(world.m21, world.m22, world.m23, world.m24),
+                SIMD4(world.m31, world.m32, world.m33, world.m34), SIMD4(world.m41, world.m42, world.m43, world.m44)
+            ]
             for j in 0..<4 { #expect(transforms[4 * i + j] == SIMD4<Float>(rows[j])) }
             #expect(bitwiseEqual(frames[i], copies[i].frame), "frame of layer \(i)")
             var up: Layer? = copies[i], isHidden = false
@@ -577,7 +590,9 @@ import Testing
 
 extension RenderTreeTests {
     /// One `render` of `renderTree` at `t` into fresh buffers: its four outputs.
-    static func render(_ renderTree: RenderTree, at t: Double) throws -> (transforms: [SIMD4<Float>], opacities: [Float], hidden: [Bool], frames: [CGRect]) {
+    static func render(
+        _ renderTree: RenderTree, at t: Double
+    ) throws -> (transforms: [SIMD4<Float>], opacities: [Float], hidden: [Bool], frames: [CGRect]) {
         let n = renderTree.count
         var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: 0, count: n)
         var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n)
@@ -597,13 +612,16 @@ extension RenderTreeTests {
     /// are the reference's, bit for bit, and the nodes whose world transform, frame, hidden flag or opacity is not.
     static func outputs(of renderTree: RenderTree, at t: Double) throws -> (geometries: Bool, mismatches: [Int]) {
         func bits(_ m: Transform3D) -> [UInt32] {
-            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map { Float($0).bitPattern }
+            [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44].map {
+                Float($0).bitPattern
+            }
         }
         let root = renderTree.root, n = renderTree.count
         let (transforms, opacities, hidden, frames) = try render(renderTree, at: t)
         let expected = Layer.withoutRenderTree(root) { root.presentation(at: t)! }
         let copies = LayerTree.layers(of: expected), tree = LayerTree(root: expected), worlds = worlds(of: tree)
-        let geometries = renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) }
+        let geometries =
+            renderTree.presented.geometries.map { $0.exactnessValues.map(\.bitPattern) }
             == tree.geometries.map { $0.exactnessValues.map(\.bitPattern) }
         var mismatches: [Int] = []
         for i in 0..<n {
@@ -611,7 +629,10 @@ extension RenderTreeTests {
             var up: Layer? = copies[i], isHidden = false
             while let l = up { isHidden = isHidden || l.isHidden; up = l.superlayer }
             if columns != bits(worlds[i]) || !bitwiseEqual(frames[i], copies[i].frame) || hidden[i] != isHidden
-                || opacities[i].bitPattern != copies[i].opacity.bitPattern { mismatches.append(i) }
+                || opacities[i].bitPattern != copies[i].opacity.bitPattern
+            {
+                mismatches.append(i)
+            }
         }
         return (geometries, mismatches)
     }
@@ -670,7 +691,9 @@ extension RenderTreeTests {
     /// after their end, the presentation the reference's throughout.
     @Test func endingsOfRemovedAnimationsLeaveLongBeforeTheyAreDue() throws {
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 400), position: CGPoint(x: 200, y: 200)))
-        let leaves = (0..<40).map { k in Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 8, height: 8), position: CGPoint(x: 10 * k, y: 5))) }
+        let leaves = (0..<40).map { k in
+            Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 8, height: 8), position: CGPoint(x: 10 * k, y: 5)))
+        }
         for leaf in leaves { root.addSublayer(leaf) }
         LayerTransaction.flush()
         let renderTree = try RenderTree(root: root)
@@ -694,7 +717,9 @@ extension RenderTreeTests {
             try renderTree.update(atMediaTime: t)
             largest = max(largest, renderTree.queuedEndingCount)
             for leaf in leaves {
-                let ended = leaf.attachedAnimations.filter { $0.evaluation(at: leaf.localTime(atMediaTime: t), isGroupChild: false).phase == .after }
+                let ended = leaf.attachedAnimations.filter {
+                    $0.evaluation(at: leaf.localTime(atMediaTime: t), isGroupChild: false).phase == .after
+                }
                 #expect(ended.isEmpty, "frame \(frame): a leaf keeps \(ended.count) finished animations")
             }
             // The check's reference copies open the implicit transaction (as any new layer does): flushed, as a host's
@@ -716,15 +741,19 @@ extension RenderTreeTests {
         let renderTree = try RenderTree(root: root)
         let n = renderTree.count
         var transforms = [SIMD4<Float>](repeating: .zero, count: 4 * n), opacities = [Float](repeating: -1, count: n)
-        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n), changed = [Int](repeating: -1, count: n)
+        var hidden = [Bool](repeating: false, count: n), frames = [CGRect](repeating: .zero, count: n),
+            changed = [Int](repeating: -1, count: n)
         func run(_ t: Double, shortBy: Int = 0) throws -> Int {
             try transforms.withUnsafeMutableBufferPointer { tb in
                 try opacities.withUnsafeMutableBufferPointer { o in
                     try hidden.withUnsafeMutableBufferPointer { h in
                         try frames.withUnsafeMutableBufferPointer { f in
                             try changed.withUnsafeMutableBufferPointer { c in
-                                try renderTree.renderChanges(atMediaTime: t, into: RenderOutput(transforms: tb, opacities: o,
-                                                             hidden: UnsafeMutableBufferPointer(rebasing: h[shortBy...]), frames: f), changed: c)
+                                try renderTree.renderChanges(
+                                    atMediaTime: t,
+                                    into: RenderOutput(
+                                        transforms: tb, opacities: o,
+                                        hidden: UnsafeMutableBufferPointer(rebasing: h[shortBy...]), frames: f), changed: c)
                             }
                         }
                     }

@@ -34,7 +34,9 @@ import Testing
                 problems.append("seed \(seed) step \(step): render threw")
                 continue
             }
-            if !geometries || !mismatches.isEmpty { problems.append("seed \(seed) step \(step): outputs of layers \(mismatches.prefix(4))") }
+            if !geometries || !mismatches.isEmpty {
+                problems.append("seed \(seed) step \(step): outputs of layers \(mismatches.prefix(4))")
+            }
             let presented = RenderTreeTests.summary(root.presentation(at: t)!)
             if presented != Layer.withoutRenderTree(root, { RenderTreeTests.reference(root, at: t) }) {
                 problems.append("seed \(seed) step \(step): presentation")
@@ -79,7 +81,9 @@ import Testing
     @Test func aTreeHandedOverBetweenThreadsKeepsAnswering() throws {
         final class Handover: @unchecked Sendable {
             let root: Layer, renderTree: RenderTree, clock: MediaClock
-            init(root: Layer, renderTree: RenderTree, clock: MediaClock) { (self.root, self.renderTree, self.clock) = (root, renderTree, clock) }
+            init(root: Layer, renderTree: RenderTree, clock: MediaClock) {
+                (self.root, self.renderTree, self.clock) = (root, renderTree, clock)
+            }
         }
         let clock = MediaClock(startTime: 2)
         let handover = try MediaClock.withCurrent(clock) {

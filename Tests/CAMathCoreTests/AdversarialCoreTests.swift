@@ -29,7 +29,8 @@ import Testing
                 refused += 1
             }
         }
-        tally.report("special values: Transform3D.inverted/invertedIfPossible: \(Self.matrices.count) adversarial inputs (\(refused) refused)")
+        tally.report(
+            "special values: Transform3D.inverted/invertedIfPossible: \(Self.matrices.count) adversarial inputs (\(refused) refused)")
     }
 
     @Test func predicatesAreFalseForNaNAndExactOtherwise() {
@@ -37,8 +38,10 @@ import Testing
         for m in Self.matrices {
             let e = m.elements
             tally.expect(m.isIdentity == (e == Transform3D.identity.elements))
-            tally.expect(m.isAffine == (e[2] == 0 && e[3] == 0 && e[6] == 0 && e[7] == 0 && e[8] == 0 && e[9] == 0
-                && e[10] == 1 && e[11] == 0 && e[14] == 0 && e[15] == 1))
+            tally.expect(
+                m.isAffine
+                    == (e[2] == 0 && e[3] == 0 && e[6] == 0 && e[7] == 0 && e[8] == 0 && e[9] == 0
+                        && e[10] == 1 && e[11] == 0 && e[14] == 0 && e[15] == 1))
             tally.expect((m == m) == !e.contains { $0.isNaN })
         }
         tally.report("special values: isIdentity/isAffine/==: \(Self.matrices.count) adversarial inputs")
@@ -57,7 +60,8 @@ import Testing
                     // (e.g. Sc(1e300, 1e-300, 1)): sy is then 0 or ∞ and the skew k/sy its IEEE quotient, NaN.
                     let rangeLeft = method == .interpolation2D && !(d.scale.x.isFinite && d.scale.y.isNormal)
                     let skew: [Double] = rangeLeft ? [] : [d.skew.x, d.skew.y, d.skew.z]
-                    let parts: [Double] = [d.translation, d.scale, d.rotation].flatMap { (v: SIMD3<Double>) in [v.x, v.y, v.z] } + skew
+                    let parts: [Double] =
+                        [d.translation, d.scale, d.rotation].flatMap { (v: SIMD3<Double>) in [v.x, v.y, v.z] } + skew
                         + [d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w]
                     tally.expect(!parts.contains { $0.isNaN }, "\(method) \(m.elements) \(d)")
                 }
@@ -183,7 +187,9 @@ import Testing
                 tried += 1
                 let q = h.mapPoint(p), x = h.mapHomogeneous(p)
                 // IEEE: the forward map is the homogeneous image divided by W, bit for bit.
-                tally.expect(exact(q.x, x.x / x.z, .bitwiseUpToSignOfZero) && exact(q.y, x.y / x.z, .bitwiseUpToSignOfZero) && exact(h.forwardWeight(p), x.z, .bitwiseUpToSignOfZero))
+                tally.expect(
+                    exact(q.x, x.x / x.z, .bitwiseUpToSignOfZero) && exact(q.y, x.y / x.z, .bitwiseUpToSignOfZero)
+                        && exact(h.forwardWeight(p), x.z, .bitwiseUpToSignOfZero))
                 let back = h.backMapPoint(p)
                 if inverse == nil { tally.expect(back.x.isNaN && back.y.isNaN) }
             }
@@ -225,14 +231,18 @@ import Testing
     @Test func rectsAndBoxesOnSpecialValues() {
         var tally = ExpectationTally()
         var tried = 0
-        let rects = Adversarial.rects.map { Rect2D(x: Double($0.origin.x), y: Double($0.origin.y), width: Double($0.size.width), height: Double($0.size.height)) }
+        let rects = Adversarial.rects.map {
+            Rect2D(x: Double($0.origin.x), y: Double($0.origin.y), width: Double($0.size.width), height: Double($0.size.height))
+        }
         let points = Adversarial.points.map { SIMD2(Double($0.x), Double($0.y)) }
         for r in rects {
             let s = r.standardized
             if !r.isNull && !r.width.isNaN && !r.height.isNaN { tally.expect(!(s.width < 0) && !(s.height < 0)) }
             for p in points {
                 tried += 1
-                if p.x.isNaN || p.y.isNaN || r.isNull || [r.x, r.y, r.width, r.height].contains(where: \.isNaN) { tally.expect(!r.contains(p)) }
+                if p.x.isNaN || p.y.isNaN || r.isNull || [r.x, r.y, r.width, r.height].contains(where: \.isNaN) {
+                    tally.expect(!r.contains(p))
+                }
             }
             var box = BoundingBox()
             let (a, b, c, d) = r.corners

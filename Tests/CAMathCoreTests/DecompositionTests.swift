@@ -30,7 +30,7 @@ import Glibc
         let d = try #require(m.decomposed())
         #expect(abs(d.rotation.y - ry) < 1e-8)
         #expect(d.rotation.z == 0)
-        #expect(abs(d.rotation.x - 0.3) < 1e-8)  // atan2(−r3.y, r2.y) recovers rx for both signs of ry
+        #expect(abs(d.rotation.x - 0.3) < 1e-8) // atan2(−r3.y, r2.y) recovers rx for both signs of ry
         #expect(Transform3D(d).maxDifference(to: m) < 1e-12)
     }
 
@@ -108,7 +108,7 @@ import Glibc
         #expect(m.value(for: .translation) == .size(width: 5, height: 6))
         let r181 = Transform3D(rotationAngle: 181 * .pi / 180, x: 0, y: 0, z: 1)
         #expect(abs(try #require(r181.value(for: .rotationZ).number) + 179 * .pi / 180) < 1e-12)
-        let beyond = Transform3D(rotationAngle: 2, x: 0, y: 1, z: 0)  // a y-rotation past 90° reads (π, π − θ, π)
+        let beyond = Transform3D(rotationAngle: 2, x: 0, y: 1, z: 0) // a y-rotation past 90° reads (π, π − θ, π)
         let d = try #require(beyond.decomposed())
         #expect(abs(remainder(d.rotation.x - .pi, 2 * .pi)) < 1e-12 && abs(d.rotation.y - (.pi - 2)) < 1e-12)
         #expect(abs(remainder(d.rotation.z - .pi, 2 * .pi)) < 1e-12)
@@ -119,13 +119,17 @@ import Glibc
         #expect(try m.setting(.translationX, to: .number(5)).maxDifference(to: Transform3D(translationX: 5, y: 0, z: 0)) < 1e-15)
         let moved = try Transform3D(translationX: 1, y: 2, z: 3).setting(.translation, to: .size(width: 7, height: 8))
         #expect(moved.maxDifference(to: Transform3D(translationX: 7, y: 8, z: 3)) < 1e-15)
-        #expect(try Transform3D(scaleX: 1, y: 2, z: 3).setting(.scale, to: .number(2)).maxDifference(to: Transform3D(scaleX: 2, y: 2, z: 2)) < 1e-15)
+        #expect(
+            try Transform3D(scaleX: 1, y: 2, z: 3).setting(.scale, to: .number(2)).maxDifference(to: Transform3D(scaleX: 2, y: 2, z: 2))
+                < 1e-15)
     }
 
     @Test func quaternionOfTheDiagonalBranches() throws {
-        for (axis, expected) in [(SIMD3<Double>(1, 0, 0), Quaternion(x: 1, y: 0, z: 0, w: 0)),
-                                 (SIMD3(0, 1, 0), Quaternion(x: 0, y: 1, z: 0, w: 0)),
-                                 (SIMD3(0, 0, 1), Quaternion(x: 0, y: 0, z: 1, w: 0))] {
+        for (axis, expected) in [
+            (SIMD3<Double>(1, 0, 0), Quaternion(x: 1, y: 0, z: 0, w: 0)),
+            (SIMD3(0, 1, 0), Quaternion(x: 0, y: 1, z: 0, w: 0)),
+            (SIMD3(0, 0, 1), Quaternion(x: 0, y: 0, z: 1, w: 0))
+        ] {
             let q = try #require(Transform3D(rotationAngle: .pi, x: axis.x, y: axis.y, z: axis.z).decomposed(.interpolation3D)).quaternion
             #expect(abs(q.x - expected.x) < 1e-15 && abs(q.y - expected.y) < 1e-15 && abs(q.z - expected.z) < 1e-15 && abs(q.w) < 1e-15)
         }
@@ -135,11 +139,11 @@ import Glibc
         let a = Quaternion(x: 0, y: 0, z: 0, w: 1), b = Quaternion(x: 0, y: 0, z: sin(0.5), w: cos(0.5))
         let half = a.slerp(to: b, fraction: 0.5)
         #expect(abs(half.z - sin(0.25)) < 1e-15 && abs(half.w - cos(0.25)) < 1e-15)
-        let negated = Quaternion(x: 0, y: 0, z: -sin(0.5), w: -cos(0.5))  // same rotation, other sign
+        let negated = Quaternion(x: 0, y: 0, z: -sin(0.5), w: -cos(0.5)) // same rotation, other sign
         let short = a.slerp(to: negated, fraction: 0.5)
         #expect(abs(abs(short.z) - sin(0.25)) < 1e-15)
         let near = Quaternion(x: 0, y: 0, z: 1e-7, w: 1)
-        #expect(a.slerp(to: near, fraction: 0.5) == a)  // within 1e-5: the original, un-negated a
+        #expect(a.slerp(to: near, fraction: 0.5) == a) // within 1e-5: the original, un-negated a
         let negativeNear = Quaternion(x: 0, y: 0, z: -1e-7, w: -1)
         #expect(a.slerp(to: negativeNear, fraction: 0.3) == a)
     }
@@ -172,12 +176,13 @@ import Glibc
         if path == .rotationY && abs(v) >= .pi / 2 - 1e-6 { return false }
         guard [.scale, .scaleX, .scaleY, .scaleZ].contains(path) else { return true }
         let s = d.scale
-        let newScale: SIMD3<Double> = switch path {
-        case .scaleX: SIMD3(v, s.y, s.z)
-        case .scaleY: SIMD3(s.x, v, s.z)
-        case .scaleZ: SIMD3(s.x, s.y, v)
-        default: SIMD3(repeating: v)
-        }
+        let newScale: SIMD3<Double> =
+            switch path {
+            case .scaleX: SIMD3(v, s.y, s.z)
+            case .scaleY: SIMD3(s.x, v, s.z)
+            case .scaleZ: SIMD3(s.x, s.y, v)
+            default: SIMD3(repeating: v)
+            }
         return abs(v) > 1e-3 && (newScale.x * newScale.y * newScale.z > 0) == (s.x * s.y * s.z > 0)
     }
 
@@ -208,7 +213,8 @@ import Glibc
     /// key path but `scale`, which reads the average and writes it to all three scales.
     @Test func identityWritesKeepTheMatrix() async {
         let paths = TransformKeyPath.allCases.filter { $0 != .scale }
-        await checkProperty(zip(Self.decomposableMatrix, Gen.int(in: 0...(paths.count - 1)).map { paths[$0] }), seededRuns: 500) { m, path in
+        await checkProperty(zip(Self.decomposableMatrix, Gen.int(in: 0...(paths.count - 1)).map { paths[$0] }), seededRuns: 500) {
+            m, path in
             let normalised = Transform3D(elements: m.elements.map { $0 / m.m44 })!
             let written = try m.setting(path, to: m.value(for: path))
             #expect(written.maxDifference(to: normalised) <= 1e-12 * max(1, normalised.maxMagnitude), "\(path) on \(m)")
@@ -221,8 +227,9 @@ import Glibc
             #expect(a.interpolated(to: b, fraction: 1).matches(b))
             let ta = Transform3D(translationX: a.m41, y: a.m42, z: a.m43), tb = Transform3D(translationX: b.m41, y: b.m42, z: b.m43)
             let blended = ta.interpolated(to: tb, fraction: t)
-            let expected = Transform3D(translationX: ta.m41 + (tb.m41 - ta.m41) * t, y: ta.m42 + (tb.m42 - ta.m42) * t,
-                                       z: ta.m43 + (tb.m43 - ta.m43) * t)
+            let expected = Transform3D(
+                translationX: ta.m41 + (tb.m41 - ta.m41) * t, y: ta.m42 + (tb.m42 - ta.m42) * t,
+                z: ta.m43 + (tb.m43 - ta.m43) * t)
             #expect(blended.maxDifference(to: expected) <= 1e-12 * max(1, expected.maxMagnitude))
         }
     }
@@ -240,7 +247,9 @@ import Glibc
                     #expect(blended.maxDifference(to: .identity) <= 1e-15, "θ = \(theta), t = \(t): slerp keeps the start")
                 } else {
                     let bound = 1e-12 + 1e-15 / abs(sin(theta / 2))
-                    #expect(blended.maxDifference(to: Transform3D(rotationAngle: t * theta, x: 0, y: 0, z: 1)) <= bound, "θ = \(theta), t = \(t)")
+                    #expect(
+                        blended.maxDifference(to: Transform3D(rotationAngle: t * theta, x: 0, y: 0, z: 1)) <= bound,
+                        "θ = \(theta), t = \(t)")
                 }
             }
         }
@@ -263,18 +272,20 @@ import Glibc
     /// Scale (±[0.2, 5]) · skew (|k| ≤ 0.5) · rotation · translation (±500) · perspective, then m44 scaled.
     static var decomposableMatrix: Generator<Transform3D, some SendableSequenceType> {
         let scale = zip(Gen.double(in: 0.2...5), Gen.bool).map { s, negative in negative ? -s : s }
-        return zip(scale.array(of: 3), Gen.double(in: -0.5...0.5).array(of: 3), TransformGen.angle, TransformGen.axis,
-                   Gen.double(in: -500...500).array(of: 3), zip(Gen.double(in: -0.002...0.002).array(of: 3), Gen.double(in: 0.5...2)))
-            .map { s, k, angle, axis, t, perspective in
-                var skew = Transform3D.identity
-                skew.m21 = k[0]; skew.m31 = k[1]; skew.m32 = k[2]
-                var p = Transform3D.identity
-                p.m14 = perspective.0[0]; p.m24 = perspective.0[1]; p.m34 = perspective.0[2]
-                let m = Transform3D(scaleX: s[0], y: s[1], z: s[2]).concatenating(skew)
-                    .concatenating(Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z))
-                    .concatenating(Transform3D(translationX: t[0], y: t[1], z: t[2])).concatenating(p)
-                return Transform3D(elements: m.elements.map { $0 * perspective.1 })!
-            }
+        return zip(
+            scale.array(of: 3), Gen.double(in: -0.5...0.5).array(of: 3), TransformGen.angle, TransformGen.axis,
+            Gen.double(in: -500...500).array(of: 3), zip(Gen.double(in: -0.002...0.002).array(of: 3), Gen.double(in: 0.5...2))
+        )
+        .map { s, k, angle, axis, t, perspective in
+            var skew = Transform3D.identity
+            skew.m21 = k[0]; skew.m31 = k[1]; skew.m32 = k[2]
+            var p = Transform3D.identity
+            p.m14 = perspective.0[0]; p.m24 = perspective.0[1]; p.m34 = perspective.0[2]
+            let m = Transform3D(scaleX: s[0], y: s[1], z: s[2]).concatenating(skew)
+                .concatenating(Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z))
+                .concatenating(Transform3D(translationX: t[0], y: t[1], z: t[2])).concatenating(p)
+            return Transform3D(elements: m.elements.map { $0 * perspective.1 })!
+        }
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
             (1, .infinity, 0), (-1, .infinity, -0.0), (1, -.infinity, Self.pi), (-1, -.infinity, -Self.pi),
             (.infinity, 1, Self.halfPi), (-.infinity, -1, -Self.halfPi),
             (.infinity, .infinity, 0x1.921fb54442d18p-1), (-.infinity, .infinity, -0x1.921fb54442d18p-1),
-            (.infinity, -.infinity, 0x1.2d97c7f3321d2p+1), (-.infinity, -.infinity, -0x1.2d97c7f3321d2p+1),
+            (.infinity, -.infinity, 0x1.2d97c7f3321d2p+1), (-.infinity, -.infinity, -0x1.2d97c7f3321d2p+1)
         ]
         for (y, x, expected) in cases { #expect(same(Elementary.atan2(y, x), expected), "atan2(\(y), \(x))") }
         #expect(Elementary.atan2(.nan, 1).isNaN && Elementary.atan2(1, .nan).isNaN)
@@ -49,8 +49,9 @@ import Testing
     @Test func sincosIsSineAndCosineAndAtanIsAtan2WithOne() {
         var g = Xoshiro(seed: (7, 1, 2, 3))
         for _ in 0..<20_000 {
-            let x = Double(sign: Bool.random(using: &g) ? .minus : .plus,
-                           exponent: Int.random(in: -40...1023, using: &g), significand: Double.random(in: 1..<2, using: &g))
+            let x = Double(
+                sign: Bool.random(using: &g) ? .minus : .plus,
+                exponent: Int.random(in: -40...1023, using: &g), significand: Double.random(in: 1..<2, using: &g))
             let sc = Elementary.sincos(x)
             #expect(same(sc.sin, Elementary.sin(x)) && same(sc.cos, Elementary.cos(x)))
             #expect(same(Elementary.atan(x), Elementary.atan2(x, 1)))

@@ -41,8 +41,8 @@ import Testing
     @Test func singularityRules() {
         #expect(Homography(Transform3D.identity.replacing(0, with: .nan)).inverted() == nil)
         #expect(Homography(Transform3D.identity.replacing(12, with: .infinity)).inverted() == nil)
-        #expect(Homography(Transform3D(scaleX: 1e-160, y: 1e-160, z: 1)).inverted() == nil)  // det 1e-320
-        #expect(Homography(Transform3D(scaleX: 1e-150, y: 1e-150, z: 1)).inverted() != nil)  // det 1e-300
+        #expect(Homography(Transform3D(scaleX: 1e-160, y: 1e-160, z: 1)).inverted() == nil) // det 1e-320
+        #expect(Homography(Transform3D(scaleX: 1e-150, y: 1e-150, z: 1)).inverted() != nil) // det 1e-300
         let overflowing = Homography(h11: 1e-300, h12: 0, h13: 0, h21: 0, h22: 1, h23: 0, h31: 1e300, h32: 0, h33: 1)
         #expect(overflowing.inverted() == nil)
     }

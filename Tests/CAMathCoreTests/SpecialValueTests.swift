@@ -152,8 +152,10 @@ import Testing
             e[i] = v
             let a = Transform2D(elements: e), b = Transform2D(a: 1.5, b: -2, c: 0.25, d: 4, tx: -6, ty: 7)
             let r = a.concatenating(b)
-            let expected = [a.a * b.a + a.b * b.c, a.a * b.b + a.b * b.d, a.c * b.a + a.d * b.c, a.c * b.b + a.d * b.d,
-                            a.tx * b.a + a.ty * b.c + b.tx, a.tx * b.b + a.ty * b.d + b.ty]
+            let expected = [
+                a.a * b.a + a.b * b.c, a.a * b.b + a.b * b.d, a.c * b.a + a.d * b.c, a.c * b.b + a.d * b.d,
+                a.tx * b.a + a.ty * b.c + b.tx, a.tx * b.b + a.ty * b.d + b.ty
+            ]
             #expect(r.elements.elementsEqual(expected, by: { exact($0, $1) }), "position \(i), value \(v)")
         }
     }

@@ -43,7 +43,7 @@ import Glibc
         #expect(zip(product.elements, Transform2D.identity.elements).allSatisfy { abs($0 - $1) < 1e-14 })
         let singular = Transform2D(a: 1, b: 2, c: 2, d: 4, tx: 1, ty: 1)
         #expect(singular.inverted().matches(singular, .bitwiseUpToSignOfZero) && singular.invertedIfPossible() == nil)
-        let tiny = Transform2D(a: 1e-160, b: 0, c: 0, d: 1e-160, tx: 0, ty: 0)  // det 1e-320, subnormal
+        let tiny = Transform2D(a: 1e-160, b: 0, c: 0, d: 1e-160, tx: 0, ty: 0) // det 1e-320, subnormal
         #expect(tiny.inverted() == tiny)
         let overflowing = Transform2D(a: 1e-300, b: 0, c: 0, d: 1, tx: 1e300, ty: 0)
         #expect(overflowing.inverted() == overflowing)

@@ -69,7 +69,7 @@ import Glibc
 
     @Test func nonFiniteArgumentsGiveANaNRotationBlock() {
         let cases: [(Double, Double, Double, Double)] = [
-            (.nan, 0, 0, 1), (.infinity, 1, 0, 0), (1, .nan, 0, 0), (1, 0, .infinity, 0), (1, 0, 0, -.infinity),
+            (.nan, 0, 0, 1), (.infinity, 1, 0, 0), (1, .nan, 0, 0), (1, 0, .infinity, 0), (1, 0, 0, -.infinity)
         ]
         for (a, x, y, z) in cases {
             let r = Transform3D(rotationAngle: a, x: x, y: y, z: z).elements
@@ -91,7 +91,7 @@ import Glibc
     }
 
     @Test func generalAxisMatchesTheRodriguesFormula() {
-        let a = 2 * Double.pi / 3  // rotation about (1,1,1) by 120° permutes the axes: x→y→z→x
+        let a = 2 * Double.pi / 3 // rotation about (1,1,1) by 120° permutes the axes: x→y→z→x
         let r = Transform3D(rotationAngle: a, x: 1, y: 1, z: 1)
         let expected: [Double] = [0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1]
         #expect(r.maxDifference(to: Transform3D(elements: expected)!) < 1e-15)
@@ -107,7 +107,7 @@ import Glibc
     }
 
     @Test func quaternionMatrixMatchesRotation() {
-        let angle = 0.9, axis = SIMD3<Double>(0.48, -0.6, 0.64)  // unit axis
+        let angle = 0.9, axis = SIMD3<Double>(0.48, -0.6, 0.64) // unit axis
         let q = Quaternion(x: axis.x * sin(angle / 2), y: axis.y * sin(angle / 2), z: axis.z * sin(angle / 2), w: cos(angle / 2))
         let fromQ = Transform3D(rotation: q)
         let direct = Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z)

@@ -14,7 +14,7 @@ import Testing
 
     @Test func diagonalScalesInvert() {
         #expect(Transform3D(scaleX: 2, y: 4, z: 0.5).inverted() == Transform3D(scaleX: 0.5, y: 0.25, z: 2))
-        let inv = Transform3D(scaleX: 0.01, y: 0.01, z: 0.01).inverted()  // GNUstep's 1e-4 threshold refuses this
+        let inv = Transform3D(scaleX: 0.01, y: 0.01, z: 0.01).inverted() // GNUstep's 1e-4 threshold refuses this
         #expect(abs(inv.m11 - 100) < 1e-12 && abs(inv.m22 - 100) < 1e-12 && abs(inv.m33 - 100) < 1e-12)
     }
 
@@ -33,9 +33,9 @@ import Testing
     }
 
     @Test func subnormalDeterminantIsRefused() {
-        let t = Transform3D(scaleX: 1e-103, y: 1e-103, z: 1e-103)  // det = 1e-309, subnormal
+        let t = Transform3D(scaleX: 1e-103, y: 1e-103, z: 1e-103) // det = 1e-309, subnormal
         #expect(t.inverted().matches(t))
-        let normal = Transform3D(scaleX: 1e-102, y: 1e-102, z: 1e-102)  // det = 1e-306, normal
+        let normal = Transform3D(scaleX: 1e-102, y: 1e-102, z: 1e-102) // det = 1e-306, normal
         #expect(normal.invertedIfPossible() != nil)
     }
 

@@ -26,11 +26,17 @@ import Testing
     }
 
     @Test func modifiersEqualConcatOfTheirConstructor() async {
-        await checkProperty(zip(TransformGen.matrix, TransformGen.magnitude.simd3, TransformGen.angle, TransformGen.axis)) { t, v, angle, axis in
-            #expect(t.translatedBy(x: v.x, y: v.y, z: v.z).matches(Transform3D(translationX: v.x, y: v.y, z: v.z).concatenating(t), .bitwiseUpToSignOfZero))
-            #expect(t.scaledBy(x: v.x, y: v.y, z: v.z).matches(Transform3D(scaleX: v.x, y: v.y, z: v.z).concatenating(t), .bitwiseUpToSignOfZero))
-            #expect(t.rotated(by: angle, x: axis.x, y: axis.y, z: axis.z)
-                .matches(Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z).concatenating(t)))
+        await checkProperty(zip(TransformGen.matrix, TransformGen.magnitude.simd3, TransformGen.angle, TransformGen.axis)) {
+            t, v, angle, axis in
+            #expect(
+                t.translatedBy(x: v.x, y: v.y, z: v.z).matches(
+                    Transform3D(translationX: v.x, y: v.y, z: v.z).concatenating(t), .bitwiseUpToSignOfZero))
+            #expect(
+                t.scaledBy(x: v.x, y: v.y, z: v.z).matches(
+                    Transform3D(scaleX: v.x, y: v.y, z: v.z).concatenating(t), .bitwiseUpToSignOfZero))
+            #expect(
+                t.rotated(by: angle, x: axis.x, y: axis.y, z: axis.z)
+                    .matches(Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z).concatenating(t)))
         }
     }
 
@@ -62,10 +68,13 @@ import Testing
 
     /// Any finite k > 0 that keeps every non-zero component normal: within 8·2⁻⁵² per element.
     @Test func rotationAxisIsScaleInvariant() async {
-        await checkProperty(zip(TransformGen.angle, TransformGen.axis, Gen.double(in: -300...300)), where: { _, axis, e in
-            let scaled = axis * pow10(e)
-            return [scaled.x, scaled.y, scaled.z].filter { $0 != 0 }.allSatisfy(\.isNormal)
-        }) { angle, axis, e in
+        await checkProperty(
+            zip(TransformGen.angle, TransformGen.axis, Gen.double(in: -300...300)),
+            where: { _, axis, e in
+                let scaled = axis * pow10(e)
+                return [scaled.x, scaled.y, scaled.z].filter { $0 != 0 }.allSatisfy(\.isNormal)
+            }
+        ) { angle, axis, e in
             let scaled = axis * pow10(e)
             let unit = Transform3D(rotationAngle: angle, x: axis.x, y: axis.y, z: axis.z)
             #expect(Transform3D(rotationAngle: angle, x: scaled.x, y: scaled.y, z: scaled.z).maxDifference(to: unit) <= 8 * 0x1p-52)
@@ -83,9 +92,12 @@ import Testing
     }
 
     @Test func homographyBackMapInvertsTheForwardMap() async {
-        await checkProperty(zip(TransformGen.layerTransform(perspective: true), TransformGen.point), where: { m, p in
-            Homography(m).forwardWeight(p) > 0.05 && Homography(m).inverted() != nil
-        }) { m, p in
+        await checkProperty(
+            zip(TransformGen.layerTransform(perspective: true), TransformGen.point),
+            where: { m, p in
+                Homography(m).forwardWeight(p) > 0.05 && Homography(m).inverted() != nil
+            }
+        ) { m, p in
             let h = Homography(m)
             let inverse = try #require(h.inverted())
             let back = inverse.mapPoint(h.mapPoint(p))

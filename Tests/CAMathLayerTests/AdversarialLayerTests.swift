@@ -15,9 +15,11 @@ import Testing
             && a.position.y.bitPattern == b.position.y.bitPattern && a.transform.matches(b.transform)
     }
 
-    static let affines: [Transform2D] = [.identity, Transform2D(a: 0, b: 1, c: -1, d: 0, tx: 3, ty: 4),
-                                         Transform2D(scaleX: 0, y: 2), Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
-                                         Transform2D(translationX: .infinity, y: 0), Transform2D(scaleX: 1e300, y: 1e-300)]
+    static let affines: [Transform2D] = [
+        .identity, Transform2D(a: 0, b: 1, c: -1, d: 0, tx: 3, ty: 4),
+        Transform2D(scaleX: 0, y: 2), Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0),
+        Transform2D(translationX: .infinity, y: 0), Transform2D(scaleX: 1e300, y: 1e-300)
+    ]
 
     @Test func rectApplyingKeepsNullAndInfiniteAndPoisonsWithNaN() {
         var tally = ExpectationTally()
@@ -57,8 +59,11 @@ import Testing
         var tally = ExpectationTally()
         for g in Adversarial.geometries {
             let f = g.frame, t = g.transform.elements
-            let cornerInputs = [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
-                                Double(g.anchorPoint.y), Double(g.anchorPointZ)] + [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15].map { t[$0] }
+            let cornerInputs =
+                [
+                    Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x),
+                    Double(g.anchorPoint.y), Double(g.anchorPointZ)
+                ] + [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15].map { t[$0] }
             let nan = Self.parts(f).filter(\.isNaN).count
             if cornerInputs.contains(where: \.isNaN) {
                 tally.expect(nan == 4, "\(f) from \(g.bounds) \(g.anchorPoint) \(g.transform.elements)")
@@ -80,8 +85,12 @@ import Testing
                 if !Self.parts(r).allSatisfy(\.isFinite) || !g.transform.isFinite {
                     tally.expect(Self.bitsEqual(h, g), "setFrame(\(r)) must be ignored")
                 } else {
-                    tally.expect(h.transform.matches(g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN)
-                    if g.affineTransform().invertedIfPossible() == nil { tally.expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds)) }
+                    tally.expect(
+                        h.transform.matches(g.transform) && h.anchorPoint == g.anchorPoint || g.anchorPoint.x.isNaN || g.anchorPoint.y.isNaN
+                    )
+                    if g.affineTransform().invertedIfPossible() == nil {
+                        tally.expect(h.bounds.size == g.bounds.size || Self.hasNaN(g.bounds))
+                    }
                 }
             }
         }
@@ -114,10 +123,13 @@ import Testing
     @Test func hitTestEqualsTheReferenceOnAdversarialTrees() {
         var tally = ExpectationTally()
         var tried = 0
-        let grid = stride(from: -50.0, through: 450, by: 37.5).flatMap { x in stride(from: -50.0, through: 350, by: 41).map { CGPoint(x: x, y: $0) } }
+        let grid = stride(from: -50.0, through: 450, by: 37.5).flatMap { x in
+            stride(from: -50.0, through: 350, by: 41).map { CGPoint(x: x, y: $0) }
+        }
         let geometries = Adversarial.geometries
         for start in stride(from: 0, to: geometries.count, by: 6) {
-            let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), position: CGPoint(x: 200, y: 150)))
+            let root = Layer(
+                geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), position: CGPoint(x: 200, y: 150)))
             var layers = [root]
             for (k, g) in geometries[start..<min(start + 6, geometries.count)].enumerated() {
                 let layer = Layer(geometry: g)
@@ -155,9 +167,13 @@ import Testing
             for t in Self.affines {
                 tried += 1
                 let q = p.applying(t), x = Double(p.x), y = Double(p.y)
-                tally.expect(exact(Double(q.x), x * t.a + y * t.c + t.tx, .bitwiseUpToSignOfZero) && exact(Double(q.y), x * t.b + y * t.d + t.ty, .bitwiseUpToSignOfZero))
+                tally.expect(
+                    exact(Double(q.x), x * t.a + y * t.c + t.tx, .bitwiseUpToSignOfZero)
+                        && exact(Double(q.y), x * t.b + y * t.d + t.ty, .bitwiseUpToSignOfZero))
                 let s = CGSize(width: p.x, height: p.y).applying(t)
-                tally.expect(exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero) && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
+                tally.expect(
+                    exact(Double(s.width), x * t.a + y * t.c, .bitwiseUpToSignOfZero)
+                        && exact(Double(s.height), x * t.b + y * t.d, .bitwiseUpToSignOfZero))
             }
         }
         tally.report("special values: CGPoint/CGSize.applying: \(tried) adversarial inputs")

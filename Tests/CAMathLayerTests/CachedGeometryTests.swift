@@ -28,11 +28,16 @@ import Testing
     @Test func pruningAnswersLikeTheFullWalk() {
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), position: CGPoint(x: 500, y: 500)))
         for g in 0..<10 {
-            let group = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 990), position: CGPoint(x: 50 + 100 * Double(g), y: 495)))
+            let group = Layer(
+                geometry: LayerGeometry(
+                    bounds: CGRect(x: 0, y: 0, width: 100, height: 990), position: CGPoint(x: 50 + 100 * Double(g), y: 495)))
             group.transform = Transform3D(rotationAngle: 0.01 * Double(g), x: 0, y: 0, z: 1)
             for k in 0..<99 {
-                group.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 9, height: 9),
-                                                                position: CGPoint(x: 5 + Double(k % 10) * 10, y: 5 + Double(k / 10) * 10))))
+                group.addSublayer(
+                    Layer(
+                        geometry: LayerGeometry(
+                            bounds: CGRect(x: 0, y: 0, width: 9, height: 9),
+                            position: CGPoint(x: 5 + Double(k % 10) * 10, y: 5 + Double(k / 10) * 10))))
             }
             root.addSublayer(group)
         }
@@ -58,7 +63,8 @@ import Testing
         let reference = ObjectLayerHierarchy<Layer>()
         let p = CGPoint(x: 12.5, y: 7.25)
         do {
-            let parent = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50)))
+            let parent = Layer(
+                geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50)))
             parent.sublayerTransform = Transform3D(scaleX: 3, y: 0.5, z: 1).concatenating(Transform3D(translationX: 7, y: -4, z: 0))
             parent.addSublayer(child)
             // Cached under the parent: the maps, the regions.
@@ -69,8 +75,10 @@ import Testing
         #expect(child.superlayer == nil)
         for q in [p, CGPoint(x: 3, y: 4), CGPoint(x: 60, y: 0)] {
             let converted = child.convert(q, to: nil), expected = reference.convert(q, from: child, to: nil)
-            #expect(Double(converted.x).bitPattern == Double(expected.x).bitPattern && Double(converted.y).bitPattern == Double(expected.y).bitPattern,
-                    "convert \(q): \(converted), reference \(expected)")
+            #expect(
+                Double(converted.x).bitPattern == Double(expected.x).bitPattern
+                    && Double(converted.y).bitPattern == Double(expected.y).bitPattern,
+                "convert \(q): \(converted), reference \(expected)")
             #expect(child.hitTest(q) === reference.hitTest(q, in: child), "hit test \(q)")
         }
         #expect(grandchild.convert(p, to: nil) == reference.convert(p, from: grandchild, to: nil))

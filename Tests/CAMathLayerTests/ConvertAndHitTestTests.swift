@@ -7,9 +7,12 @@ import Testing
 @Suite struct ConvertAndHitTestTests {
     /// root (0,0,200,200) at (100,100) ⊃ a (0,0,100,100) at (50,50) rotated 90° ⊃ b (0,0,10,10) at (5,5).
     func tree() -> (root: Layer, a: Layer, b: Layer) {
-        let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 200, height: 200), position: CGPoint(x: 100, y: 100)), name: "root")
-        let a = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50),
-                                              transform: Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)), name: "a")
+        let root = Layer(
+            geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 200, height: 200), position: CGPoint(x: 100, y: 100)), name: "root")
+        let a = Layer(
+            geometry: LayerGeometry(
+                bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50),
+                transform: Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)), name: "a")
         let b = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 5, y: 5)), name: "b")
         root.addSublayer(a)
         a.addSublayer(b)
@@ -51,7 +54,7 @@ import Testing
         let down = b.convert(CGPoint(x: 1, y: 1), from: root)
         #expect(down.x.isNaN && down.y.isNaN)
         let up = b.convert(CGPoint(x: 1, y: 1), to: root)
-        #expect(up.x.isFinite)  // the forward map exists; only the back-map is singular
+        #expect(up.x.isFinite) // the forward map exists; only the back-map is singular
     }
 
     @Test func hitTestOrderAndPruning() {
@@ -64,7 +67,7 @@ import Testing
         b.isHidden = true
         #expect(root.hitTest(CGPoint(x: 96, y: 4))?.name == "a")
         b.isHidden = false
-        b.position = CGPoint(x: 120, y: 20)  // outside a (x ≥ 100), still hit without masksToBounds
+        b.position = CGPoint(x: 120, y: 20) // outside a (x ≥ 100), still hit without masksToBounds
         let outside = b.convert(CGPoint(x: 5, y: 5), to: root)
         #expect(root.hitTest(outside)?.name == "b")
         a.masksToBounds = true
@@ -80,15 +83,18 @@ import Testing
         p.m34 = -1.0 / 500
         a.transform = Transform3D(translationX: 0, y: 0, z: 600).concatenating(p)
         #expect(root.hitTest(CGPoint(x: 50, y: 50))?.name == "root")
-        a.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0)  // not exactly edge-on: finite, but huge
+        a.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0) // not exactly edge-on: finite, but huge
         #expect(root.hitTest(CGPoint(x: 60, y: 50))?.name == "root")
         #expect(a.convert(CGPoint(x: 60, y: 50), from: root).x > 1e16)
     }
 
     @Test func hitTestIgnoresZPositionAndKeepsSublayerOrder() {
         let p = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50)))
-        let back = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50), zPosition: 10), name: "back")
-        let front = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50)), name: "front")
+        let back = Layer(
+            geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50), zPosition: 10),
+            name: "back")
+        let front = Layer(
+            geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 50, y: 50)), name: "front")
         p.sublayers = [back, front]
         #expect(p.hitTest(CGPoint(x: 50, y: 50))?.name == "front")
     }

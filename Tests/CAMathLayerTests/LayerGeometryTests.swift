@@ -13,8 +13,8 @@ import Testing
     @Test func superlayerMapPlacesTheAnchorAtPosition() {
         let g = LayerGeometry(bounds: CGRect(x: 10, y: 20, width: 100, height: 50), position: CGPoint(x: 200, y: 300))
         let h = g.levelMap(superlayer: nil)
-        #expect(h.mapUp(SIMD2(60, 45)) == SIMD2(200, 300))  // the anchor (bx + 50, by + 25)
-        #expect(h.mapUp(SIMD2(10, 20)) == SIMD2(150, 275))  // bounds origin → frame origin
+        #expect(h.mapUp(SIMD2(60, 45)) == SIMD2(200, 300)) // the anchor (bx + 50, by + 25)
+        #expect(h.mapUp(SIMD2(10, 20)) == SIMD2(150, 275)) // bounds origin → frame origin
     }
 
     @Test func geometryFlippedFlipsAndTwiceCancels() {
@@ -24,16 +24,19 @@ import Testing
         #expect(h.mapUp(SIMD2(0, 0)) == SIMD2(0, 50))
         #expect(h.mapUp(SIMD2(0, 50)) == SIMD2(0, 0))
         #expect(child.frame == CGRect(x: 0, y: 0, width: 100, height: 50))
-        let parent = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
-                                                   position: CGPoint(x: 50, y: 25), isGeometryFlipped: true))
+        let parent = Layer(
+            geometry: LayerGeometry(
+                bounds: CGRect(x: 0, y: 0, width: 100, height: 50),
+                position: CGPoint(x: 50, y: 25), isGeometryFlipped: true))
         let inner = Layer(geometry: child)
         parent.addSublayer(inner)
         #expect(inner.convert(CGPoint(x: 10, y: 5), to: nil) == CGPoint(x: 10, y: 5))
     }
 
     @Test func sublayerTransformActsAboutTheSuperlayersAnchor() {
-        let superlayer = LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50),
-                                       sublayerTransform: Transform3D(scaleX: 2, y: 2, z: 1))
+        let superlayer = LayerGeometry(
+            bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50),
+            sublayerTransform: Transform3D(scaleX: 2, y: 2, z: 1))
         let child = LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 10, height: 10), position: CGPoint(x: 60, y: 50))
         // The child's anchor lands at (60, 50); scaling by 2 about (50, 50) moves it to (70, 50).
         #expect(child.levelMap(superlayer: superlayer).mapUp(SIMD2(5, 5)) == SIMD2(70, 50))
@@ -98,7 +101,7 @@ import Testing
         #expect(abs(rotated.bounds.width - 50) < 1e-12 && abs(rotated.bounds.height - 100) < 1e-12)
         #expect(rotated.position == CGPoint(x: 50, y: 25))
         var perspective = LayerGeometry()
-        perspective.transform.m34 = -0.002  // not affine: A = identity
+        perspective.transform.m34 = -0.002 // not affine: A = identity
         perspective.setFrame(CGRect(x: 0, y: 0, width: 100, height: 50))
         #expect(perspective.bounds.size == CGSize(width: 100, height: 50))
     }
@@ -118,8 +121,10 @@ import Testing
         g.setAffineTransform(Transform2D(a: 2, b: 3, c: 4, d: 5, tx: 6, ty: 7))
         #expect(g.transform == Transform3D(Transform2D(a: 2, b: 3, c: 4, d: 5, tx: 6, ty: 7)))
         #expect(g.affineTransform() == Transform2D(a: 2, b: 3, c: 4, d: 5, tx: 6, ty: 7))
-        for t in [Transform3D(scaleX: 1, y: 1, z: 2), Transform3D(rotationAngle: 0.3, x: 1, y: 0, z: 0),
-                  Transform3D(translationX: 0, y: 0, z: 5)] {
+        for t in [
+            Transform3D(scaleX: 1, y: 1, z: 2), Transform3D(rotationAngle: 0.3, x: 1, y: 0, z: 0),
+            Transform3D(translationX: 0, y: 0, z: 5)
+        ] {
             g.transform = t
             #expect(g.affineTransform() == .identity)
         }

@@ -32,7 +32,9 @@ import Testing
         let layer = Layer()
         layer.transform = Transform3D(translationX: 1, y: 2, z: 3).replacing(15, with: 0)
         let before = layer.transform
-        for path in ["transform.rotation.w", "transform.", "position.x", "transformrotation.z", "Transform.scale", "sublayerTransform.scale.q"] {
+        for path in [
+            "transform.rotation.w", "transform.", "position.x", "transformrotation.z", "Transform.scale", "sublayerTransform.scale.q"
+        ] {
             #expect(throws: TransformKeyPathError.unknownKeyPath(path)) { try layer.transformValue(forKeyPath: path) }
             #expect(throws: TransformKeyPathError.unknownKeyPath(path)) { try layer.setTransformValue(1, forKeyPath: path) }
         }
@@ -43,7 +45,7 @@ import Testing
             try layer.setTransformValue(CGSize(width: 1, height: 1), forKeyPath: "transform.scale.x")
         }
         #expect(layer.transform.matches(before))
-        #expect(try layer.transformValue(forKeyPath: "transform.translation.x") == .number(0))  // undecomposable reads 0
+        #expect(try layer.transformValue(forKeyPath: "transform.translation.x") == .number(0)) // undecomposable reads 0
     }
 
     @Test func nonFiniteValuesAreIgnored() throws {

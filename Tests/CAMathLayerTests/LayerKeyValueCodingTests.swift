@@ -57,8 +57,10 @@ import Testing
         #expect(layer.opacity == 0.5 && layer.zPosition == 2.5 && layer.anchorPointZ == 1.5)
         #expect(layer.isHidden && layer.isGeometryFlipped && layer.masksToBounds)
         #expect(layer.sublayerTransform == Transform3D(translationX: 1, y: 0, z: 0))
-        #expect(layer.transform.maxDifference(to: Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
-            .concatenating(Transform3D(translationX: 3, y: 4, z: 0))) < 1e-15)
+        #expect(
+            layer.transform.maxDifference(
+                to: Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
+                    .concatenating(Transform3D(translationX: 3, y: 4, z: 0))) < 1e-15)
         layer.setValue(CGRect(x: 10, y: 20, width: 1, height: 2), forKey: "frame")
         #expect(abs(layer.frame.origin.x - 10) < 1e-12 && abs(layer.frame.origin.y - 20) < 1e-12)
     }
@@ -66,22 +68,26 @@ import Testing
     @Test func wrongValuesUnknownFieldsAndNilLeaveTheLayerUnchanged() {
         let layer = Layer()
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
-        layer.transform = Transform3D(translationX: 1, y: 2, z: 3).replacing(15, with: 0)  // undecomposable
+        layer.transform = Transform3D(translationX: 1, y: 2, z: 3).replacing(15, with: 0) // undecomposable
         let before = (layer.geometry, layer.opacity)
-        for (value, key) in [("a string", "bounds"), (CGSize(width: 1, height: 1) as Any, "position"), (CGPoint.zero, "opacity"),
-                             (nil, "bounds"), (nil, "zPosition"), (2.0, "transform"), (Layer(), "superlayer"), ("x", "hidden")] as [(Any?, String)] {
+        for (value, key) in [
+            ("a string", "bounds"), (CGSize(width: 1, height: 1) as Any, "position"), (CGPoint.zero, "opacity"),
+            (nil, "bounds"), (nil, "zPosition"), (2.0, "transform"), (Layer(), "superlayer"), ("x", "hidden")
+        ] as [(Any?, String)] {
             layer.setValue(value, forKey: key)
         }
-        for (value, path) in [(1.0 as Any?, "bounds.size.depth"), (1.0, "position.z"), (1.0, "transform.rotation.w"),
-                              (1.0, "transform.rotation.z"), ("x", "transform.scale"), (1.0, "zPosition.x"),
-                              (CGPoint.zero as Any?, "bounds.size"), (nil, "position.x")] {
+        for (value, path) in [
+            (1.0 as Any?, "bounds.size.depth"), (1.0, "position.z"), (1.0, "transform.rotation.w"),
+            (1.0, "transform.rotation.z"), ("x", "transform.scale"), (1.0, "zPosition.x"),
+            (CGPoint.zero as Any?, "bounds.size"), (nil, "position.x")
+        ] {
             layer.setValue(value, forKeyPath: path)
         }
         #expect(layer.geometry == before.0 && layer.opacity == before.1)
         #expect(layer.value(forKeyPath: "transform.rotation.w") == nil)
         #expect(layer.value(forKeyPath: "bounds.size.depth") == nil)
         #expect(layer.value(forKeyPath: "zPosition.x") == nil)
-        #expect(layer.value(forKeyPath: "transform.translation.x") as? CGFloat == 0)  // undecomposable reads 0
+        #expect(layer.value(forKeyPath: "transform.translation.x") as? CGFloat == 0) // undecomposable reads 0
         layer.setValue(CGFloat.nan, forKeyPath: "transform.translation.x")
         #expect(layer.geometry == before.0)
     }
@@ -123,9 +129,11 @@ import Testing
         // The layer's clock (the media-timing properties CAMathAnimation adds): speed 1, duration +∞.
         #expect(Layer.defaultValue(forKey: "speed") as? Float == 1)
         #expect(Layer.defaultValue(forKey: "duration") as? Double == .infinity)
-        for key in ["bounds", "frame", "autoresizingMask", "transform", "sublayerTransform", "zPosition", "anchorPointZ",
-                    "beginTime", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "hidden", "masksToBounds",
-                    "geometryFlipped"] {
+        for key in [
+            "bounds", "frame", "autoresizingMask", "transform", "sublayerTransform", "zPosition", "anchorPointZ",
+            "beginTime", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "hidden", "masksToBounds",
+            "geometryFlipped"
+        ] {
             #expect(Layer.defaultValue(forKey: key) == nil, "\(key)")
         }
         #expect(Layer().opacity == 1)

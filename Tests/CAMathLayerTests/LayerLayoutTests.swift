@@ -80,7 +80,7 @@ import Testing
         child.frame = CGRect(x: 10, y: 20, width: 50, height: 40)
         child.autoresizingMask = AutoresizingMask(rawValue: 255)
         #expect(child.autoresizingMask.rawValue == 255)
-        child.resize(withOldSuperlayerSize: CGSize(width: 50, height: 50))  // no superlayer
+        child.resize(withOldSuperlayerSize: CGSize(width: 50, height: 50)) // no superlayer
         superlayer.addSublayer(child)
         for old in [CGSize(width: CGFloat.nan, height: 1), CGSize(width: CGFloat.infinity, height: 1), CGSize(width: 100, height: 100)] {
             child.resize(withOldSuperlayerSize: old)
@@ -93,10 +93,14 @@ import Testing
         a.name = "a"; b.name = "b"
         a.frame = CGRect(x: 1, y: 2, width: 3, height: 4)
         b.frame = CGRect(x: 5, y: 6, width: 7, height: 8)
-        a.constraints = [LayoutConstraint(attribute: .minX, relativeTo: "b", attribute: .maxX),
-                         LayoutConstraint(attribute: .minY, relativeTo: "a", attribute: .maxY)]
-        b.constraints = [LayoutConstraint(attribute: .minX, relativeTo: "a", attribute: .maxX),
-                         LayoutConstraint(attribute: .minY, relativeTo: "nobody", attribute: .minY)]
+        a.constraints = [
+            LayoutConstraint(attribute: .minX, relativeTo: "b", attribute: .maxX),
+            LayoutConstraint(attribute: .minY, relativeTo: "a", attribute: .maxY)
+        ]
+        b.constraints = [
+            LayoutConstraint(attribute: .minX, relativeTo: "a", attribute: .maxX),
+            LayoutConstraint(attribute: .minY, relativeTo: "nobody", attribute: .minY)
+        ]
         parent.sublayers = [a, b]
         ConstraintLayoutManager().layoutSublayers(of: parent)
         #expect(a.frame == CGRect(x: 1, y: 2, width: 3, height: 4) && b.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
@@ -106,24 +110,32 @@ import Testing
         let frame = CGRect(x: 10, y: 10, width: 30, height: 30)
         let old = CGSize(width: 100, height: 100), new = CGSize(width: 200, height: 150)
         // Unrounded: the width takes 30/90 of the change, the right margin 60/90.
-        let exact = ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new,
-                                                  mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 0)
+        let exact = ViewAutoresizing.resizedFrame(
+            frame, oldSuperviewSize: old, newSuperviewSize: new,
+            mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 0)
         #expect(abs(exact.width - (30 + 30 * (100.0 / 90))) < 1e-12 && exact.origin.x == 10)
         // Two pixels per point: edges floored to half points.
-        let retina = ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new,
-                                                   mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 2)
+        let retina = ViewAutoresizing.resizedFrame(
+            frame, oldSuperviewSize: old, newSuperviewSize: new,
+            mask: [.layerWidthSizable, .layerMaxXMargin], pixelsPerPoint: 2)
         #expect(retina == CGRect(x: 10, y: 10, width: 63, height: 30))
-        let third = ViewAutoresizing.resizedFrame(CGRect(x: 10.3, y: 0, width: 0.6, height: 1), oldSuperviewSize: old,
-                                                  newSuperviewSize: CGSize(width: 100.4, height: 100), mask: .layerMinXMargin, pixelsPerPoint: 2)
+        let third = ViewAutoresizing.resizedFrame(
+            CGRect(x: 10.3, y: 0, width: 0.6, height: 1), oldSuperviewSize: old,
+            newSuperviewSize: CGSize(width: 100.4, height: 100), mask: .layerMinXMargin, pixelsPerPoint: 2)
         #expect(third.origin.x == 10.5 && third.width == 0.5)
         // A zero-size flexible part (Φ = 0) takes the whole change.
-        let zero = ViewAutoresizing.resizedFrame(CGRect(x: 0, y: 0, width: 0, height: 0), oldSuperviewSize: old, newSuperviewSize: new,
-                                                 mask: [.layerMinXMargin, .layerWidthSizable])
+        let zero = ViewAutoresizing.resizedFrame(
+            CGRect(x: 0, y: 0, width: 0, height: 0), oldSuperviewSize: old, newSuperviewSize: new,
+            mask: [.layerMinXMargin, .layerWidthSizable])
         #expect(zero == CGRect(x: 50, y: 0, width: 50, height: 0))
         // Non-finite input, an unchanged size or no flexible part: the frame as it was.
-        #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: CGSize(width: CGFloat.nan, height: 1),
-                                              mask: .layerWidthSizable) == frame)
-        #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: old, mask: AutoresizingMask(rawValue: 63)) == frame)
+        #expect(
+            ViewAutoresizing.resizedFrame(
+                frame, oldSuperviewSize: old, newSuperviewSize: CGSize(width: CGFloat.nan, height: 1),
+                mask: .layerWidthSizable) == frame)
+        #expect(
+            ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: old, mask: AutoresizingMask(rawValue: 63))
+                == frame)
         #expect(ViewAutoresizing.resizedFrame(frame, oldSuperviewSize: old, newSuperviewSize: new, mask: []) == frame)
     }
 
@@ -142,12 +154,13 @@ import Testing
             let margins = Double((minMargin ? 1 : 0) + (maxMargin ? 1 : 0))
             let extent = sizable ? (margins > 0 ? delta / 3 : delta) : 0
             let share = margins > 0 ? (delta - extent) / margins : 0
-            let r = LayerAutoresizing.resizedFrame(CGRect(x: x, y: 0, width: w, height: 10), mask: AutoresizingMask(rawValue: UInt32(bits & 7)),
-                                                   oldSuperlayerSize: CGSize(width: old.0, height: 1), newSuperlayerSize: CGSize(width: new.0, height: 1))!
+            let r = LayerAutoresizing.resizedFrame(
+                CGRect(x: x, y: 0, width: w, height: 10), mask: AutoresizingMask(rawValue: UInt32(bits & 7)),
+                oldSuperlayerSize: CGSize(width: old.0, height: 1), newSuperlayerSize: CGSize(width: new.0, height: 1))!
             let before = x + (minMargin ? share : 0), after = (old.0 - x - w) + (maxMargin ? share : 0)
             #expect(abs((before + (w + extent) + after) - new.0) <= 1e-9 * max(1, abs(new.0)))
             #expect(Double(r.origin.x) <= before && before - Double(r.origin.x) < 1)
-            let far = Double(r.origin.x + r.size.width)  // not maxX: the width may be negative
+            let far = Double(r.origin.x + r.size.width) // not maxX: the width may be negative
             #expect(far >= new.0 - after && far - (new.0 - after) < 1)
         }
     }
@@ -159,11 +172,12 @@ import Testing
             let same = CGSize(width: old.0, height: old.1)
             #expect(LayerAutoresizing.resizedFrame(frame, mask: mask, oldSuperlayerSize: same, newSuperlayerSize: same) == nil)
             // Width and height sizable, margins fixed: the margins stay (within the whole-point rounding).
-            let r = LayerAutoresizing.resizedFrame(frame, mask: [.layerWidthSizable, .layerHeightSizable], oldSuperlayerSize: same,
-                                                   newSuperlayerSize: CGSize(width: new.0, height: new.1))!
+            let r = LayerAutoresizing.resizedFrame(
+                frame, mask: [.layerWidthSizable, .layerHeightSizable], oldSuperlayerSize: same,
+                newSuperlayerSize: CGSize(width: new.0, height: new.1))!
             #expect(r.origin.x == frame.origin.x.rounded(.down) && r.origin.y == frame.origin.y.rounded(.down))
             let after = (old.0 - f.0) - f.2
-            #expect(abs(Double(new.0 - (r.origin.x + r.size.width)) - after) < 1)  // not maxX: the width may be negative
+            #expect(abs(Double(new.0 - (r.origin.x + r.size.width)) - after) < 1) // not maxX: the width may be negative
         }
     }
 
@@ -171,13 +185,17 @@ import Testing
     @Test func growingThenShrinkingBackRestoresWholePointFrames() async {
         let gen = zip(Gen.int(in: 0...100), Gen.int(in: 0...100), Gen.int(in: 0...100), Gen.int(in: 1...30), Gen.int(in: 0...7))
         await checkProperty(gen) { x, w, afterMargin, third, bits in
-            let old = Double(x + w + afterMargin), new = old + Double(6 * third)  // Δ = 6k: every share whole
+            let old = Double(x + w + afterMargin), new = old + Double(6 * third) // Δ = 6k: every share whole
             let frame = CGRect(x: Double(x), y: 0, width: Double(w), height: 10)
             let mask = AutoresizingMask(rawValue: UInt32(bits))
-            let grown = LayerAutoresizing.resizedFrame(frame, mask: mask, oldSuperlayerSize: CGSize(width: old, height: 10),
-                                                       newSuperlayerSize: CGSize(width: new, height: 10)) ?? frame
-            let back = LayerAutoresizing.resizedFrame(grown, mask: mask, oldSuperlayerSize: CGSize(width: new, height: 10),
-                                                      newSuperlayerSize: CGSize(width: old, height: 10)) ?? grown
+            let grown =
+                LayerAutoresizing.resizedFrame(
+                    frame, mask: mask, oldSuperlayerSize: CGSize(width: old, height: 10),
+                    newSuperlayerSize: CGSize(width: new, height: 10)) ?? frame
+            let back =
+                LayerAutoresizing.resizedFrame(
+                    grown, mask: mask, oldSuperlayerSize: CGSize(width: new, height: 10),
+                    newSuperlayerSize: CGSize(width: old, height: 10)) ?? grown
             #expect(back == frame, "x \(x) w \(w) after \(afterMargin) Δ \(6 * third) mask \(bits)")
         }
     }
@@ -190,15 +208,17 @@ import Testing
             var rng = Xoshiro(seed: (UInt64(truncatingIfNeeded: seed), 1, 2, 3))
             let names = (0..<count).map { "l\($0)" }
             let specs: [(CGRect, [LayoutConstraint])] = names.indices.map { i in
-                let frame = CGRect(x: Double(Int.random(in: 0...50, using: &rng)), y: Double(Int.random(in: 0...50, using: &rng)),
-                                   width: Double(Int.random(in: 1...40, using: &rng)), height: Double(Int.random(in: 1...40, using: &rng)))
+                let frame = CGRect(
+                    x: Double(Int.random(in: 0...50, using: &rng)), y: Double(Int.random(in: 0...50, using: &rng)),
+                    width: Double(Int.random(in: 1...40, using: &rng)), height: Double(Int.random(in: 1...40, using: &rng)))
                 let constraints = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
                     let attribute = attributes.randomElement(using: &rng)!
                     let sameAxis = attributes.filter { $0.isHorizontal == attribute.isHorizontal }
-                    let source = Int.random(in: 0...count, using: &rng)  // == count: the superlayer
-                    return LayoutConstraint(attribute: attribute, relativeTo: source == count ? "superlayer" : names[source],
-                                            attribute: sameAxis.randomElement(using: &rng)!,
-                                            scale: Double(Int.random(in: 1...2, using: &rng)), offset: Double(Int.random(in: -10...10, using: &rng)))
+                    let source = Int.random(in: 0...count, using: &rng) // == count: the superlayer
+                    return LayoutConstraint(
+                        attribute: attribute, relativeTo: source == count ? "superlayer" : names[source],
+                        attribute: sameAxis.randomElement(using: &rng)!,
+                        scale: Double(Int.random(in: 1...2, using: &rng)), offset: Double(Int.random(in: -10...10, using: &rng)))
                 }
                 return (frame, constraints)
             }

@@ -17,8 +17,9 @@ import Testing
             let layers = spec.build()
             for p in points {
                 let point = CGPoint(p)
-                #expect(layers[0].hitTest(point) === LayerReference.hitTest(point, root: layers[0]),
-                        "point \(p) in tree\n\(spec)")
+                #expect(
+                    layers[0].hitTest(point) === LayerReference.hitTest(point, root: layers[0]),
+                    "point \(p) in tree\n\(spec)")
             }
         }
     }
@@ -38,9 +39,13 @@ import Testing
             for (k, p) in points.enumerated() {
                 let a = k % order.count, b = (k * 7 + 3) % order.count
                 let viaTree = tree.convert(CGPoint(p), from: a, to: b), viaLayer = order[a].convert(CGPoint(p), to: order[b])
-                #expect(exact(Double(viaTree.x), Double(viaLayer.x), .bitwiseUpToSignOfZero) && exact(Double(viaTree.y), Double(viaLayer.y), .bitwiseUpToSignOfZero))
+                #expect(
+                    exact(Double(viaTree.x), Double(viaLayer.x), .bitwiseUpToSignOfZero)
+                        && exact(Double(viaTree.y), Double(viaLayer.y), .bitwiseUpToSignOfZero))
                 let toRoot = tree.convert(CGPoint(p), from: a, to: nil), layerToRoot = order[a].convert(CGPoint(p), to: nil)
-                #expect(exact(Double(toRoot.x), Double(layerToRoot.x), .bitwiseUpToSignOfZero) && exact(Double(toRoot.y), Double(layerToRoot.y), .bitwiseUpToSignOfZero))
+                #expect(
+                    exact(Double(toRoot.x), Double(layerToRoot.x), .bitwiseUpToSignOfZero)
+                        && exact(Double(toRoot.y), Double(layerToRoot.y), .bitwiseUpToSignOfZero))
                 let r = CGRect(x: p.x, y: p.y, width: 10, height: -5)
                 #expect(exact(tree.convert(r, from: a, to: b), order[a].convert(r, to: order[b]), .bitwiseUpToSignOfZero))
             }
@@ -74,10 +79,13 @@ import Testing
             let a = layers[pick % layers.count], b = layers[(pick / 7) % layers.count]
             return (a, b, ObjectLayerHierarchy<Layer>().conversionPath(from: a, to: b))
         }
-        await checkProperty(gen, seededRuns: 150, where: { spec, _, pick in
-            let path = endpoints(spec.build(), pick).2
-            return (path.up + path.down).allSatisfy { $0.forward.conditionNumber <= 1e6 }
-        }) { spec, points, pick in
+        await checkProperty(
+            gen, seededRuns: 150,
+            where: { spec, _, pick in
+                let path = endpoints(spec.build(), pick).2
+                return (path.up + path.down).allSatisfy { $0.forward.conditionNumber <= 1e6 }
+            }
+        ) { spec, points, pick in
             let layers = spec.build()
             let (a, b, path) = endpoints(layers, pick)
             for p in points {
@@ -85,8 +93,9 @@ import Testing
                 guard Self.stayInFront(path, p) else { continue }
                 let back = a.convert(there, from: b).simd
                 let scale = max(1, abs(p.x), abs(p.y))
-                #expect(abs(back.x - p.x) <= 1e-9 * scale && abs(back.y - p.y) <= 1e-9 * scale,
-                        "p \(p) → \(there) → \(back) in tree\n\(spec)")
+                #expect(
+                    abs(back.x - p.x) <= 1e-9 * scale && abs(back.y - p.y) <= 1e-9 * scale,
+                    "p \(p) → \(there) → \(back) in tree\n\(spec)")
             }
         }
     }
@@ -101,13 +110,16 @@ import Testing
             g.transform = Transform3D(g.transform.affineTransform)
             let b = g.bounds.size, a = g.anchorPoint
             let box = CGRect(x: -a.x * b.width, y: -a.y * b.height, width: b.width, height: b.height).applying(g.affineTransform())
-            let expected = CGRect(x: box.origin.x + g.position.x, y: box.origin.y + g.position.y, width: box.size.width, height: box.size.height)
+            let expected = CGRect(
+                x: box.origin.x + g.position.x, y: box.origin.y + g.position.y, width: box.size.width, height: box.size.height)
             if b.width >= 0 && b.height >= 0 {
                 #expect(exact(g.frame, expected, .bitwiseUpToSignOfZero), "\(spec)")
             } else {
                 let f = g.frame
-                let pairs = [(f.origin.x, expected.origin.x), (f.origin.y, expected.origin.y),
-                             (f.size.width, expected.size.width), (f.size.height, expected.size.height)]
+                let pairs = [
+                    (f.origin.x, expected.origin.x), (f.origin.y, expected.origin.y),
+                    (f.size.width, expected.size.width), (f.size.height, expected.size.height)
+                ]
                 let magnitude = max(1, abs(expected.minX), abs(expected.maxX), abs(expected.minY), abs(expected.maxY))
                 #expect(pairs.allSatisfy { abs($0 - $1) <= 4 * 0x1p-52 * magnitude }, "\(spec)")
             }
@@ -138,10 +150,13 @@ import Testing
     }
 
     @Test func containsFollowsTheHalfOpenRule() async {
-        await checkProperty(LayerTreeGen.tree(maxNodes: 1), where: { spec in
-            let r = spec.geometries[0].bounds.standardized
-            return r.size.width > 0 && r.size.height > 0
-        }) { spec in
+        await checkProperty(
+            LayerTreeGen.tree(maxNodes: 1),
+            where: { spec in
+                let r = spec.geometries[0].bounds.standardized
+                return r.size.width > 0 && r.size.height > 0
+            }
+        ) { spec in
             let g = spec.geometries[0], r = g.bounds.standardized
             #expect(g.contains(r.origin))
             #expect(!g.contains(CGPoint(x: r.maxX, y: r.origin.y)) && !g.contains(CGPoint(x: r.origin.x, y: r.maxY)))

@@ -51,9 +51,9 @@ import Testing
         p.sublayers = [a, b]
         p.replaceSublayer(a, with: c)
         #expect(names(p) == ["c", "b"] && a.superlayer == nil && c.superlayer === p)
-        p.replaceSublayer(a, with: b)  // a is not a sublayer: no change
+        p.replaceSublayer(a, with: b) // a is not a sublayer: no change
         #expect(names(p) == ["c", "b"])
-        p.replaceSublayer(c, with: b)  // b moves into c's slot
+        p.replaceSublayer(c, with: b) // b moves into c's slot
         #expect(names(p) == ["b"] && c.superlayer == nil)
         b.removeFromSuperlayer()
         #expect(p.sublayers == nil && b.superlayer == nil)

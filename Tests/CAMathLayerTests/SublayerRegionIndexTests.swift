@@ -41,8 +41,9 @@ import Testing
         for p in points {
             let expected = regions.indices.filter { regions[$0].mayContain(p) && regions[$0] != .anywhere }
             guard var candidates = index.candidates(at: p) else {
-                #expect(expected.isEmpty || !(p.x.isFinite && p.y.isFinite) || max(abs(p.x), abs(p.y)) > 1e15 * scale,
-                        "seed \(seed): \(p) is outside the grid but may hit \(expected.prefix(4))")
+                #expect(
+                    expected.isEmpty || !(p.x.isFinite && p.y.isFinite) || max(abs(p.x), abs(p.y)) > 1e15 * scale,
+                    "seed \(seed): \(p) is outside the grid but may hit \(expected.prefix(4))")
                 continue
             }
             var listed: [Int] = []
@@ -69,8 +70,10 @@ import Testing
             let growth = s.int(below: 2) == 0 ? s.value(in: 0...1) * HitRegion.growthLimit : 0
             regions.append(.box(minX: x, maxX: x + w, minY: y, maxY: y + h, error: error, growth: growth))
         }
-        var points: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(-0.0, -0.0), SIMD2(.greatestFiniteMagnitude, -.greatestFiniteMagnitude),
-                                       SIMD2(.leastNonzeroMagnitude, 0)]
+        var points: [SIMD2<Double>] = [
+            SIMD2(0, 0), SIMD2(-0.0, -0.0), SIMD2(.greatestFiniteMagnitude, -.greatestFiniteMagnitude),
+            SIMD2(.leastNonzeroMagnitude, 0)
+        ]
         points += (0..<300).map { _ in SIMD2(s.value(in: -600...600) * scale, s.value(in: -600...600) * scale) }
         for case let .box(x0, x1, y0, y1, error, growth) in regions.prefix(40) {
             let far = 64 * (error + growth * max(abs(x1), abs(y1))) + 0x1p-1000
@@ -93,10 +96,13 @@ import Testing
     func affineImagesNeedNoDivision(seed: UInt64) {
         var s = SeededSource(seed: 77 + seed)
         let specials: [Double] = [0, -0.0, 1, -1, 0x1p-1074, -0x1p-1022, 1e308, -1e308, .greatestFiniteMagnitude]
-        func entry() -> Double { s.int(below: 4) == 0 ? specials[s.int(below: specials.count)] : s.value(in: -1e3...1e3) * [1, 1e-300, 1e300][s.int(below: 3)] }
+        func entry() -> Double {
+            s.int(below: 4) == 0 ? specials[s.int(below: specials.count)] : s.value(in: -1e3...1e3) * [1, 1e-300, 1e300][s.int(below: 3)]
+        }
         for _ in 0..<400 {
-            let h = Homography(h11: entry(), h12: entry(), h13: s.int(below: 2) == 0 ? 0 : -0.0,
-                               h21: entry(), h22: entry(), h23: s.int(below: 2) == 0 ? 0 : -0.0, h31: entry(), h32: entry(), h33: 1)
+            let h = Homography(
+                h11: entry(), h12: entry(), h13: s.int(below: 2) == 0 ? 0 : -0.0,
+                h21: entry(), h22: entry(), h23: s.int(below: 2) == 0 ? 0 : -0.0, h31: entry(), h32: entry(), h33: 1)
             for _ in 0..<20 {
                 let c = SIMD2(entry(), entry())
                 let undivided = h.mapHomogeneous(c), divided = h.mapPoint(c)
@@ -126,9 +132,10 @@ import Testing
             .box(minX: 5, maxX: 1, minY: 0, maxY: 1, error: 0, growth: 0),
             .box(minX: 0, maxX: 1, minY: 0, maxY: .nan, error: 0, growth: 0),
             .box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: .nan, growth: 0),
-            .box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: -1, growth: 0),
+            .box(minX: 0, maxX: 1, minY: 0, maxY: 1, error: -1, growth: 0)
         ]
-        let regions = odd + (0..<60).map { k in HitRegion.box(minX: Double(k), maxX: Double(k) + 0.5, minY: 0, maxY: 1, error: 0, growth: 0) }
+        let regions =
+            odd + (0..<60).map { k in HitRegion.box(minX: Double(k), maxX: Double(k) + 0.5, minY: 0, maxY: 1, error: 0, growth: 0) }
         let index = try #require(SublayerRegionIndex(regions))
         for x in stride(from: -2.0, through: 62, by: 0.25) {
             let p = SIMD2(x, 0.5)
@@ -148,8 +155,10 @@ import Testing
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 1200, height: 1000), position: CGPoint(x: 600, y: 500)))
         var s = SeededSource(seed: 5)
         for k in 0..<1200 {
-            let leaf = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 11 + Double(k % 7), height: 9),
-                                                     position: CGPoint(x: 6 + Double(k % 60) * 20, y: 6 + Double(k / 60) * 20)))
+            let leaf = Layer(
+                geometry: LayerGeometry(
+                    bounds: CGRect(x: 0, y: 0, width: 11 + Double(k % 7), height: 9),
+                    position: CGPoint(x: 6 + Double(k % 60) * 20, y: 6 + Double(k / 60) * 20)))
             switch k % 97 {
             case 3: leaf.transform = Transform3D(rotationAngle: s.value(in: -3...3), x: 0, y: 0, z: 1)
             case 7: leaf.isHidden = true
@@ -157,8 +166,11 @@ import Testing
             case 13: leaf.transform.m34 = -0.002
             case 17:
                 leaf.masksToBounds = true
-                leaf.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 0, y: 0))))
-            case 19: leaf.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 40, y: 3))))
+                leaf.addSublayer(
+                    Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 30, height: 30), position: CGPoint(x: 0, y: 0))))
+            case 19:
+                leaf.addSublayer(
+                    Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 4, height: 4), position: CGPoint(x: 40, y: 3))))
             default: break
             }
             root.addSublayer(leaf)
@@ -166,7 +178,9 @@ import Testing
         let reference = ObjectLayerHierarchy<Layer>()
         func points() -> [CGPoint] {
             var p: [CGPoint] = []
-            for x in stride(from: -30.0, through: 1230, by: 17.3) { for y in stride(from: -30.0, through: 430, by: 11.9) { p.append(CGPoint(x: x, y: y)) } }
+            for x in stride(from: -30.0, through: 1230, by: 17.3) {
+                for y in stride(from: -30.0, through: 430, by: 11.9) { p.append(CGPoint(x: x, y: y)) }
+            }
             return p + [CGPoint(x: 1e9, y: 5), CGPoint(x: -1e300, y: 1e300), CGPoint(x: 600, y: Double.nan)]
         }
         for pass in 0..<3 {
@@ -189,7 +203,8 @@ import Testing
                 default: leaf.removeFromSuperlayer()
                 }
             }
-            root.addSublayer(Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 300, y: 300))))
+            root.addSublayer(
+                Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 50, height: 50), position: CGPoint(x: 300, y: 300))))
         }
     }
 }

@@ -36,7 +36,8 @@ import Testing
         let kept = Scene(transformLayer: true), flattened = Scene(transformLayer: false)
         #expect(close(kept.lifted.convert(CGPoint(x: 10, y: 10), to: kept.root), CGPoint(x: 162.5, y: 100)))
         #expect(close(kept.lifted.convert(CGPoint(x: 0, y: 0), to: kept.root), CGPoint(x: 150, y: 87.5)))
-        #expect(close(kept.lifted.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: nil), CGRect(x: 150, y: 87.5, width: 25, height: 25)))
+        #expect(
+            close(kept.lifted.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: nil), CGRect(x: 150, y: 87.5, width: 25, height: 25)))
         #expect(close(flattened.lifted.convert(CGPoint(x: 10, y: 10), to: flattened.root), CGPoint(x: 150, y: 100)))
         // Back down: the root-space point lands where it came from.
         #expect(close(kept.lifted.convert(CGPoint(x: 162.5, y: 100), from: kept.root), CGPoint(x: 10, y: 10)))
@@ -47,11 +48,11 @@ import Testing
 
     @Test func hitTestingFollowsTheProjectedLayerAndNeverReturnsTheTransformLayer() {
         let kept = Scene(transformLayer: true), flattened = Scene(transformLayer: false)
-        #expect(kept.root.hitTest(CGPoint(x: 170, y: 100)) === kept.lifted)    // inside [150, 175)
-        #expect(kept.root.hitTest(CGPoint(x: 145, y: 100)) === kept.root)      // left of the projected layer
-        #expect(flattened.root.hitTest(CGPoint(x: 145, y: 100)) === flattened.lifted)  // [140, 160) unprojected
+        #expect(kept.root.hitTest(CGPoint(x: 170, y: 100)) === kept.lifted) // inside [150, 175)
+        #expect(kept.root.hitTest(CGPoint(x: 145, y: 100)) === kept.root) // left of the projected layer
+        #expect(flattened.root.hitTest(CGPoint(x: 145, y: 100)) === flattened.lifted) // [140, 160) unprojected
         #expect(flattened.root.hitTest(CGPoint(x: 50, y: 50)) === flattened.container)
-        #expect(kept.root.hitTest(CGPoint(x: 50, y: 50)) === kept.root)        // T covers it but is never hit
+        #expect(kept.root.hitTest(CGPoint(x: 50, y: 50)) === kept.root) // T covers it but is never hit
         // Called on the transform layer itself: its sublayers, with the point in its superlayer's space.
         #expect(kept.container.hitTest(CGPoint(x: 170, y: 100)) === kept.lifted)
         #expect(kept.container.hitTest(CGPoint(x: 50, y: 50)) == nil)
@@ -59,7 +60,7 @@ import Testing
 
     @Test func aTransformLayerIgnoresMasksToBoundsButNotHidden() {
         let scene = Scene(transformLayer: true)
-        scene.container.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)  // far from the lifted layer
+        scene.container.bounds = CGRect(x: 0, y: 0, width: 10, height: 10) // far from the lifted layer
         scene.container.position = CGPoint(x: 5, y: 5)
         scene.container.masksToBounds = true
         let p = scene.lifted.convert(CGPoint(x: 10, y: 10), to: scene.root)

@@ -60,9 +60,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "README.md's and GUIDE.md's examples stopped with an error")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "README.md's and GUIDE.md's examples stopped with an error")
     }
-
 
     @Test func usageExample() {
         var perspective = CATransform3DIdentity
@@ -91,17 +92,17 @@ extension ReadmeExampleTests {
         face.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
         let hand = CALayer()
         hand.bounds = CGRect(x: 0, y: 0, width: 10, height: 80)
-        hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)      // pivot 72 pt down the hand
-        hand.position = CGPoint(x: 100, y: 100)         // the centre of the face
-        hand.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // 12 o'clock → 3 o'clock
+        hand.anchorPoint = CGPoint(x: 0.5, y: 0.9) // pivot 72 pt down the hand
+        hand.position = CGPoint(x: 100, y: 100) // the centre of the face
+        hand.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1) // 12 o'clock → 3 o'clock
         window.addSublayer(face)
         face.addSublayer(hand)
 
-        let tip = hand.convert(CGPoint(x: 5, y: 0), to: window)   // ≈ (232, 200)
+        let tip = hand.convert(CGPoint(x: 5, y: 0), to: window) // ≈ (232, 200)
         let touch = CGPoint(x: 230, y: 201)
-        let inHand = hand.convert(touch, from: window)             // ≈ (6, 2)
-        let hit = window.hitTest(touch)                            // hand
-        let frame = hand.frame                                     // ≈ (92, 95, 80, 10)
+        let inHand = hand.convert(touch, from: window) // ≈ (6, 2)
+        let hit = window.hitTest(touch) // hand
+        let frame = hand.frame // ≈ (92, 95, 80, 10)
 
         #expect(abs(tip.x - 232) < 1e-12 && abs(tip.y - 200) < 1e-12)
         #expect(abs(inHand.x - 6) < 1e-12 && abs(inHand.y - 2) < 1e-12)
@@ -140,7 +141,9 @@ extension ReadmeExampleTests {
         }
         let projected = try Batch.mapPoints(points, through: camera)
         let quick = try Batch.mapPoints(points, through: camera, options: BatchOptions(precision: .fast))
-        let reference: [Double] = points.flatMap { p -> [Double] in let q = camera.mapPoint(p); return [q.x, q.y, q.z] }
+        let reference: [Double] = points.flatMap { p -> [Double] in
+            let q = camera.mapPoint(p); return [q.x, q.y, q.z]
+        }
         let exact: [Double] = projected.flatMap { q -> [Double] in [q.x, q.y, q.z] }
         let fast: [Double] = quick.flatMap { q -> [Double] in [q.x, q.y, q.z] }
         let bounds: [Double] = points.flatMap { ExactnessBudget.mapPoint($0, through: camera) }
@@ -188,9 +191,10 @@ extension ReadmeExampleTests {
         panel.addSublayer(bar)
         panel.layoutIfNeeded()
         #expect(bar.frame == CGRect(x: 80, y: 5, width: 40, height: 20))
-        let many = try Batch.autoresize([badge.frame, bar.frame], masks: [.layerWidthSizable, .layerMaxXMargin],
-                                        oldSuperlayerSize: CGSize(width: 200, height: 300),
-                                        newSuperlayerSize: CGSize(width: 320, height: 300))
+        let many = try Batch.autoresize(
+            [badge.frame, bar.frame], masks: [.layerWidthSizable, .layerMaxXMargin],
+            oldSuperlayerSize: CGSize(width: 200, height: 300),
+            newSuperlayerSize: CGSize(width: 320, height: 300))
         #expect(many == [CGRect(x: 76, y: 20, width: 204, height: 40), CGRect(x: 80, y: 5, width: 40, height: 20)])
     }
 }

@@ -11,14 +11,20 @@ import Testing
 
     /// The article's rows: each row's operations (every one of them once), and those with a `.blas` form.
     static let rows: [String: (operations: [BatchOperation], blas: [BatchOperation])] = [
-        "concat (pairwise, many-by-one, one-by-many; homogeneous point maps)": ([.concatPairwise, .concatManyByOne, .concatOneByMany], [.concatManyByOne]),
+        "concat (pairwise, many-by-one, one-by-many; homogeneous point maps)": (
+            [.concatPairwise, .concatManyByOne, .concatOneByMany], [.concatManyByOne]
+        ),
         "invert, map points 3-D and 2-D, frames": ([.invert, .mapPoints3D, .mapPoints2D, .frames], [.mapPoints3D, .mapPoints2D]),
         "invert affine": ([.invertAffine], []),
         "blend (also from a plan), transform animations": ([.blend, .blendPrepared, .animateTransforms], []),
         "hit test, autoresize, affine round trip, decompose, key-path read and write, timing functions, value animations, presentation trees":
-            ([.hitTest, .autoresize, .affineRoundTrip, .decompose, .keyPathRead, .keyPathWrite, .timingFunction, .animateValues,
-              .presentationFrames], []),
-        "springs": ([.springs], []),
+            (
+                [
+                    .hitTest, .autoresize, .affineRoundTrip, .decompose, .keyPathRead, .keyPathWrite, .timingFunction, .animateValues,
+                    .presentationFrames
+                ], []
+            ),
+        "springs": ([.springs], [])
     ]
 
     static func lines(of file: String) throws -> [String] {
@@ -53,8 +59,10 @@ import Testing
     }
 
     @Test func noOtherFileCopiesTheTable() throws {
-        for file in ["README.md", "ARCHITECTURE.md", "Sources/CAMathBatch/CAMathBatch.docc/CAMathBatch.md",
-                     "Sources/CAMathBatch/Support/BatchPath.swift", "Sources/CAMathBatch/Contract/Exactness.swift"] {
+        for file in [
+            "README.md", "ARCHITECTURE.md", "Sources/CAMathBatch/CAMathBatch.docc/CAMathBatch.md",
+            "Sources/CAMathBatch/Support/BatchPath.swift", "Sources/CAMathBatch/Contract/Exactness.swift"
+        ] {
             #expect(!(try Self.lines(of: file)).contains(Self.header), "\(file) copies the exactness table: link the article")
         }
     }

@@ -17,9 +17,12 @@ import Testing
 
     @Test func fixturesOfTheLandedModulesArePresent() {
         let files = Set(GoldenFixtures.fileNames())
-        for required in ["transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json", "decomposition.json", "blend.json",
-                         "autoresizing.json", "constraint_layout.json",
-                         "timing_function.json", "media_timing.json", "animation_values.json", "spring.json"] {
+        for required in [
+            "transform3d.json", "affine.json", "frame.json", "set_frame.json", "convert.json", "hit_test.json", "key_paths.json",
+            "decomposition.json", "blend.json",
+            "autoresizing.json", "constraint_layout.json",
+            "timing_function.json", "media_timing.json", "animation_values.json", "spring.json"
+        ] {
             #expect(files.contains(required), "Tests/Fixtures/\(required) is missing")
         }
     }
@@ -76,7 +79,7 @@ import Testing
             "UnitBezier.solveCurveX.roundTrip", "CALayer.convertTime(_:from:)", "CALayer.convertTime(_:to:)",
             "CAMediaTiming.defaults", "CAMediaTiming.activeDuration", "CAAnimation.localTime",
             "CABasicAnimation.value", "CAKeyframeAnimation.value", "CALayer.presentation(at:)",
-            "CASpringAnimation.settlingDuration", "CASpringAnimation.fraction",
+            "CASpringAnimation.settlingDuration", "CASpringAnimation.fraction"
         ]
         for op in readmeOps {
             #expect(GoldenOperations.table[op] != nil, "no operation for \(op)")
@@ -90,7 +93,8 @@ import Testing
     }
 
     @Test func aWrongExpectationFailsAndNamesTheCase() throws {
-        let c = try Self.singleCase("""
+        let c = try Self.singleCase(
+            """
             {"id": "T1", "source": "test", "op": "CATransform3DMakeTranslation", "input": {"tx": 2, "ty": 3, "tz": 4},
              "expected": {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 3, 5, 1]}, "exact": true}
             """)
@@ -101,19 +105,22 @@ import Testing
     }
 
     @Test func anUnknownOpFails() throws {
-        let c = try Self.singleCase("""
+        let c = try Self.singleCase(
+            """
             {"id": "T2", "source": "test", "op": "CATransform3DFrobnicate", "input": {}, "expected": {"bool": true}, "exact": true}
             """)
         #expect(GoldenReplay.run(c).failures == ["T2 (CATransform3DFrobnicate): unknown op"])
     }
 
     @Test func aMissingResultFieldOrMalformedInputFails() throws {
-        let noField = try Self.singleCase("""
+        let noField = try Self.singleCase(
+            """
             {"id": "T3", "source": "test", "op": "CATransform3DIsAffine", "input": {"t": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1]},
              "expected": {"matrix": [1]}, "exact": true}
             """)
         #expect(!GoldenReplay.run(noField).passed)
-        let badInput = try Self.singleCase("""
+        let badInput = try Self.singleCase(
+            """
             {"id": "T4", "source": "test", "op": "CATransform3DIsAffine", "input": {"t": [1, 0]}, "expected": {"bool": true}, "exact": true}
             """)
         #expect(!GoldenReplay.run(badInput).passed)
@@ -124,12 +131,14 @@ import Testing
             "tree": {"name": "sup", "bounds": [0, 0, 100, 100], "sublayers": [{"name": "sub", "frame": [10, 20, 50, 40], "autoresizingMask": 18}]},
             "newBounds": [0, 0, 200, 300]
             """
-        let wrong = try Self.singleCase("""
+        let wrong = try Self.singleCase(
+            """
             {"id": "T5", "source": "test", "op": "CALayer.setBounds(autoresize)", "input": {\(tree)},
              "expected": {"frames": {"sub": [10, 20, 150, 241]}}, "exact": true}
             """)
         #expect(GoldenReplay.run(wrong).failures.contains { $0.contains("frames.sub[3]") })
-        let missing = try Self.singleCase("""
+        let missing = try Self.singleCase(
+            """
             {"id": "T6", "source": "test", "op": "CALayer.setBounds(autoresize)", "input": {\(tree)},
              "expected": {"frames": {"other": [10, 20, 150, 240]}}, "exact": true}
             """)
@@ -146,13 +155,15 @@ import Testing
         """
 
     @Test func conversionsRunOnTheWholeTree() throws {
-        let toRoot = try Self.singleCase("""
+        let toRoot = try Self.singleCase(
+            """
             {"id": "T5", "source": "test", "op": "CALayer.convertPoint(_:to:)",
              "input": {"roots": \(Self.nestedTree), "receiver": "leaf", "other": "side", "point": [1, 2]},
              "expected": {"point": [-39, -48]}, "exact": true}
             """)
         #expect(GoldenReplay.run(toRoot).failures == [])
-        let hit = try Self.singleCase("""
+        let hit = try Self.singleCase(
+            """
             {"id": "T6", "source": "test", "op": "CALayer.hitTest",
              "input": {"roots": \(Self.nestedTree), "receiver": "root", "point": [41, 52]}, "expected": {"layer": "leaf"}, "exact": true}
             """)

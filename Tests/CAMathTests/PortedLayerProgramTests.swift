@@ -34,7 +34,7 @@ final class DialLayer: CALayer {
         dial.frame = CGRect(x: 60, y: 100, width: 200, height: 200)
         let needle = CALayer()
         needle.bounds = CGRect(x: 0, y: 0, width: 4, height: 90)
-        needle.anchorPoint = CGPoint(x: 0.5, y: 1)       // pivots at its base
+        needle.anchorPoint = CGPoint(x: 0.5, y: 1) // pivots at its base
         needle.position = CGPoint(x: 100, y: 100)
         window.addSublayer(dial)
         dial.addSublayer(needle)

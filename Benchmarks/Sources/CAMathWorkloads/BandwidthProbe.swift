@@ -46,7 +46,8 @@ package final class BandwidthProbe: @unchecked Sendable {
             return best
         }
         let read = [1, 2, 4].map { k in rate(8 * n) { t in _ = camath_probe_read(isaValue, base[0] + t * n, n, Int32(k)) } }.max()!
-        let copy = [1, 2, 4].map { k in rate(16 * n) { t in camath_probe_copy(isaValue, base[0] + t * n, base[1] + t * n, n, Int32(k)) } }.max()!
+        let copy = [1, 2, 4].map { k in rate(16 * n) { t in camath_probe_copy(isaValue, base[0] + t * n, base[1] + t * n, n, Int32(k)) } }
+            .max()!
         let triad = [1, 2, 4].map { k in
             rate(24 * n) { t in camath_probe_triad(isaValue, base[0] + t * n, base[1] + t * n, base[2] + t * n, 3, n, Int32(k)) }
         }.max()!

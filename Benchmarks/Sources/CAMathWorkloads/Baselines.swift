@@ -24,11 +24,14 @@ enum Baselines {
     static func soa<F>(div: F, rcpFMA: F) -> [BenchmarkPath: F] { [.cSoA: div, .cSoAFMA: rcpFMA] }
 
     /// `out[m] = a[m·aStep]·b[m·bStep]` (steps in matrices: 0 or 1).
-    static func concat(_ a: Buffer<Transform3D>, aStep: Int, _ b: Buffer<Transform3D>, bStep: Int,
-                       _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
+    static func concat(
+        _ a: Buffer<Transform3D>, aStep: Int, _ b: Buffer<Transform3D>, bStep: Int,
+        _ out: Buffer<Transform3D>
+    ) -> [BenchmarkPath: Peer] {
         typealias Concat = (UnsafePointer<Double>?, Int, UnsafePointer<Double>?, Int, UnsafeMutablePointer<Double>?, Int) -> Void
-        var kinds: [BenchmarkPath: Concat] = aos(rcp: camath_baseline_concat_rcp, rcpFMA: camath_baseline_concat_rcp_fma,
-                                                 div: camath_baseline_concat_div, divFMA: camath_baseline_concat_div_fma)
+        var kinds: [BenchmarkPath: Concat] = aos(
+            rcp: camath_baseline_concat_rcp, rcpFMA: camath_baseline_concat_rcp_fma,
+            div: camath_baseline_concat_div, divFMA: camath_baseline_concat_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_concat
         kinds[.glm] = camath_glm_concat
@@ -38,22 +41,26 @@ enum Baselines {
         // A shared matrix stays 16 doubles; an array becomes 16 planes.
         let left = aStep == 0 ? nil : Planes(a.doubles, stride: 16, fields: 16, count: n)
         let right = bStep == 0 ? nil : Planes(b.doubles, stride: 16, fields: 16, count: n)
-        let loops: [BenchmarkPath: Binary] = switch (aStep, bStep) {
-        case (0, _): soa(div: camath_baseline_concat_soa_one_by_div, rcpFMA: camath_baseline_concat_soa_one_by_rcp_fma)
-        case (_, 0): soa(div: camath_baseline_concat_soa_by_one_div, rcpFMA: camath_baseline_concat_soa_by_one_rcp_fma)
-        default: soa(div: camath_baseline_concat_soa_div, rcpFMA: camath_baseline_concat_soa_rcp_fma)
-        }
+        let loops: [BenchmarkPath: Binary] =
+            switch (aStep, bStep) {
+            case (0, _): soa(div: camath_baseline_concat_soa_one_by_div, rcpFMA: camath_baseline_concat_soa_one_by_rcp_fma)
+            case (_, 0): soa(div: camath_baseline_concat_soa_by_one_div, rcpFMA: camath_baseline_concat_soa_by_one_rcp_fma)
+            default: soa(div: camath_baseline_concat_soa_div, rcpFMA: camath_baseline_concat_soa_rcp_fma)
+            }
         let result = Planes(fields: 16, count: n)
         for (path, f) in loops {
-            peers[path] = Peer(run: { f(left?.doubles ?? a.doubles, right?.doubles ?? b.doubles, result.doubles, n) },
-                               publish: { result.interleave(into: out.doubles, stride: 16) })
+            peers[path] = Peer(
+                run: { f(left?.doubles ?? a.doubles, right?.doubles ?? b.doubles, result.doubles, n) },
+                publish: { result.interleave(into: out.doubles, stride: 16) })
         }
         return peers
     }
 
     /// One matrix array in, one out: the AoS builds (and Eigen and glm's), and the SoA builds over 16 planes.
-    static func transformMap(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>, aos kinds: [BenchmarkPath: Map],
-                             soa loops: [BenchmarkPath: Map]) -> [BenchmarkPath: Peer] {
+    static func transformMap(
+        _ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>, aos kinds: [BenchmarkPath: Map],
+        soa loops: [BenchmarkPath: Map]
+    ) -> [BenchmarkPath: Peer] {
         let n = out.pointer.count
         var peers = kinds.mapValues { f in Peer(run: { f(t.doubles, out.doubles, n) }) }
         let input = Planes(t.doubles, stride: 16, fields: 16, count: n), result = Planes(fields: 16, count: n)
@@ -64,8 +71,9 @@ enum Baselines {
     }
 
     static func invert(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
-        var kinds: [BenchmarkPath: Map] = aos(rcp: camath_baseline_invert_rcp, rcpFMA: camath_baseline_invert_rcp_fma,
-                                              div: camath_baseline_invert_div, divFMA: camath_baseline_invert_div_fma)
+        var kinds: [BenchmarkPath: Map] = aos(
+            rcp: camath_baseline_invert_rcp, rcpFMA: camath_baseline_invert_rcp_fma,
+            div: camath_baseline_invert_div, divFMA: camath_baseline_invert_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_invert
         kinds[.glm] = camath_glm_invert
@@ -74,60 +82,73 @@ enum Baselines {
     }
 
     static func invertAffine(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
-        var kinds: [BenchmarkPath: Map] = aos(rcp: camath_baseline_invert_affine_rcp, rcpFMA: camath_baseline_invert_affine_rcp_fma,
-                                              div: camath_baseline_invert_affine_div, divFMA: camath_baseline_invert_affine_div_fma)
+        var kinds: [BenchmarkPath: Map] = aos(
+            rcp: camath_baseline_invert_affine_rcp, rcpFMA: camath_baseline_invert_affine_rcp_fma,
+            div: camath_baseline_invert_affine_div, divFMA: camath_baseline_invert_affine_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_invert_affine
         kinds[.glm] = camath_glm_invert_affine
         #endif
-        return transformMap(t, out, aos: kinds,
-                            soa: soa(div: camath_baseline_invert_affine_soa_div, rcpFMA: camath_baseline_invert_affine_soa_rcp_fma))
+        return transformMap(
+            t, out, aos: kinds,
+            soa: soa(div: camath_baseline_invert_affine_soa_div, rcpFMA: camath_baseline_invert_affine_soa_rcp_fma))
     }
 
     /// Points through one matrix (`m`: 16 doubles, or the homography's 9), `fields` coordinates per point in records
     /// of `stride` doubles: the AoS builds over the records, the SoA builds over coordinate planes.
-    static func points<M, P>(_ m: Buffer<M>, _ p: Buffer<P>, _ out: Buffer<P>, stride: Int, fields: Int,
-                             aos kinds: [BenchmarkPath: Binary], soa loops: [BenchmarkPath: Binary]) -> [BenchmarkPath: Peer] {
+    static func points<M, P>(
+        _ m: Buffer<M>, _ p: Buffer<P>, _ out: Buffer<P>, stride: Int, fields: Int,
+        aos kinds: [BenchmarkPath: Binary], soa loops: [BenchmarkPath: Binary]
+    ) -> [BenchmarkPath: Peer] {
         let n = out.pointer.count
         var peers = kinds.mapValues { f in Peer(run: { f(m.doubles, p.doubles, out.doubles, n) }) }
         let input = Planes(p.doubles, stride: stride, fields: fields, count: n), result = Planes(fields: fields, count: n)
         for (path, f) in loops {
-            peers[path] = Peer(run: { f(m.doubles, input.doubles, result.doubles, n) }, publish: { result.interleave(into: out.doubles, stride: stride) })
+            peers[path] = Peer(
+                run: { f(m.doubles, input.doubles, result.doubles, n) }, publish: { result.interleave(into: out.doubles, stride: stride) })
         }
         return peers
     }
 
     static func points3(_ m: Buffer<Transform3D>, _ p: Buffer<SIMD3<Double>>, _ out: Buffer<SIMD3<Double>>) -> [BenchmarkPath: Peer] {
-        var kinds: [BenchmarkPath: Binary] = aos(rcp: camath_baseline_points3_rcp, rcpFMA: camath_baseline_points3_rcp_fma,
-                                                 div: camath_baseline_points3_div, divFMA: camath_baseline_points3_div_fma)
+        var kinds: [BenchmarkPath: Binary] = aos(
+            rcp: camath_baseline_points3_rcp, rcpFMA: camath_baseline_points3_rcp_fma,
+            div: camath_baseline_points3_div, divFMA: camath_baseline_points3_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_points3
         kinds[.glm] = camath_glm_points3
         #endif
-        return points(m, p, out, stride: 4, fields: 3, aos: kinds,
-                      soa: soa(div: camath_baseline_points3_soa_div, rcpFMA: camath_baseline_points3_soa_rcp_fma))
+        return points(
+            m, p, out, stride: 4, fields: 3, aos: kinds,
+            soa: soa(div: camath_baseline_points3_soa_div, rcpFMA: camath_baseline_points3_soa_rcp_fma))
     }
 
     /// 2-D points: the C loops only (Eigen and glm have no 3×3 homography map of their own worth timing
     /// apart from the 3-D one).
     static func points2(_ h: Homography, _ p: Buffer<SIMD2<Double>>, _ out: Buffer<SIMD2<Double>>) -> [BenchmarkPath: Peer] {
         let entries = Buffer([h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33])
-        let kinds: [BenchmarkPath: Binary] = aos(rcp: camath_baseline_points2_rcp, rcpFMA: camath_baseline_points2_rcp_fma,
-                                                 div: camath_baseline_points2_div, divFMA: camath_baseline_points2_div_fma)
-        return points(entries, p, out, stride: 2, fields: 2, aos: kinds,
-                      soa: soa(div: camath_baseline_points2_soa_div, rcpFMA: camath_baseline_points2_soa_rcp_fma))
+        let kinds: [BenchmarkPath: Binary] = aos(
+            rcp: camath_baseline_points2_rcp, rcpFMA: camath_baseline_points2_rcp_fma,
+            div: camath_baseline_points2_div, divFMA: camath_baseline_points2_div_fma)
+        return points(
+            entries, p, out, stride: 2, fields: 2, aos: kinds,
+            soa: soa(div: camath_baseline_points2_soa_div, rcpFMA: camath_baseline_points2_soa_rcp_fma))
     }
 
     /// Frames from layer records a user would keep (bounds size, anchor, position, transform: 23 doubles),
     /// written as CGRects: the C loops only.
     static func frames(_ tree: LayerTree, _ out: Buffer<CGRect>) -> [BenchmarkPath: Peer] {
         let fields = Int(CAMATH_BASELINE_LAYER), n = out.pointer.count
-        let records = Buffer(tree.geometries.flatMap { g -> [Double] in
-            [Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x), Double(g.anchorPoint.y),
-             Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y)] + g.transform.elements
-        })
-        let kinds: [BenchmarkPath: Map] = aos(rcp: camath_baseline_frames_rcp, rcpFMA: camath_baseline_frames_rcp_fma,
-                                              div: camath_baseline_frames_div, divFMA: camath_baseline_frames_div_fma)
+        let records = Buffer(
+            tree.geometries.flatMap { g -> [Double] in
+                [
+                    Double(g.bounds.size.width), Double(g.bounds.size.height), Double(g.anchorPoint.x), Double(g.anchorPoint.y),
+                    Double(g.anchorPointZ), Double(g.position.x), Double(g.position.y)
+                ] + g.transform.elements
+            })
+        let kinds: [BenchmarkPath: Map] = aos(
+            rcp: camath_baseline_frames_rcp, rcpFMA: camath_baseline_frames_rcp_fma,
+            div: camath_baseline_frames_div, divFMA: camath_baseline_frames_div_fma)
         var peers = kinds.mapValues { f in Peer(run: { f(records.doubles, out.doubles, n) }) }
         let input = Planes(records.doubles, stride: fields, fields: fields, count: n), result = Planes(fields: 4, count: n)
         let loops: [BenchmarkPath: Map] = soa(div: camath_baseline_frames_soa_div, rcpFMA: camath_baseline_frames_soa_rcp_fma)
@@ -144,26 +165,33 @@ enum Baselines {
     static func hitTest(_ tree: LayerTree, _ points: Buffer<CGPoint>, _ hits: Buffer<Int?>) -> [BenchmarkPath: Peer] {
         let count = tree.count, n = points.pointer.count, found = Buffer(repeating: Int64(0), count: n)
         let parents = Buffer(tree.parents.map { Int32($0) })
-        let flags = Buffer(tree.geometries.indices.map { i -> UInt8 in
-            let g = tree.geometries[i]
-            return (!g.isHidden && tree.levelMaps[i].inverse != nil ? 1 : 0) | (g.masksToBounds ? 2 : 0)
-        })
-        let nodes = Buffer(tree.geometries.indices.flatMap { i -> [Double] in
-            let map = tree.levelMaps[i], h = map.inverse ?? Homography(.identity), f = map.forward
-            let r = Rect2D(tree.geometries[i].bounds), s = r.standardized
-            let box = r.isNull ? [Double](repeating: .infinity, count: 4) : [s.x, s.x + s.width, s.y, s.y + s.height]
-            return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33, f.h13, f.h23, f.h33] + box
-        })
-        let scratch = Buffer(repeating: 0.0, count: 3 * count * n)
-        let kinds = aos(rcp: camath_baseline_hit_test_rcp, rcpFMA: camath_baseline_hit_test_rcp_fma,
-                        div: camath_baseline_hit_test_div, divFMA: camath_baseline_hit_test_div_fma)
-        return kinds.mapValues { f in
-            Peer(run: {
-                f(parents.pointer.baseAddress, flags.pointer.baseAddress, nodes.doubles, count, points.doubles, found.pointer.baseAddress,
-                  scratch.doubles, n)
-            }, publish: {
-                for i in 0..<n { hits.pointer[i] = found.pointer[i] < 0 ? nil : Int(found.pointer[i]) }
+        let flags = Buffer(
+            tree.geometries.indices.map { i -> UInt8 in
+                let g = tree.geometries[i]
+                return (!g.isHidden && tree.levelMaps[i].inverse != nil ? 1 : 0) | (g.masksToBounds ? 2 : 0)
             })
+        let nodes = Buffer(
+            tree.geometries.indices.flatMap { i -> [Double] in
+                let map = tree.levelMaps[i], h = map.inverse ?? Homography(.identity), f = map.forward
+                let r = Rect2D(tree.geometries[i].bounds), s = r.standardized
+                let box = r.isNull ? [Double](repeating: .infinity, count: 4) : [s.x, s.x + s.width, s.y, s.y + s.height]
+                return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33, f.h13, f.h23, f.h33] + box
+            })
+        let scratch = Buffer(repeating: 0.0, count: 3 * count * n)
+        let kinds = aos(
+            rcp: camath_baseline_hit_test_rcp, rcpFMA: camath_baseline_hit_test_rcp_fma,
+            div: camath_baseline_hit_test_div, divFMA: camath_baseline_hit_test_div_fma)
+        return kinds.mapValues { f in
+            Peer(
+                run: {
+                    f(
+                        parents.pointer.baseAddress, flags.pointer.baseAddress, nodes.doubles, count, points.doubles,
+                        found.pointer.baseAddress,
+                        scratch.doubles, n)
+                },
+                publish: {
+                    for i in 0..<n { hits.pointer[i] = found.pointer[i] < 0 ? nil : Int(found.pointer[i]) }
+                })
         }
     }
 
@@ -177,15 +205,20 @@ enum Baselines {
         let width = Int(CAMATH_BASELINE_DECOMPOSITION) + 1, n = out.pointer.count
         let records = Buffer(repeating: 0.0, count: width * n)
         return kinds.mapValues { f in
-            Peer(run: { f(t.doubles, records.doubles, n) }, publish: {
-                for i in 0..<n {
-                    let d = records.pointer[(width * i)..<(width * (i + 1))].map { $0 }
-                    out.pointer[i] = d[width - 1] == 0 ? nil : Transform3D.Decomposition(
-                        translation: SIMD3(d[0], d[1], d[2]), scale: SIMD3(d[3], d[4], d[5]), skew: SIMD3(d[6], d[7], d[8]),
-                        perspective: SIMD4(d[9], d[10], d[11], d[12]), rotation: SIMD3(d[13], d[14], d[15]),
-                        quaternion: Quaternion(x: d[16], y: d[17], z: d[18], w: d[19]))
-                }
-            })
+            Peer(
+                run: { f(t.doubles, records.doubles, n) },
+                publish: {
+                    for i in 0..<n {
+                        let d = records.pointer[(width * i)..<(width * (i + 1))].map { $0 }
+                        out.pointer[i] =
+                            d[width - 1] == 0
+                            ? nil
+                            : Transform3D.Decomposition(
+                                translation: SIMD3(d[0], d[1], d[2]), scale: SIMD3(d[3], d[4], d[5]), skew: SIMD3(d[6], d[7], d[8]),
+                                perspective: SIMD4(d[9], d[10], d[11], d[12]), rotation: SIMD3(d[13], d[14], d[15]),
+                                quaternion: Quaternion(x: d[16], y: d[17], z: d[18], w: d[19]))
+                    }
+                })
         }
     }
 
@@ -199,14 +232,18 @@ enum Baselines {
     }
 
     /// The rotation.z key path written through the reference's decomposition and Euler recomposition in C.
-    static func setRotationZ(_ t: Buffer<Transform3D>, _ values: Buffer<TransformKeyPathValue>, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
+    static func setRotationZ(
+        _ t: Buffer<Transform3D>, _ values: Buffer<TransformKeyPathValue>, _ out: Buffer<Transform3D>
+    ) -> [BenchmarkPath: Peer] {
         let kinds: [BenchmarkPath: Binary] = [.cDiv: camath_baseline_set_rotation_z_div, .cDivFMA: camath_baseline_set_rotation_z_div_fma]
         let n = out.pointer.count, angles = Buffer(values.pointer.map { $0.number ?? .nan })
         return kinds.mapValues { f in Peer(run: { f(t.doubles, angles.doubles, out.doubles, n) }) }
     }
 
     /// Interpolation a fraction `t` of the way: the reference's algorithm in C, and glm's decompose-slerp-recompose.
-    static func blend(_ a: Buffer<Transform3D>, _ b: Buffer<Transform3D>, fraction t: Double, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
+    static func blend(
+        _ a: Buffer<Transform3D>, _ b: Buffer<Transform3D>, fraction t: Double, _ out: Buffer<Transform3D>
+    ) -> [BenchmarkPath: Peer] {
         typealias Blend = (UnsafePointer<Double>?, UnsafePointer<Double>?, Double, UnsafeMutablePointer<Double>?, Int) -> Void
         var kinds: [BenchmarkPath: Blend] = [.cDiv: camath_baseline_blend_div, .cDivFMA: camath_baseline_blend_div_fma]
         #if CAMATH_EIGEN_GLM

@@ -27,12 +27,13 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// N = 1e3 (in the core's caches) and 1e5 (beyond the L2). A size of 1e6 costs ten to twenty times as much
     /// (its DRAM-sized probes and scalar references), so it is left to ``full``.
     package static var standard: BenchmarkConfiguration {
-        BenchmarkConfiguration(operations: BatchOperation.allCases.map(\.rawValue),
-                               sizes: [1_000, 100_000],
-                               paths: BenchmarkPath.allCases.map(\.rawValue),
-                               threads: Array(Set([1, Batch.processorCount])).sorted(),
-                               repetitions: 5, seconds: 0.1, seed: 42,
-                               scenes: LayerScene.allCases.map(\.rawValue), sceneSizes: "standard")
+        BenchmarkConfiguration(
+            operations: BatchOperation.allCases.map(\.rawValue),
+            sizes: [1_000, 100_000],
+            paths: BenchmarkPath.allCases.map(\.rawValue),
+            threads: Array(Set([1, Batch.processorCount])).sorted(),
+            repetitions: 5, seconds: 0.1, seed: 42,
+            scenes: LayerScene.allCases.map(\.rawValue), sceneSizes: "standard")
     }
 
     /// `--full`: the exhaustive sweep, N = 1e2…1e7.
@@ -56,12 +57,15 @@ package struct BenchmarkConfiguration: Codable, Sendable, Equatable {
     /// ``MachineLimits/workingSets`` up to the first size at or above the largest working set of an
     /// operation with a cost (so a small run does not probe DRAM).
     package var probedWorkingSets: [Int] {
-        let renderUpdate = layerScenes.contains(.renderUpdate)
-            ? LayerScene.renderUpdateBytesPerLayer * (LayerScene.renderUpdate.sizes(full: sceneSizes == "full", quick: sceneSizes == "quick").max() ?? 0)
+        let renderUpdate =
+            layerScenes.contains(.renderUpdate)
+            ? LayerScene.renderUpdateBytesPerLayer
+                * (LayerScene.renderUpdate.sizes(full: sceneSizes == "full", quick: sceneSizes == "quick").max() ?? 0)
             : 0
-        let largest = (batchOperations.compactMap { operation in
-            OperationCost.of(operation).map { $0.bytes * (sizes.max() ?? 0) }
-        } + [renderUpdate]).max() ?? 0
+        let largest =
+            (batchOperations.compactMap { operation in
+                OperationCost.of(operation).map { $0.bytes * (sizes.max() ?? 0) }
+            } + [renderUpdate]).max() ?? 0
         let ladder = MachineLimits.workingSets
         let top = ladder.first { $0 >= largest } ?? ladder.last!
         return ladder.filter { $0 <= top }

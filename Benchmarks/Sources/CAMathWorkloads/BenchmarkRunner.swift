@@ -21,7 +21,7 @@ package enum BenchmarkRunner {
     static func catalogueMismatch(_ cases: [CatalogueCase], _ s: Setting) -> String? {
         guard let call = s.path.call else { return nil }
         let options = BatchOptions(path: call.path, precision: call.precision, threads: s.threads)
-        for c in cases where c.contract(options) != nil {  // a planes form on .blas refuses by contract
+        for c in cases where c.contract(options) != nil { // a planes form on .blas refuses by contract
             do {
                 if let mismatch = try c.firstMismatch(options) { return "catalogue \(c.name), \(c.count) inputs: \(mismatch)" }
             } catch {
@@ -33,10 +33,12 @@ package enum BenchmarkRunner {
 
     /// The rows of `configuration` against `limits` (raised by the same-round probes), plus notes on
     /// paths that could not run.
-    package static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
-                           progress: (String) -> Void = { _ in }) throws(BatchError) -> (rows: [Report.Row], notes: [String]) {
+    package static func run(
+        _ configuration: BenchmarkConfiguration, limits: MachineLimits,
+        progress: (String) -> Void = { _ in }
+    ) throws(BatchError) -> (rows: [Report.Row], notes: [String]) {
         var rows: [Report.Row] = [], notes: [String] = []
-        var probe: BandwidthProbe?  // grown on demand to the largest working set probed so far
+        var probe: BandwidthProbe? // grown on demand to the largest working set probed so far
         let probeThreads = Array(Set(limits.bandwidth.map(\.threads))).sorted()
         if configuration.batchPaths.contains(.blas), case .failure(let error) = CBLAS.shared {
             notes.append("blas: \(error); its rows are absent")
@@ -56,7 +58,9 @@ package enum BenchmarkRunner {
                 }
                 try workload.run(path: .scalar, threads: 1)
                 let reference = workload.snapshot()
-                let cases = BatchCatalogue.entries(for: operation).map { $0.seeded(count: min(n, catalogueCount), seed: configuration.seed) }
+                let cases = BatchCatalogue.entries(for: operation).map {
+                    $0.seeded(count: min(n, catalogueCount), seed: configuration.seed)
+                }
                 var deviations: [Deviation] = [], catalogueBreaks: [String?] = [], calls: [Int] = []
                 for s in settings {
                     try workload.run(path: s.path, threads: s.threads)
@@ -96,17 +100,20 @@ package enum BenchmarkRunner {
         return (rows, notes)
     }
 
-    static func row(_ operation: BatchOperation, _ workload: Workload, _ s: Setting, _ samples: [Double],
-                    _ deviation: Deviation, _ catalogueBreak: String?, _ limits: MachineLimits) -> Report.Row {
+    static func row(
+        _ operation: BatchOperation, _ workload: Workload, _ s: Setting, _ samples: [Double],
+        _ deviation: Deviation, _ catalogueBreak: String?, _ limits: MachineLimits
+    ) -> Report.Row {
         let sorted = samples.sorted(), mops = median(samples)
-        let row = Report.Row(operation: operation.rawValue, count: workload.count, items: workload.items,
-                             path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
-                             maxMops: sorted.last ?? 0, samples: samples.count, gigabytesPerSecond: nil,
-                             roofline: nil, rooflineFraction: nil, rooflineUnderMeasured: false,
-                             maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
-                             contract: deviation.contract.description,
-                             firstMismatch: deviation.mismatch?.description ?? catalogueBreak,
-                             correct: deviation.mismatch == nil && catalogueBreak == nil)
+        let row = Report.Row(
+            operation: operation.rawValue, count: workload.count, items: workload.items,
+            path: s.path.rawValue, threads: s.threads, mops: mops, minMops: sorted.first ?? 0,
+            maxMops: sorted.last ?? 0, samples: samples.count, gigabytesPerSecond: nil,
+            roofline: nil, rooflineFraction: nil, rooflineUnderMeasured: false,
+            maxULP: deviation.maxULP, maxRelativeError: deviation.maxRelativeError,
+            contract: deviation.contract.description,
+            firstMismatch: deviation.mismatch?.description ?? catalogueBreak,
+            correct: deviation.mismatch == nil && catalogueBreak == nil)
         return rooflined(row, limits)
     }
 
@@ -117,7 +124,8 @@ package enum BenchmarkRunner {
         let arithmetic = path?.arithmetic ?? (fused: false, reciprocals: false)
         let cost = exact.done(fusing: arithmetic.fused, reciprocals: arithmetic.reciprocals)
         var row = row
-        let threadsUsed = row.threads ?? (row.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
+        let threadsUsed =
+            row.threads ?? (row.count >= (BatchTuning.measured.threadingThreshold[operation] ?? .max) ? Batch.processorCount : 1)
         let roofline = cost.roofline(limits, count: row.items, threads: threadsUsed)
         row.gigabytesPerSecond = row.mops * Double(cost.bytes) / 1e3
         row.roofline = roofline

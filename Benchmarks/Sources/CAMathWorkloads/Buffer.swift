@@ -19,8 +19,9 @@ final class Buffer<Element>: @unchecked Sendable {
     private init(count: Int) {
         bufferStagger = (bufferStagger + 576) % 4096
         let offset = bufferStagger
-        allocation = UnsafeMutableRawPointer.allocate(byteCount: offset + max(1, count) * MemoryLayout<Element>.stride,
-                                                      alignment: 4096)
+        allocation = UnsafeMutableRawPointer.allocate(
+            byteCount: offset + max(1, count) * MemoryLayout<Element>.stride,
+            alignment: 4096)
         pointer = UnsafeMutableBufferPointer(start: (allocation + offset).bindMemory(to: Element.self, capacity: count), count: count)
     }
 

@@ -15,7 +15,9 @@ extension LayerScene {
             let checked = try ChurningTree(layers: n)
             for _ in 0..<12 { try checked.frame() }
             let t = checked.latestTime
-            guard checked.renderTree.presented.geometries == LayerScene.referencePresentation(of: checked.root, at: t).geometries else { return "presented geometries differ from the reference" }
+            guard checked.renderTree.presented.geometries == LayerScene.referencePresentation(of: checked.root, at: t).geometries else {
+                return "presented geometries differ from the reference"
+            }
             return checked.renderTree.preparations == 1 ? nil : "the tree was prepared again \(checked.renderTree.preparations - 1) times"
         }
         return (contenders, check)

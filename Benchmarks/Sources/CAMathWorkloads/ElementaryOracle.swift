@@ -50,7 +50,9 @@ package struct ElementaryOracle: Sendable {
 
     /// Evaluates the records in `data`.
     package init(data: Data) throws {
-        guard data.count % 40 == 0 else { throw FormatError(description: "an oracle file holds 40-byte records; this one has \(data.count) bytes") }
+        guard data.count % 40 == 0 else {
+            throw FormatError(description: "an oracle file holds 40-byte records; this one has \(data.count) bytes")
+        }
         var results = Function.allCases.map { Accuracy(function: $0) }
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             for offset in stride(from: 0, to: raw.count, by: 40) {
@@ -58,7 +60,9 @@ package struct ElementaryOracle: Sendable {
                 func double(_ i: Int) -> Double {
                     Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * i, as: UInt64.self)))
                 }
-                guard let function = Function(rawValue: code) else { throw FormatError(description: "unknown function code \(code) at byte \(offset)") }
+                guard let function = Function(rawValue: code) else {
+                    throw FormatError(description: "unknown function code \(code) at byte \(offset)")
+                }
                 let (x, y, hi, lo) = (double(1), double(2), double(3), double(4))
                 let value = function.evaluate(x, y)
                 var r = results[Int(code)]
@@ -90,11 +94,14 @@ package struct ElementaryOracle: Sendable {
     /// A markdown table: function, cases, max error (ulp), its argument(s), cases above ½ ulp, special-value
     /// mismatches.
     package var table: String {
-        var lines = ["| function | cases | max error (ulp) | at | above ½ ulp | special-value mismatches |",
-                     "|---|---:|---:|---|---:|---:|"]
+        var lines = [
+            "| function | cases | max error (ulp) | at | above ½ ulp | special-value mismatches |",
+            "|---|---:|---:|---|---:|---:|"
+        ]
         for r in results where r.cases > 0 {
             let at = r.function == .atan2 ? "y = \(r.worst.0.hexLiteral), x = \(r.worst.1.hexLiteral)" : "x = \(r.worst.0.hexLiteral)"
-            lines.append("| \(r.function) | \(r.cases) | \(String(format: "%.3f", r.maxError)) | \(at) | \(r.aboveHalf) | \(r.specialMismatches) |")
+            lines.append(
+                "| \(r.function) | \(r.cases) | \(String(format: "%.3f", r.maxError)) | \(at) | \(r.aboveHalf) | \(r.specialMismatches) |")
         }
         return lines.joined(separator: "\n")
     }

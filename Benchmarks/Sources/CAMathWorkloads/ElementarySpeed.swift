@@ -31,7 +31,7 @@ package enum ElementarySpeed {
             ("cos", angles, { x, _ in Elementary.cos(x) }, { x, _ in libmCos(x) }),
             ("atan2", ys, { y, x in Elementary.atan2(y, x) }, { y, x in libmAtan2(y, x) }),
             ("asin", unit, { x, _ in Elementary.asin(x) }, { x, _ in libmAsin(x) }),
-            ("acos", unit, { x, _ in Elementary.acos(x) }, { x, _ in libmAcos(x) }),
+            ("acos", unit, { x, _ in Elementary.acos(x) }, { x, _ in libmAcos(x) })
         ]
         return cases.map { name, xs, ours, theirs in
             var a: [Double] = [], b: [Double] = []

@@ -28,7 +28,7 @@ extension LayerScene {
             SceneContender(name: "explicit-commit", threads: 1) { try explicitCommits.change(updating: false) },
             SceneContender(name: "implicit-commit", threads: 1) { try implicitCommits.change(updating: false) },
             SceneContender(name: "implicit-commit-update", threads: 1) { try updatedCommits.change(updating: true) },
-            SceneContender(name: "implicit-few-update", threads: 1) { try fewCommits.change(updating: true, every: 100) },
+            SceneContender(name: "implicit-few-update", threads: 1) { try fewCommits.change(updating: true, every: 100) }
         ]
         let check: () throws -> String? = {
             let a = try AnimatedTree(layers: n, implicit: true), b = try AnimatedTree(layers: n, implicit: false)
@@ -82,7 +82,9 @@ extension LayerScene {
                     let transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1)
                     if !implicit {
                         let move = BasicAnimation(keyPath: "position"), spin = BasicAnimation(keyPath: "transform")
-                        (move.fromValue, move.toValue, spin.fromValue, spin.toValue) = (layer.position, position, layer.transform, transform)
+                        (move.fromValue, move.toValue, spin.fromValue, spin.toValue) = (
+                            layer.position, position, layer.transform, transform
+                        )
                         (move.timingFunction, spin.timingFunction) = (timing, timing)
                         layer.add(move, forKey: "position")
                         layer.add(spin, forKey: "transform")

@@ -4,8 +4,10 @@
 /// and the reference, then timed in alternating rounds (one sample each per round) and reported as medians in
 /// milliseconds per call; `render-update` also gets its memory floor from the run's measured bandwidth.
 package enum LayerSceneRunner {
-    package static func run(_ configuration: BenchmarkConfiguration, limits: MachineLimits,
-                            progress: (String) -> Void = { _ in }) throws -> [Report.SceneRow] {
+    package static func run(
+        _ configuration: BenchmarkConfiguration, limits: MachineLimits,
+        progress: (String) -> Void = { _ in }
+    ) throws -> [Report.SceneRow] {
         var rows: [Report.SceneRow] = []
         for scene in configuration.layerScenes {
             for n in scene.sizes(full: configuration.sceneSizes == "full", quick: configuration.sceneSizes == "quick") {
@@ -39,17 +41,21 @@ package enum LayerSceneRunner {
                 var floor: Double?
                 if scene == .renderUpdate {
                     let bytes = LayerScene.renderUpdateBytesPerLayer * n
-                    if let gbps = limits.memoryBandwidth(read: bytes / 2, written: bytes - bytes / 2, workingSet: bytes,
-                                                         threads: Batch.processorCount) {
+                    if let gbps = limits.memoryBandwidth(
+                        read: bytes / 2, written: bytes - bytes / 2, workingSet: bytes,
+                        threads: Batch.processorCount)
+                    {
                         floor = Double(bytes) / (gbps * 1e9) * 1e3
                     }
                 }
                 for (k, c) in contenders.enumerated() {
                     let sorted = samples[k].sorted()
-                    rows.append(Report.SceneRow(scene: scene.rawValue, layers: n, contender: c.name, threads: c.threads,
-                                                milliseconds: sorted[sorted.count / 2], minMilliseconds: sorted.first!,
-                                                maxMilliseconds: sorted.last!, samples: sorted.count, worstCallMilliseconds: worst[k], memory: c.memory,
-                                                memoryFloorMilliseconds: floor, problem: problem))
+                    rows.append(
+                        Report.SceneRow(
+                            scene: scene.rawValue, layers: n, contender: c.name, threads: c.threads,
+                            milliseconds: sorted[sorted.count / 2], minMilliseconds: sorted.first!,
+                            maxMilliseconds: sorted.last!, samples: sorted.count, worstCallMilliseconds: worst[k], memory: c.memory,
+                            memoryFloorMilliseconds: floor, problem: problem))
                 }
             }
         }

@@ -217,14 +217,16 @@ extension LayerScene {
         let buffers = RenderBuffers(count: renderTree.count)
         let clock = Clock()
         var sink = 0.0
-        func objectFrame(_ root: Layer, at t: Double) -> (Layer, [Layer?]) { Self.objectFrame(of: root, at: t, hitting: points, sink: &sink) }
+        func objectFrame(_ root: Layer, at t: Double) -> (Layer, [Layer?]) {
+            Self.objectFrame(of: root, at: t, hitting: points, sink: &sink)
+        }
         var contenders = [
             // The render tree stays attached to objectRoot's layers while the closure holds it.
             SceneContender(name: "calayer", threads: 1) { [objectTree] in _ = (objectTree, objectFrame(objectRoot, at: clock.next())) },
             SceneContender(name: "render-tree", threads: 1) {
                 try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
                 for p in points { sink += Double(renderTree.hitTest(p) ?? 0) }
-            },
+            }
         ]
         if n <= 1_000 {
             contenders.append(SceneContender(name: "calayer-reference", threads: 1) { _ = objectFrame(referenceRoot, at: clock.next()) })
@@ -233,7 +235,9 @@ extension LayerScene {
             let t = 2.5
             let (presented, hits) = objectFrame(objectRoot, at: t)
             let (expected, expectedHits) = objectFrame(referenceRoot, at: t)
-            if LayerTree(root: presented).geometries != LayerTree(root: expected).geometries { return "calayer: presented geometries differ from the reference" }
+            if LayerTree(root: presented).geometries != LayerTree(root: expected).geometries {
+                return "calayer: presented geometries differ from the reference"
+            }
             let order = LayerTree.layers(of: presented), referenceOrder = LayerTree.layers(of: expected)
             if order.map(\.opacity) != referenceOrder.map(\.opacity) { return "calayer: presented opacities differ from the reference" }
             func index(_ layer: Layer?, in layers: [Layer]) -> Int? { layer.flatMap { x in layers.firstIndex { $0 === x } } }
@@ -266,9 +270,11 @@ extension LayerScene {
         if let start, let built, let rendered {
             memory = SceneMemory(modelBytesPerLayer: (built - start) / Double(n), engineBytesPerLayer: (rendered - built) / Double(n))
         }
-        let contenders = [SceneContender(name: "render-tree", threads: threads, memory: memory) {
-            try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
-        }]
+        let contenders = [
+            SceneContender(name: "render-tree", threads: threads, memory: memory) {
+                try renderTree.render(atMediaTime: clock.next(), into: buffers.output)
+            }
+        ]
         let check: () throws -> String? = {
             try firstWrongFrame(of: renderTree, into: buffers).map { "frame of layer \($0) differs from the reference" }
         }
@@ -292,23 +298,35 @@ extension LayerScene {
         let clock = Clock(), changesClock = Clock()
         var sink = 0
         let contenders = [
-            SceneContender(name: "render-tree", threads: 1) { try mostlyStill.render(atMediaTime: clock.next(), into: stillBuffers.output) },
+            SceneContender(name: "render-tree", threads: 1) {
+                try mostlyStill.render(atMediaTime: clock.next(), into: stillBuffers.output)
+            },
             // A renderer that keeps its buffers: only what changed is written.
             SceneContender(name: "render-changes", threads: 1) {
-                sink &+= try changesOnly.renderChanges(atMediaTime: changesClock.next(), into: changesBuffers.output, changed: changesBuffers.changed)
+                sink &+= try changesOnly.renderChanges(
+                    atMediaTime: changesClock.next(), into: changesBuffers.output, changed: changesBuffers.changed)
             },
-            SceneContender(name: "animated-alone", threads: 1) { try animatedAlone.render(atMediaTime: clock.next(), into: aloneBuffers.output) },
+            SceneContender(name: "animated-alone", threads: 1) {
+                try animatedAlone.render(atMediaTime: clock.next(), into: aloneBuffers.output)
+            }
         ]
         let check: () throws -> String? = {
-            for (name, renderTree, buffers) in [("render-tree", mostlyStill, stillBuffers), ("animated-alone", animatedAlone, aloneBuffers)] {
-                if let i = try firstWrongFrame(of: renderTree, into: buffers) { return "\(name): frame of layer \(i) differs from the reference" }
+            for (name, renderTree, buffers) in [("render-tree", mostlyStill, stillBuffers), ("animated-alone", animatedAlone, aloneBuffers)]
+            {
+                if let i = try firstWrongFrame(of: renderTree, into: buffers) {
+                    return "\(name): frame of layer \(i) differs from the reference"
+                }
             }
             // The kept buffers after a few frames of changes hold what a whole render writes.
             var changed = 0
-            for t in [1.0, 1.5, 1.25] { changed = try changesOnly.renderChanges(atMediaTime: t, into: changesBuffers.output, changed: changesBuffers.changed) }
+            for t in [1.0, 1.5, 1.25] {
+                changed = try changesOnly.renderChanges(atMediaTime: t, into: changesBuffers.output, changed: changesBuffers.changed)
+            }
             guard changed > 0 else { return "render-changes: no layer changed between two frames" }
-            guard Array(changesBuffers.transforms) == Array(stillBuffers.transforms), Array(changesBuffers.frames) == Array(stillBuffers.frames),
-                  Array(changesBuffers.opacities) == Array(stillBuffers.opacities), Array(changesBuffers.hidden) == Array(stillBuffers.hidden) else {
+            guard Array(changesBuffers.transforms) == Array(stillBuffers.transforms),
+                Array(changesBuffers.frames) == Array(stillBuffers.frames),
+                Array(changesBuffers.opacities) == Array(stillBuffers.opacities), Array(changesBuffers.hidden) == Array(stillBuffers.hidden)
+            else {
                 return "render-changes: the kept buffers differ from a whole render"
             }
             return sink < 0 ? "render-changes: a negative count" : nil
@@ -319,11 +337,14 @@ extension LayerScene {
     private static func renderTreeBuild(_ n: Int) throws -> ([SceneContender], () throws -> String?) {
         let root = tree(layers: n, animated: true)
         // Each call makes a render tree and lets it go (its layers leave its journal): what replacing one costs.
-        let contenders = [SceneContender(name: "render-tree", threads: 1) { _ = try RenderTree(root: root, options: BatchOptions(threads: 1)) }]
+        let contenders = [
+            SceneContender(name: "render-tree", threads: 1) { _ = try RenderTree(root: root, options: BatchOptions(threads: 1)) }
+        ]
         let check: () throws -> String? = {
             let renderTree = try RenderTree(root: root, options: BatchOptions(threads: 1))
             try renderTree.update(atMediaTime: 1.25)
-            return renderTree.presented.geometries == referencePresentation(of: root, at: 1.25).geometries ? nil : "the built tree's presentation differs from the reference"
+            return renderTree.presented.geometries == referencePresentation(of: root, at: 1.25).geometries
+                ? nil : "the built tree's presentation differs from the reference"
         }
         return (contenders, check)
     }
@@ -331,7 +352,8 @@ extension LayerScene {
     /// Bytes a render update must move per layer at least: the model geometry read and the presented one
     /// written, its level map, its world transform (double), its frame, the two animations' prepared records
     /// (224 bytes each) and the output (64 + 4 + 1 + 32 bytes).
-    package static let renderUpdateBytesPerLayer = 2 * MemoryLayout<LayerGeometry>.stride + MemoryLayout<LevelMap>.stride
+    package static let renderUpdateBytesPerLayer =
+        2 * MemoryLayout<LayerGeometry>.stride + MemoryLayout<LevelMap>.stride
         + MemoryLayout<Transform3D>.stride + MemoryLayout<CGRect>.stride + 2 * 224 + 64 + 4 + 1 + 32
 
     /// A root of `n` layers: N − 1 leaves of 9×9 points in a 100-column grid, 10 points apart.
@@ -368,12 +390,12 @@ extension LayerScene {
             SceneContender(name: "uncached-hit", threads: 1) { found = uncached.hitTest(hit, in: root) },
             SceneContender(name: "calayer-miss", threads: 1) { found = root.hitTest(miss) },
             SceneContender(name: "flat-loop-miss", threads: 1) { index = flat.hitTest(miss) },
-            SceneContender(name: "uncached-miss", threads: 1) { found = uncached.hitTest(miss, in: root) },
+            SceneContender(name: "uncached-miss", threads: 1) { found = uncached.hitTest(miss, in: root) }
         ]
         if wide {
             contenders += [
                 SceneContender(name: "render-tree-hit", threads: 1) { index = renderTree.hitTest(hit) },
-                SceneContender(name: "render-tree-miss", threads: 1) { index = renderTree.hitTest(miss) },
+                SceneContender(name: "render-tree-miss", threads: 1) { index = renderTree.hitTest(miss) }
             ]
         }
         let check: () throws -> String? = {
@@ -386,7 +408,9 @@ extension LayerScene {
                 if index.map({ order[$0] }) !== expected { return "flat loop: hitTest(\(p)) differs from the reference" }
                 if wide && renderTree.hitTest(p) != index { return "render tree: hitTest(\(p)) differs from the reference" }
             }
-            if wide && (root.hitTest(hit) === root || root.hitTest(miss) !== root) { return "the hit point should hit a leaf and the miss the root" }
+            if wide && (root.hitTest(hit) === root || root.hitTest(miss) !== root) {
+                return "the hit point should hit a leaf and the miss the root"
+            }
             return nil
         }
         return (contenders, check)

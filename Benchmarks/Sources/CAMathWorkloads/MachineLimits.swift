@@ -89,8 +89,10 @@ package struct MachineLimits: Codable, Sendable, Equatable {
     /// Measures every limit, the bandwidth at `sizes` (by default the whole ladder). Cost: about
     /// `seconds` × (3 + 3 × sizes × thread counts) of wall time, more at DRAM sizes (at least three
     /// passes per sample); buffers of the largest size are allocated and touched once.
-    package static func measure(seconds: Double = 0.1, threads: Int = Batch.processorCount, sizes: [Int] = workingSets,
-                               progress: (String) -> Void = { _ in }) -> MachineLimits {
+    package static func measure(
+        seconds: Double = 0.1, threads: Int = Batch.processorCount, sizes: [Int] = workingSets,
+        progress: (String) -> Void = { _ in }
+    ) -> MachineLimits {
         let isa = InstructionSet.current
         progress("measuring arithmetic peaks (\(isa))")
         let fma = peak(seconds) { camath_probe_fma(Int32(isa.level), $0, $1) }
@@ -105,9 +107,10 @@ package struct MachineLimits: Codable, Sendable, Equatable {
                 bandwidth += probe.measure(workingSet: bytes, threads: t, seconds: seconds / 2, samples: samples)
             }
         }
-        return MachineLimits(instructionSet: isa.description, fmaPeakGFlops: 2 * fma / 1e9,
-                             mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, squareRootPeakGOps: squareRoot / 1e9,
-                             bandwidth: bandwidth)
+        return MachineLimits(
+            instructionSet: isa.description, fmaPeakGFlops: 2 * fma / 1e9,
+            mulAddPeakGOps: mulAdd / 1e9, divisionPeakGOps: division / 1e9, squareRootPeakGOps: squareRoot / 1e9,
+            bandwidth: bandwidth)
     }
 
     /// Lane operations per second of `probe(iterations, sink)`, the best of ``samples`` timed calls.

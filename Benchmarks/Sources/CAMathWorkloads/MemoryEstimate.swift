@@ -41,8 +41,9 @@ package enum MemoryEstimate {
     package static func availableBytes() -> Int? {
         var limits: [Int] = []
         if let meminfo = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-           let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-           let kb = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            let line = meminfo.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+            let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+        {
             limits.append(kb * 1024)
         }
         func number(_ path: String) -> Int? {

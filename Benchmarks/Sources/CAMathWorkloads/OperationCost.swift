@@ -42,8 +42,9 @@ package struct OperationCost: Codable, Sendable, Equatable {
         // (the reduction, 25, and the sine's polynomial, 20, each; the cosine's half that the lanes also
         // compute is not counted), the quaternions' weighted sum (12) and the reduced recomposition (51); two
         // divisions by the half angle's sine.
-        let blendFromRecord = OperationCost(mulAdds: 39 + 3 + 2 * 45 + 12 + 51, divisions: 2, divisors: 1, bytesRead: 28 * 8,
-                                            bytesWritten: matrix, fused: false)
+        let blendFromRecord = OperationCost(
+            mulAdds: 39 + 3 + 2 * 45 + 12 + 51, divisions: 2, divisors: 1, bytesRead: 28 * 8,
+            bytesWritten: matrix, fused: false)
         // A layer's frame: four corners × 3 × (3 + 3), the anchor offsets (4), origin and size (4); 8
         // divisions. Bytes: the plan's 19 columns in, a CGRect and a clipping flag out.
         let frame = OperationCost(mulAdds: 80, divisions: 8, divisors: 4, bytesRead: 19 * 8, bytesWritten: 32 + 1, fused: false)
@@ -53,18 +54,24 @@ package struct OperationCost: Codable, Sendable, Equatable {
         // (28), Gram–Schmidt, cross product and flip (74; 12 divisions, 3 roots). atan2 89 and 4 divisions (the
         // double-double kernel and its degree-11 series), asin and acos 85, a division and a root each, a sine 45,
         // sine and cosine 87. Counted by hand: within about 10 %.
-        let unmatrix = OperationCost(mulAdds: 229, divisions: 28, divisors: 0, bytesRead: matrix, bytesWritten: 0, fused: false,
-                                     squareRoots: 3)
+        let unmatrix = OperationCost(
+            mulAdds: 229, divisions: 28, divisors: 0, bytesRead: matrix, bytesWritten: 0, fused: false,
+            squareRoots: 3)
         switch operation {
         // 4×4 product: 64 multiplies, 48 adds.
-        case .concatPairwise: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: 2 * matrix, bytesWritten: matrix, fused: false)
-        case .concatManyByOne, .concatOneByMany: return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: matrix, fused: false)
+        case .concatPairwise:
+            return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: 2 * matrix, bytesWritten: matrix, fused: false)
+        case .concatManyByOne, .concatOneByMany:
+            return OperationCost(mulAdds: 112, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: matrix, fused: false)
         // Laplace: 12 minors × 3, det 11, 16 cofactors × 5; every entry divided by det. Mask byte written.
-        case .invert: return OperationCost(mulAdds: 127, divisions: 16, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
+        case .invert:
+            return OperationCost(mulAdds: 127, divisions: 16, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
         // The affine formula: 6 minors × 3, det 5, 6 entries × 3, 4 entries × 5; 13 divisions.
-        case .invertAffine: return OperationCost(mulAdds: 61, divisions: 13, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
+        case .invertAffine:
+            return OperationCost(mulAdds: 61, divisions: 13, divisors: 1, bytesRead: matrix, bytesWritten: matrix + 1, fused: false)
         // Comparisons and copies only: a matrix in, a flag and six doubles out.
-        case .affineRoundTrip: return OperationCost(mulAdds: 0, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: 1 + 48, fused: false)
+        case .affineRoundTrip:
+            return OperationCost(mulAdds: 0, divisions: 0, divisors: 0, bytesRead: matrix, bytesWritten: 1 + 48, fused: false)
         // (x, y, z, 1)·M: 4 × (3 multiplies + 3 adds), then x/w, y/w, z/w (SIMD3 is 32 bytes).
         case .mapPoints3D: return OperationCost(mulAdds: 24, divisions: 3, divisors: 1, bytesRead: 32, bytesWritten: 32, fused: false)
         // (x, y, 1)·H: 3 × (2 + 2), then x/w, y/w.
@@ -72,26 +79,30 @@ package struct OperationCost: Codable, Sendable, Equatable {
         // Unmatrix, all three Euler angles (an atan2 each for rx and rz, an asin for ry, and the gimbal test's
         // root) and the quaternion (20, 5 divisions, a root); the decomposition record out.
         case .decompose:
-            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 2 * 89 + 85 + 20, divisions: unmatrix.divisions + 2 * 4 + 1 + 5, divisors: 0,
-                                 bytesRead: matrix, bytesWritten: MemoryLayout<Transform3D.Decomposition?>.stride, fused: false,
-                                 squareRoots: unmatrix.squareRoots + 2 + 1)
+            return OperationCost(
+                mulAdds: unmatrix.mulAdds + 3 + 2 * 89 + 85 + 20, divisions: unmatrix.divisions + 2 * 4 + 1 + 5, divisors: 0,
+                bytesRead: matrix, bytesWritten: MemoryLayout<Transform3D.Decomposition?>.stride, fused: false,
+                squareRoots: unmatrix.squareRoots + 2 + 1)
         // rotation.z: unmatrix, the gimbal test and one atan2; a key-path value out.
         case .keyPathRead:
-            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 89, divisions: unmatrix.divisions + 4, divisors: 0, bytesRead: matrix,
-                                 bytesWritten: MemoryLayout<TransformKeyPathValue>.stride, fused: false, squareRoots: unmatrix.squareRoots + 1)
+            return OperationCost(
+                mulAdds: unmatrix.mulAdds + 3 + 89, divisions: unmatrix.divisions + 4, divisors: 0, bytesRead: matrix,
+                bytesWritten: MemoryLayout<TransformKeyPathValue>.stride, fused: false, squareRoots: unmatrix.squareRoots + 1)
         // rotation.z written: unmatrix, rx and ry (an atan2, an asin, the gimbal root), then the recomposition by
         // Euler angles: three rotations about constant axes (a sine and cosine and about 20 each) and six full
         // 4×4 products (Sc·K·Rx·Ry·Rz·Tr·P, 112 each).
         case .keyPathWrite:
-            return OperationCost(mulAdds: unmatrix.mulAdds + 3 + 89 + 85 + 3 * (87 + 20) + 6 * 112, divisions: unmatrix.divisions + 4 + 1,
-                                 divisors: 0, bytesRead: matrix + MemoryLayout<TransformKeyPathValue>.stride, bytesWritten: matrix, fused: false,
-                                 squareRoots: unmatrix.squareRoots + 2)
+            return OperationCost(
+                mulAdds: unmatrix.mulAdds + 3 + 89 + 85 + 3 * (87 + 20) + 6 * 112, divisions: unmatrix.divisions + 4 + 1,
+                divisors: 0, bytesRead: matrix + MemoryLayout<TransformKeyPathValue>.stride, bytesWritten: matrix, fused: false,
+                squareRoots: unmatrix.squareRoots + 2)
         // Both matrices through unmatrix and the quaternion, the slerp's constants (the cosine 7, 1 − d² 2, its
         // root, acos), then the blend from the pair record.
         case .blend:
-            return OperationCost(mulAdds: 2 * (unmatrix.mulAdds + 20) + 9 + 85 + blendFromRecord.mulAdds,
-                                 divisions: 2 * (unmatrix.divisions + 5) + 1 + blendFromRecord.divisions, divisors: 0,
-                                 bytesRead: 2 * matrix, bytesWritten: matrix, fused: false, squareRoots: 2 * (unmatrix.squareRoots + 1) + 2)
+            return OperationCost(
+                mulAdds: 2 * (unmatrix.mulAdds + 20) + 9 + 85 + blendFromRecord.mulAdds,
+                divisions: 2 * (unmatrix.divisions + 5) + 1 + blendFromRecord.divisions, divisors: 0,
+                bytesRead: 2 * matrix, bytesWritten: matrix, fused: false, squareRoots: 2 * (unmatrix.squareRoots + 1) + 2)
         // Prepared blends are that blend alone; every animation of the workload is active and between two
         // keys at the frame time, so it blends once (its time mapping and timing curve not counted: a linear
         // curve solves nothing).
@@ -101,13 +112,16 @@ package struct OperationCost: Codable, Sendable, Equatable {
         // The cheapest regime, the critically damped spring: e^x (the reduction 5, the series' 14 steps of
         // 2, the scaling 2) and the closed form around it (6); a `DampedSpring` in (mass, stiffness, damping, v₀ and
         // its overdamping flag: 40 bytes a stride), one fraction out.
-        case .springs: return OperationCost(mulAdds: 5 + 28 + 2 + 6, divisions: 0, divisors: 0, bytesRead: MemoryLayout<DampedSpring>.stride, bytesWritten: 8,
-                                            fused: false)
+        case .springs:
+            return OperationCost(
+                mulAdds: 5 + 28 + 2 + 6, divisions: 0, divisors: 0, bytesRead: MemoryLayout<DampedSpring>.stride, bytesWritten: 8,
+                fused: false)
         // A layer's presentation transform (one transform animation each) and then its frame.
         case .presentationFrames:
-            return OperationCost(mulAdds: blendFromRecord.mulAdds + frame.mulAdds, divisions: blendFromRecord.divisions + frame.divisions,
-                                 divisors: blendFromRecord.divisors + frame.divisors, bytesRead: blendFromRecord.bytesRead + frame.bytesRead,
-                                 bytesWritten: blendFromRecord.bytesWritten + frame.bytesWritten, fused: false)
+            return OperationCost(
+                mulAdds: blendFromRecord.mulAdds + frame.mulAdds, divisions: blendFromRecord.divisions + frame.divisions,
+                divisors: blendFromRecord.divisors + frame.divisors, bytesRead: blendFromRecord.bytesRead + frame.bytesRead,
+                bytesWritten: blendFromRecord.bytesWritten + frame.bytesWritten, fused: false)
         case .frames: return frame
         // Pruning (masksToBounds, subtrees no point of a block reaches) makes the work per point × layer
         // pair depend on the tree and the points: no per-pair bound holds.
@@ -135,7 +149,9 @@ package struct OperationCost: Codable, Sendable, Equatable {
     /// `threads` was not measured). Every input is a measured peak, so the roofline is an upper bound.
     package func roofline(_ limits: MachineLimits, count: Int, threads: Int) -> Roofline? {
         let workingSet = bytes * count
-        func memory(_ t: Int) -> Double? { limits.memoryBandwidth(read: bytesRead, written: bytesWritten, workingSet: workingSet, threads: t) }
+        func memory(_ t: Int) -> Double? {
+            limits.memoryBandwidth(read: bytesRead, written: bytesWritten, workingSet: workingSet, threads: t)
+        }
         guard let gbs = memory(threads) ?? memory(1) else { return nil }
         let scale = Double(threads)
         var bounds: [(Double, String)] = [(gbs * 1e3 / Double(max(bytes, 1)), "memory")]

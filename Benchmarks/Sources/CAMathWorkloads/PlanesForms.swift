@@ -26,22 +26,27 @@ enum PlanesForms {
     }
 
     /// A form whose output is transforms: `call` writes them into one planes value, made once.
-    private static func transforms(_ out: Buffer<Transform3D>,
-                                   _ call: @escaping (inout TransformPlanes, BatchOptions) throws(BatchError) -> Void) -> PlanesForm {
+    private static func transforms(
+        _ out: Buffer<Transform3D>,
+        _ call: @escaping (inout TransformPlanes, BatchOptions) throws(BatchError) -> Void
+    ) -> PlanesForm {
         var result = TransformPlanes(count: out.pointer.count)
-        return PlanesForm(run: { q, threads throws(BatchError) in try call(&result, BatchOptions(path: .simd, precision: q, threads: threads)) },
-                          publish: { try? result.copy(into: out.pointer) })
+        return PlanesForm(
+            run: { q, threads throws(BatchError) in try call(&result, BatchOptions(path: .simd, precision: q, threads: threads)) },
+            publish: { try? result.copy(into: out.pointer) })
     }
 
     /// A point map: `call` maps the input planes into one output value, made once.
-    static func points<P: SIMD>(_ p: Buffer<P>, _ out: Buffer<P>,
-                                _ call: @escaping (PointPlanes<P>, inout PointPlanes<P>, BatchOptions) throws(BatchError) -> Void) -> PlanesForm
-        where P.Scalar == Double
-    {
+    static func points<P: SIMD>(
+        _ p: Buffer<P>, _ out: Buffer<P>,
+        _ call: @escaping (PointPlanes<P>, inout PointPlanes<P>, BatchOptions) throws(BatchError) -> Void
+    ) -> PlanesForm
+    where P.Scalar == Double {
         let input = PointPlanes(p.read)
         var result = PointPlanes<P>(count: out.pointer.count)
-        return PlanesForm(run: { q, threads throws(BatchError) in try call(input, &result, BatchOptions(path: .simd, precision: q, threads: threads)) },
-                          publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
+        return PlanesForm(
+            run: { q, threads throws(BatchError) in try call(input, &result, BatchOptions(path: .simd, precision: q, threads: threads)) },
+            publish: { for (i, point) in result.enumerated() { out.pointer[i] = point } })
     }
 }
 
@@ -49,8 +54,10 @@ extension PlanesForms {
     /// Frames from the workload's plan (already columns) into ``RectPlanes``, made once.
     static func frames(_ plan: FramePlan, _ out: Buffer<CGRect>) -> PlanesForm {
         var result = RectPlanes(count: plan.count)
-        return PlanesForm(run: { q, threads throws(BatchError) in
-                              try plan.frames(into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads)) },
-                          publish: { for (i, r) in result.enumerated() { out.pointer[i] = r } })
+        return PlanesForm(
+            run: { q, threads throws(BatchError) in
+                try plan.frames(into: &result, options: BatchOptions(path: .simd, precision: q, threads: threads))
+            },
+            publish: { for (i, r) in result.enumerated() { out.pointer[i] = r } })
     }
 }

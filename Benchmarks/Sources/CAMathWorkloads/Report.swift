@@ -203,9 +203,11 @@ extension Report.Host {
     package static var current: Report.Host {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         func field(_ name: String) -> String? {
-            cpuinfo.split(separator: "\n").first { $0.hasPrefix(name) && $0.dropFirst(name.count).first.map { $0 == " " || $0 == "\t" || $0 == ":" } == true }
-                .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+            cpuinfo.split(separator: "\n").first {
+                $0.hasPrefix(name) && $0.dropFirst(name.count).first.map { $0 == " " || $0 == "\t" || $0 == ":" } == true
+            }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let flags = Set((field("flags") ?? "").split(separator: " ").map(String.init))
         let cblas: String
@@ -220,13 +222,14 @@ extension Report.Host {
         #else
         let build = "release (-O; C kernels at SwiftPM's release -O2, per-function AVX2/AVX-512 targets); baselines -O3 -march=native"
         #endif
-        return Report.Host(name: ProcessInfo.processInfo.hostName, cpu: field("model name") ?? "unknown CPU",
-                           vendor: vendor, family: family, model: model,
-                           cpuFlags: ["sse4_2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl", "avx512bw"].filter(flags.contains),
-                           machineClass: machineClass(vendor: vendor, family: family, model: model, level: level),
-                           commit: firstLine(of: ["git", "describe", "--always", "--dirty", "--abbrev=12"]) ?? "unknown (not run in a git checkout)",
-                           compiler: firstLine(of: ["swift", "--version"]) ?? "unknown (swift is not on PATH)", buildFlags: build,
-                           processors: Batch.processorCount, instructionSet: InstructionSet.current.description, cblas: cblas)
+        return Report.Host(
+            name: ProcessInfo.processInfo.hostName, cpu: field("model name") ?? "unknown CPU",
+            vendor: vendor, family: family, model: model,
+            cpuFlags: ["sse4_2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512vl", "avx512bw"].filter(flags.contains),
+            machineClass: machineClass(vendor: vendor, family: family, model: model, level: level),
+            commit: firstLine(of: ["git", "describe", "--always", "--dirty", "--abbrev=12"]) ?? "unknown (not run in a git checkout)",
+            compiler: firstLine(of: ["swift", "--version"]) ?? "unknown (swift is not on PATH)", buildFlags: build,
+            processors: Batch.processorCount, instructionSet: InstructionSet.current.description, cblas: cblas)
     }
 
     /// `vendor-microarchitecture-level`: AMD's Zen generations and Intel's server cores by family and model,
@@ -269,20 +272,24 @@ extension Report.Host {
 extension Report {
     /// A report of `rows` measured under `configuration` on this machine; the thresholds follow from
     /// the rows by ``Tuner``'s rule.
-    package init(configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], scenes: [SceneRow] = [],
-                notes: [String], started: Date, durationSeconds: Double) {
+    package init(
+        configuration: BenchmarkConfiguration, limits: MachineLimits, rows: [Row], scenes: [SceneRow] = [],
+        notes: [String], started: Date, durationSeconds: Double
+    ) {
         func names(_ t: [BatchOperation: Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: t.map { ($0.key.rawValue, $0.value) })
         }
         let measured = Tuner.tuning(from: rows), compiled = Batch.tuning
         let formatter = ISO8601DateFormatter()
-        self.init(schemaVersion: Report.currentSchemaVersion, generated: formatter.string(from: started),
-                  durationSeconds: durationSeconds, host: .current, configuration: configuration, limits: limits,
-                  rows: rows,
-                  thresholds: Thresholds(threading: names(measured.threadingThreshold),
-                                         blasCrossover: names(measured.blasCrossover),
-                                         compiledThreading: names(compiled.threadingThreshold),
-                                         compiledBlasCrossover: names(compiled.blasCrossover)),
-                  notes: notes, scenes: scenes)
+        self.init(
+            schemaVersion: Report.currentSchemaVersion, generated: formatter.string(from: started),
+            durationSeconds: durationSeconds, host: .current, configuration: configuration, limits: limits,
+            rows: rows,
+            thresholds: Thresholds(
+                threading: names(measured.threadingThreshold),
+                blasCrossover: names(measured.blasCrossover),
+                compiledThreading: names(compiled.threadingThreshold),
+                compiledBlasCrossover: names(compiled.blasCrossover)),
+            notes: notes, scenes: scenes)
     }
 }

@@ -10,7 +10,7 @@ package enum ReportWriter {
         var files: [(String, Data)] = [
             ("report.md", Data(try ReportFormat.md.render(report).utf8)),
             ("report.json", try report.encoded()),
-            ("report.csv", Data(try ReportFormat.csv.render(report).utf8)),
+            ("report.csv", Data(try ReportFormat.csv.render(report).utf8))
         ]
         for operation in report.configuration.operations where report.rows.contains(where: { $0.operation == operation }) {
             files.append(("\(operation).svg", Data(SVGPlot.render(report, operation: operation).utf8)))
@@ -36,7 +36,11 @@ package enum ReportWriter {
         if isDirectory.boolValue {
             let foreign = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !isReportFile($0) }.sorted()
             if !foreign.isEmpty {
-                throw ReportError.unwritableOutput(directory.path, reason: "it holds files that are not part of a report (\(foreign.joined(separator: ", "))), which replacing it would delete")
+                throw ReportError.unwritableOutput(
+                    directory.path,
+                    reason:
+                        "it holds files that are not part of a report (\(foreign.joined(separator: ", "))), which replacing it would delete"
+                )
             }
         }
         do {

@@ -12,13 +12,14 @@ extension LayerScene {
         let changing = try ReshapingTree(layers: n), still = try ReshapingTree(layers: n)
         let contenders = [
             SceneContender(name: "render-tree", threads: 1, timesEachCall: true) { try changing.frame(reshaping: true) },
-            SceneContender(name: "still", threads: 1, timesEachCall: true) { try still.frame(reshaping: false) },
+            SceneContender(name: "still", threads: 1, timesEachCall: true) { try still.frame(reshaping: false) }
         ]
         let check: () throws -> String? = {
             let checked = try ReshapingTree(layers: n)
             for _ in 0..<6 { try checked.frame(reshaping: true) }
             let t = checked.latestTime
-            return checked.renderTree.presented.geometries == LayerScene.referencePresentation(of: checked.root, at: t).geometries ? nil : "presented geometries differ from the reference"
+            return checked.renderTree.presented.geometries == LayerScene.referencePresentation(of: checked.root, at: t).geometries
+                ? nil : "presented geometries differ from the reference"
         }
         return (contenders, check)
     }

@@ -16,23 +16,28 @@ package enum SVGPlot {
         func y(_ v: Double) -> Double { height - bottom - (log10(v) - y0) / (y1 - y0) * (height - top - bottom) }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var s = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
-        <rect width="100%" height="100%" fill="white"/>
-        <text x="\(f(left))" y="22" font-size="14">\(escape(operation)) on \(escape(report.host.machineClass)) at \(escape(report.host.commit))</text>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="\(f(left))" y="22" font-size="14">\(escape(operation)) on \(escape(report.host.machineClass)) at \(escape(report.host.commit))</text>
 
-        """
+            """
         for d in stride(from: x0, through: x1, by: 1) {
-            s += "<line x1=\"\(f(x(pow(10, d))))\" y1=\"\(f(top))\" x2=\"\(f(x(pow(10, d))))\" y2=\"\(f(height - bottom))\" stroke=\"#ddd\"/>"
+            s +=
+                "<line x1=\"\(f(x(pow(10, d))))\" y1=\"\(f(top))\" x2=\"\(f(x(pow(10, d))))\" y2=\"\(f(height - bottom))\" stroke=\"#ddd\"/>"
             s += "<text x=\"\(f(x(pow(10, d))))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">1e\(Int(d))</text>\n"
         }
         for d in stride(from: y0, through: y1, by: 1) {
-            s += "<line x1=\"\(f(left))\" y1=\"\(f(y(pow(10, d))))\" x2=\"\(f(width - right))\" y2=\"\(f(y(pow(10, d))))\" stroke=\"#ddd\"/>"
+            s +=
+                "<line x1=\"\(f(left))\" y1=\"\(f(y(pow(10, d))))\" x2=\"\(f(width - right))\" y2=\"\(f(y(pow(10, d))))\" stroke=\"#ddd\"/>"
             s += "<text x=\"\(f(left - 6))\" y=\"\(f(y(pow(10, d)) + 4))\" text-anchor=\"end\">\(label(pow(10, d)))</text>\n"
         }
         s += "<text x=\"\(f((left + width - right) / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">N (batch size)</text>\n"
-        s += "<text transform=\"translate(16 \(f((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">million items per second</text>\n"
-        let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-                       "#bcbd22", "#17becf", "#393b79", "#e7969c", "#637939", "#8c6d31", "#7b4173", "#3182bd"]
+        s +=
+            "<text transform=\"translate(16 \(f((top + height - bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">million items per second</text>\n"
+        let palette = [
+            "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+            "#bcbd22", "#17becf", "#393b79", "#e7969c", "#637939", "#8c6d31", "#7b4173", "#3182bd"
+        ]
         var series: [(String, [Report.Row])] = []
         for row in rows {
             let name = "\(row.path) " + (row.threads.map { "T\($0)" } ?? "auto")
@@ -56,12 +61,14 @@ package enum SVGPlot {
         }
         let overRoof = rows.filter(\.rooflineUnderMeasured)
         for row in overRoof {
-            s += "<circle cx=\"\(f(x(Double(row.items))))\" cy=\"\(f(y(row.mops)))\" r=\"6\" fill=\"none\" stroke=\"red\" stroke-width=\"2\"/>\n"
+            s +=
+                "<circle cx=\"\(f(x(Double(row.items))))\" cy=\"\(f(y(row.mops)))\" r=\"6\" fill=\"none\" stroke=\"red\" stroke-width=\"2\"/>\n"
         }
         if !overRoof.isEmpty { legend.append(("roof under-measured", "red", "1 2")) }
         for (k, (name, color, dash)) in legend.enumerated() {
             let ly = top + 10 + Double(k) * 18
-            s += "<line x1=\"\(f(width - right + 12))\" y1=\"\(f(ly))\" x2=\"\(f(width - right + 40))\" y2=\"\(f(ly))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
+            s +=
+                "<line x1=\"\(f(width - right + 12))\" y1=\"\(f(ly))\" x2=\"\(f(width - right + 40))\" y2=\"\(f(ly))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
             s += "<text x=\"\(f(width - right + 46))\" y=\"\(f(ly + 4))\">\(escape(name))</text>\n"
         }
         return s + "</svg>\n"
@@ -69,7 +76,8 @@ package enum SVGPlot {
 
     static func polyline(_ points: [(Double, Double)], color: String, dash: String?) -> String {
         let p = points.map { String(format: "%.1f,%.1f", $0.0, $0.1) }.joined(separator: " ")
-        return "<polyline points=\"\(p)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
+        return
+            "<polyline points=\"\(p)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")/>\n"
     }
 
     static func label(_ v: Double) -> String { v >= 1 ? String(format: "%.0f", v) : String(format: "%g", v) }

@@ -19,7 +19,7 @@ extension LayerScene {
         let contenders = [
             SceneContender(name: "render-tree", threads: 1) { try rendered.frame(changesOnly: false) },
             SceneContender(name: "render-changes", threads: 1) { try changes.frame(changesOnly: true) },
-            SceneContender(name: "calayer", threads: 1) { _ = try objectFrame(objects) },
+            SceneContender(name: "calayer", threads: 1) { _ = try objectFrame(objects) }
         ]
         let check: () throws -> String? = {
             let whole = try ScrollingList(layers: n), kept = try ScrollingList(layers: n), copies = try ScrollingList(layers: n)
@@ -34,10 +34,14 @@ extension LayerScene {
             _ = try kept.renderTree.renderChanges(atMediaTime: t, into: kept.buffers.output, changed: kept.buffers.changed)
             let (presented, hits) = try objectFrame(copies)
             let expected = LayerScene.referencePresentation(of: whole.root, at: t)
-            if whole.renderTree.presented.geometries != expected.geometries { return "render-tree: presented geometries differ from the reference" }
+            if whole.renderTree.presented.geometries != expected.geometries {
+                return "render-tree: presented geometries differ from the reference"
+            }
             let frames = try Batch.frames(of: expected, options: .scalar)
             if Array(whole.buffers.frames) != frames { return "render-tree: written frames differ from the reference" }
-            guard Array(kept.buffers.transforms) == Array(whole.buffers.transforms), Array(kept.buffers.frames) == Array(whole.buffers.frames) else {
+            guard Array(kept.buffers.transforms) == Array(whole.buffers.transforms),
+                Array(kept.buffers.frames) == Array(whole.buffers.frames)
+            else {
                 return "render-changes: the kept buffers differ from a whole render"
             }
             let order = LayerTree.layers(of: presented)

@@ -10,9 +10,13 @@ package enum SeededInputs {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
             var t = Transform3D(scaleX: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng), z: 1)
-                .concatenating(Transform3D(rotationAngle: .random(in: -3...3, using: &rng), x: .random(in: -0.2...0.2, using: &rng),
-                                           y: .random(in: -0.2...0.2, using: &rng), z: 1))
-                .concatenating(Transform3D(translationX: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng), z: 0))
+                .concatenating(
+                    Transform3D(
+                        rotationAngle: .random(in: -3...3, using: &rng), x: .random(in: -0.2...0.2, using: &rng),
+                        y: .random(in: -0.2...0.2, using: &rng), z: 1)
+                )
+                .concatenating(
+                    Transform3D(translationX: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng), z: 0))
             if i % 4 == 3 { t.m34 = -1 / Double.random(in: 300...2000, using: &rng) }
             return t
         }
@@ -22,8 +26,10 @@ package enum SeededInputs {
     /// overshoot, control x outside [0, 1], a steep ease).
     package static let timingFunctions: [TimingFunction] =
         [TimingFunctionName.linear, .easeIn, .easeOut, .easeInEaseOut, .default].map { TimingFunction(name: $0) }
-        + [TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
-           TimingFunction(controlPoints: 0.9, 0, 0.1, 1)]
+        + [
+            TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1), TimingFunction(controlPoints: -0.2, 0, 1.2, 1),
+            TimingFunction(controlPoints: 0.9, 0, 0.1, 1)
+        ]
 
     /// `n` transform animations of two seconds from 1 ms on, all active at parent times in (0.001, 2.001): even
     /// ones basic (from → to), odd ones keyframes through three values at key times 0, 0.4, 1; each with one
@@ -64,7 +70,11 @@ package enum SeededInputs {
             switch i % 5 {
             case 0, 1:
                 let basic = BasicAnimation(keyPath: "position")
-                if i % 5 == 0 { basic.fromValue = point(); basic.toValue = point() } else { basic.byValue = point(); basic.isAdditive = true }
+                if i % 5 == 0 {
+                    basic.fromValue = point(); basic.toValue = point()
+                } else {
+                    basic.byValue = point(); basic.isAdditive = true
+                }
                 animation = basic
             case 2:
                 let spring = SpringAnimation(keyPath: "position")
@@ -89,9 +99,10 @@ package enum SeededInputs {
     package static func springs(_ n: Int, seed: UInt64) -> [DampedSpring] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { i in
-            DampedSpring(mass: .random(in: 0.5...2, using: &rng), stiffness: .random(in: 50...500, using: &rng),
-                   damping: .random(in: 0...40, using: &rng), initialVelocity: .random(in: -5...5, using: &rng),
-                   allowsOverdamping: i % 3 == 0)
+            DampedSpring(
+                mass: .random(in: 0.5...2, using: &rng), stiffness: .random(in: 50...500, using: &rng),
+                damping: .random(in: 0...40, using: &rng), initialVelocity: .random(in: -5...5, using: &rng),
+                allowsOverdamping: i % 3 == 0)
         }
     }
 
@@ -105,16 +116,19 @@ package enum SeededInputs {
     package static func affineTransforms(_ n: Int, seed: UInt64) -> [Transform3D] {
         var rng = SeededGenerator(seed: seed)
         return (0..<n).map { _ in
-            Transform3D(Transform2D(rotationAngle: .random(in: -3...3, using: &rng))
-                .scaledBy(x: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng))
-                .translatedBy(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng)))
+            Transform3D(
+                Transform2D(rotationAngle: .random(in: -3...3, using: &rng))
+                    .scaledBy(x: .random(in: 0.5...2, using: &rng), y: .random(in: 0.5...2, using: &rng))
+                    .translatedBy(x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng)))
         }
     }
 
     /// `n` 3-D points in a ±500 pt box, z in ±50.
     package static func points3(_ n: Int, seed: UInt64) -> [SIMD3<Double>] {
         var rng = SeededGenerator(seed: seed)
-        return (0..<n).map { _ in SIMD3(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng), .random(in: -50...50, using: &rng)) }
+        return (0..<n).map { _ in
+            SIMD3(.random(in: -500...500, using: &rng), .random(in: -500...500, using: &rng), .random(in: -50...50, using: &rng))
+        }
     }
 
     /// `n` 2-D points in a ±500 pt box.
@@ -130,7 +144,8 @@ package enum SeededInputs {
         let frames = (0..<n).map { i -> CGRect in
             let x = Double.random(in: 0...900, using: &rng), y = Double.random(in: 0...700, using: &rng)
             let w = Double.random(in: 1...100, using: &rng), h = Double.random(in: 1...100, using: &rng)
-            return i % 2 == 0 ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
+            return i % 2 == 0
+                ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
         }
         let masks = (0..<n).map { _ in AutoresizingMask(rawValue: UInt32.random(in: 0...63, using: &rng)) }
         return (frames, masks)
@@ -168,8 +183,9 @@ package enum SeededInputs {
         var layers = [root]
         layers.reserveCapacity(n)
         for i in 1..<max(1, n) {
-            var g = LayerGeometry(bounds: CGRect(x: 0, y: 0, width: .random(in: 20...200, using: &rng), height: .random(in: 20...200, using: &rng)),
-                                  position: CGPoint(x: .random(in: 0...1000, using: &rng), y: .random(in: 0...1000, using: &rng)))
+            var g = LayerGeometry(
+                bounds: CGRect(x: 0, y: 0, width: .random(in: 20...200, using: &rng), height: .random(in: 20...200, using: &rng)),
+                position: CGPoint(x: .random(in: 0...1000, using: &rng), y: .random(in: 0...1000, using: &rng)))
             g.transform = Transform3D(Transform2D(rotationAngle: .random(in: -0.5...0.5, using: &rng)).scaledBy(x: 1.1, y: 0.9))
             g.masksToBounds = i % 10 == 0
             g.isHidden = i % 50 == 0

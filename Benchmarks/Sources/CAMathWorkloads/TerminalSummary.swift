@@ -35,9 +35,10 @@ package enum TerminalSummary {
             report.configuration.sizes.compactMap { n -> Cell? in
                 let rows = report.rows(operation, size: n).filter { $0.mops > 0 }
                 guard let camath = rows.filter({ !$0.isBaseline && $0.threads == 1 }).max(by: { $0.mops < $1.mops }) else { return nil }
-                return Cell(operation: operation, size: n, camath: camath,
-                            baseline: rows.filter(\.isBaseline).max(by: { $0.mops < $1.mops }),
-                            exact: rows.first { $0.path == BenchmarkPath.simd.rawValue && $0.threads == 1 })
+                return Cell(
+                    operation: operation, size: n, camath: camath,
+                    baseline: rows.filter(\.isBaseline).max(by: { $0.mops < $1.mops }),
+                    exact: rows.first { $0.path == BenchmarkPath.simd.rawValue && $0.threads == 1 })
             }
         }
     }
@@ -61,7 +62,7 @@ package enum TerminalSummary {
             return "\(ReportFormat.number(ratio, 2)) \(c.verdict!): \(row(c.camath)) / \(row(baseline))"
         }
         let operationWidth = max(9, cells.map(\.operation.count).max() ?? 0)
-        let cellWidth = max(34, cells.map { cell($0).count }.max() ?? 0)  // the header: "N = 1e3: ratio, CAMath / baseline"
+        let cellWidth = max(34, cells.map { cell($0).count }.max() ?? 0) // the header: "N = 1e3: ratio, CAMath / baseline"
         func line(_ first: String, _ rest: [String]) -> String {
             first.padding(toLength: operationWidth, withPad: " ", startingAt: 0) + "  "
                 + rest.map { $0.padding(toLength: cellWidth, withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
@@ -79,7 +80,8 @@ package enum TerminalSummary {
         if compared.isEmpty {
             s += "No baseline was timed, so nothing is compared.\n"
         } else {
-            s += "CAMath wins \(list("wins").count) of \(compared.count) compared cells (at least \(ReportFormat.number(margin, 2))× the best baseline)"
+            s +=
+                "CAMath wins \(list("wins").count) of \(compared.count) compared cells (at least \(ReportFormat.number(margin, 2))× the best baseline)"
             s += ", ties \(list("ties").count) and loses \(list("loses").count)."
             if !list("loses").isEmpty { s += " It loses at \(named(list("loses")))." }
             s += "\n"
@@ -87,17 +89,24 @@ package enum TerminalSummary {
             let exactLosses = exact.filter { verdict($0.1) == "loses" }
             s += "At the default precision (simd, bit for bit the reference) it wins \(exact.filter { verdict($0.1) == "wins" }.count)"
             s += ", ties \(exact.filter { verdict($0.1) == "ties" }.count) and loses \(exactLosses.count)"
-            s += exactLosses.isEmpty ? ".\n" : ": " + exactLosses.map { "\($0.0.operation) at \(size($0.0.size)) (\(ReportFormat.number($0.1, 2))×)" }
-                .joined(separator: ", ") + ".\n"
+            s +=
+                exactLosses.isEmpty
+                ? ".\n"
+                : ": "
+                    + exactLosses.map { "\($0.0.operation) at \(size($0.0.size)) (\(ReportFormat.number($0.1, 2))×)" }
+                    .joined(separator: ", ") + ".\n"
         }
         let uncompared = Array(Set(cells.filter { $0.baseline == nil }.map(\.operation))).sorted()
         if !uncompared.isEmpty { s += "No baseline does the work of: \(uncompared.joined(separator: ", ")).\n" }
         let broken = report.incorrectRows
-        s += broken.isEmpty ? "Every CAMath row met its contract against the scalar reference.\n"
+        s +=
+            broken.isEmpty
+            ? "Every CAMath row met its contract against the scalar reference.\n"
             : "BROKEN contract in \(broken.count) rows: \(broken.prefix(5).map { "\($0.operation) N=\($0.count) \($0.path)" }.joined(separator: ", ")).\n"
         let noisy = report.rows.filter(\.isNoisy).count
         if noisy > 0 {
-            s += "\(noisy) of \(report.rows.count) rows are too noisy to trust (spread ≥ \(ReportFormat.number(Report.Row.noisySpread * 100, 0)) %): marked in the report.\n"
+            s +=
+                "\(noisy) of \(report.rows.count) rows are too noisy to trust (spread ≥ \(ReportFormat.number(Report.Row.noisySpread * 100, 0)) %): marked in the report.\n"
         }
         for note in report.notes { s += "Note: \(note)\n" }
         s += "Full report: \(folder)/report.md (also report.json, report.csv and one SVG plot per operation).\n"

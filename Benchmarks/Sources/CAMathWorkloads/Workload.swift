@@ -21,9 +21,11 @@ package final class Workload: @unchecked Sendable {
     /// budget path (`.blas`, `fast`) can run.
     /// `baselines` run the same operation on the same inputs, one thread, into the same output or into their
     /// own (``Peer/publish``).
-    init(_ operation: BatchOperation, count: Int, items: Int? = nil,
-         body: @escaping (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
-         budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: Peer] = [:], planes: PlanesForm? = nil) {
+    init(
+        _ operation: BatchOperation, count: Int, items: Int? = nil,
+        body: @escaping (BatchPath, BatchPrecision, Int?) throws(BatchError) -> Void, output: @escaping () -> [Double],
+        budget: (() -> [Double])? = nil, baselines: [BenchmarkPath: Peer] = [:], planes: PlanesForm? = nil
+    ) {
         self.operation = operation; self.count = count; self.items = items ?? count
         self.body = body; self.output = output; self.budget = budget; self.baselines = baselines; self.planes = planes
     }
@@ -31,8 +33,13 @@ package final class Workload: @unchecked Sendable {
     /// Runs the operation once on `path` with `threads` threads (`nil`: the measured thresholds decide; a
     /// baseline runs on the calling thread).
     package func run(path: BenchmarkPath, threads: Int?) throws(BatchError) {
-        if path.isSoA, let call = path.call { try planes?.run(call.precision, threads) }
-        else if let call = path.call { try body(call.path, call.precision, threads) } else { baselines[path]?.run() }
+        if path.isSoA, let call = path.call {
+            try planes?.run(call.precision, threads)
+        } else if let call = path.call {
+            try body(call.path, call.precision, threads)
+        } else {
+            baselines[path]?.run()
+        }
     }
 
     /// The output of the latest run, flattened to doubles (flags as 0 and 1, hit indices as numbers).
@@ -60,8 +67,9 @@ package final class Workload: @unchecked Sendable {
                 worstDifference = max(worstDifference, abs(value - expected))
             }
         }
-        return Deviation(contract: contract, mismatch: mismatch, maxULP: worstULP,
-                         maxRelativeError: worstDifference == 0 ? 0 : worstDifference / max(scale, .leastNormalMagnitude))
+        return Deviation(
+            contract: contract, mismatch: mismatch, maxULP: worstULP,
+            maxRelativeError: worstDifference == 0 ? 0 : worstDifference / max(scale, .leastNormalMagnitude))
     }
 
     /// Whether `path` on `threads` meets its contract against `.scalar` on this workload's inputs.

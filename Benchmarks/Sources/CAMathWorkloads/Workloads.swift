@@ -15,73 +15,121 @@ package enum Workloads {
         }
         switch operation {
         case .concatPairwise:
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(a.read, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.concat(a.read, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.concat($0, $1) } },
                 baselines: Baselines.concat(a, aStep: 1, b, bStep: 1, out),
                 planes: PlanesForms.concat(a, b, out))
         case .concatManyByOne:
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(a.read, one, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.concat(a.read, one, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { a.read.flatMap { ExactnessBudget.concat($0, one) } },
                 baselines: Baselines.concat(a, aStep: 1, shared, bStep: 0, out),
                 planes: PlanesForms.concat(a, one, out))
         case .concatOneByMany:
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.concat(one, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.concat(one, b.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { b.read.flatMap { ExactnessBudget.concat(one, $0) } },
                 baselines: Baselines.concat(shared, aStep: 0, b, bStep: 1, out),
                 planes: PlanesForms.concat(one, b, out))
         case .invert:
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.invert(a.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.invert(a.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { a.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invert(a, out), planes: PlanesForms.invert(a, out))
         case .invertAffine:
             let affine = Buffer(SeededInputs.affineTransforms(n, seed: seed))
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.invertAffine(affine.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.invertAffine(affine.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { affine.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invertAffine(affine, out))
         case .affineRoundTrip:
             let flags = Buffer(repeating: false, count: n), parts = Buffer(repeating: Transform2D(), count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.affineParts(of: a.read, isAffine: flags.pointer, affine: parts.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.affineParts(
+                        of: a.read, isAffine: flags.pointer, affine: parts.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { parts.pointer.flatMap { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } + flags.pointer.map { $0 ? 1 : 0 } })
         case .mapPoints3D:
             let points = Buffer(SeededInputs.points3(n, seed: seed)), mapped = Buffer(repeating: SIMD3<Double>(), count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: one, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.mapPoints(
+                        points.read, through: one, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y, $0.z] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: one) } },
-                baselines: Baselines.points3(shared, points, mapped), planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
-                    try Batch.mapPoints(p, through: one, into: &o, options: options) })
+                baselines: Baselines.points3(shared, points, mapped),
+                planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
+                    try Batch.mapPoints(p, through: one, into: &o, options: options)
+                })
         case .mapPoints2D:
             let points = Buffer(SeededInputs.points2(n, seed: seed)), mapped = Buffer(repeating: SIMD2<Double>(), count: n)
             let h = Homography(one)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.mapPoints(points.read, through: h, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.mapPoints(
+                        points.read, through: h, into: mapped.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                },
                 output: { mapped.pointer.flatMap { [$0.x, $0.y] } },
                 budget: { points.read.flatMap { ExactnessBudget.mapPoint($0, through: h) } },
-                baselines: Baselines.points2(h, points, mapped), planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
-                    try Batch.mapPoints(p, through: h, into: &o, options: options) })
+                baselines: Baselines.points2(h, points, mapped),
+                planes: PlanesForms.points(points, mapped) { p, o, options throws(BatchError) in
+                    try Batch.mapPoints(p, through: h, into: &o, options: options)
+                })
         case .decompose:
             let parts = Buffer(repeating: Transform3D.Decomposition?.none, count: n)
-            return Workload(operation, count: n,
-                            body: { p, q, t throws(BatchError) in try Batch.decompose(a.read, into: parts.pointer, options: BatchOptions(path: p, threads: t)) },
-                            output: { parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] } },
-                            baselines: Baselines.decompose(a, parts))
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.decompose(a.read, into: parts.pointer, options: BatchOptions(path: p, threads: t))
+                },
+                output: {
+                    parts.pointer.flatMap { d in d.map { [$0.scale.x, $0.rotation.z, $0.translation.x, $0.quaternion.w] } ?? [.nan] }
+                },
+                baselines: Baselines.decompose(a, parts))
         case .keyPathRead:
             let values = Buffer(repeating: TransformKeyPathValue.number(0), count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.values(for: .rotationZ, of: a.read, into: values.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { values.pointer.map { $0.number ?? .nan } }, baselines: Baselines.rotationZ(a, values))
         case .keyPathWrite:
             let values = Buffer((0..<n).map { TransformKeyPathValue.number(Double($0 % 628) / 100) })
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.setting(.rotationZ, of: a.read, to: values.read, into: out.pointer, options: BatchOptions(path: p, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.setting(
+                        .rotationZ, of: a.read, to: values.read, into: out.pointer, options: BatchOptions(path: p, threads: t))
+                }, output: matrices,
                 baselines: Baselines.setRotationZ(a, values, out))
         case .blend:
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.interpolate(from: a.read, to: b.read, fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.interpolate(
+                        from: a.read, to: b.read, fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)
+                    )
+                }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } },
                 baselines: Baselines.blend(a, b, fraction: 0.3, out))
         case .blendPrepared:
@@ -90,15 +138,23 @@ package enum Workloads {
             let plan: Result<InterpolationPlan, BatchError> = Result { () throws(BatchError) in
                 try InterpolationPlan(from: Array(a.read), to: Array(b.read))
             }
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try plan.get().interpolate(fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try plan.get().interpolate(fraction: 0.3, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
                 budget: { zip(a.read, b.read).flatMap { ExactnessBudget.interpolation(from: $0, to: $1, fraction: 0.3) } })
         case .frames:
             let tree = SeededInputs.tree(n, seed: seed)
             let plan = FramePlan(tree), rects = Buffer(repeating: CGRect.zero, count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try plan.frames(into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t)) },
-                output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try plan.frames(into: rects.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                },
+                output: {
+                    rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] }
+                },
                 budget: { tree.geometries.flatMap(ExactnessBudget.frame) }, baselines: Baselines.frames(tree, rects),
                 planes: PlanesForms.frames(plan, rects))
         case .hitTest:
@@ -106,8 +162,11 @@ package enum Workloads {
             let plan = HitTestPlan(SeededInputs.tree(layers, seed: seed))
             let points = Buffer(SeededInputs.points2(pointCount, seed: seed).map { CGPoint(x: $0.x + 500, y: $0.y + 500) })
             let hits = Buffer(repeating: Int?.none, count: pointCount)
-            return Workload(operation, count: pointCount, items: pointCount * layers, body: { p, q, t throws(BatchError) in
-                try plan.hitTest(points.read, into: hits.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: pointCount, items: pointCount * layers,
+                body: { p, q, t throws(BatchError) in
+                    try plan.hitTest(points.read, into: hits.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { hits.pointer.map { Double($0 ?? -1) } }, baselines: Baselines.hitTest(plan.tree, points, hits))
         case .timingFunction:
             // The five named curves and three custom ones (one overshooting, one with control x outside
@@ -115,8 +174,11 @@ package enum Workloads {
             let table = TimingCurveTable(SeededInputs.timingFunctions)
             let indices = Buffer((0..<n).map { UInt32($0 % table.functions.count) })
             let x = Buffer(SeededInputs.progresses(n, seed: seed)), y = Buffer(repeating: 0.0, count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try table.evaluate(indices: indices.read, at: x.read, into: y.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try table.evaluate(indices: indices.read, at: x.read, into: y.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { Array(y.pointer) })
         case .animateTransforms:
             // One frame of n transform animations, prepared once: half basic (from → to), half keyframes
@@ -128,23 +190,37 @@ package enum Workloads {
             let batch: Result<TransformAnimationBatch, BatchError> = Result { () throws(BatchError) in
                 try TransformAnimationBatch(animations, models: Array(b.read))
             }
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try batch.get().evaluate(atParentTime: 0.7, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t)) }, output: matrices,
-                budget: { (try? batch.get()).map { b in (0..<b.count).flatMap { ExactnessBudget.transformAnimation(b, $0, atParentTime: 0.7) } } ?? [] })
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try batch.get().evaluate(atParentTime: 0.7, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
+                }, output: matrices,
+                budget: {
+                    (try? batch.get()).map { b in (0..<b.count).flatMap { ExactnessBudget.transformAnimation(b, $0, atParentTime: 0.7) } }
+                        ?? []
+                })
         case .animateValues:
             // One frame of n position animations (basic, additive, spring, linear and cubic keyframes), prepared
             // once, all active at the frame time; the output is their points.
             let (animations, models) = SeededInputs.positionAnimations(n, seed: seed)
-            let batch: Result<ValueAnimationBatch, BatchError> = Result { () throws(BatchError) in try ValueAnimationBatch(animations, models: models) }
+            let batch: Result<ValueAnimationBatch, BatchError> = Result { () throws(BatchError) in
+                try ValueAnimationBatch(animations, models: models)
+            }
             let points = Buffer(repeating: 0.0, count: 2 * n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try batch.get().evaluate(atParentTime: 0.7, into: points.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try batch.get().evaluate(atParentTime: 0.7, into: points.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { Array(points.pointer) })
         case .springs:
             // One frame of n springs (under-, critically and over-damped, with initial velocities) 0.3 s in.
             let springs = Buffer(SeededInputs.springs(n, seed: seed)), x = Buffer(repeating: 0.0, count: n)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, options: BatchOptions(path: p, threads: t)) },
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.springFractions(springs.read, atTime: 0.3, into: x.pointer, options: BatchOptions(path: p, threads: t))
+                },
                 output: { Array(x.pointer) }, budget: { springs.read.map { ExactnessBudget.springFraction($0, atTime: 0.3) } })
         case .presentationFrames:
             // A compositor's frame loop: the presentation tree of n animated layers at one time (one transform
@@ -154,20 +230,31 @@ package enum Workloads {
             let batch: Result<PresentationBatch, BatchError> = Result { () throws(BatchError) in try PresentationBatch(root: root) }
             let rects = Buffer(repeating: CGRect.zero, count: n)
             var tree: LayerTree?
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                let b = try batch.get()
-                if tree == nil { tree = b.model }
-                try b.evaluate(atMediaTime: 0.7, into: &tree!, options: BatchOptions(path: p, threads: t))
-                try Batch.frames(of: tree!, into: rects.pointer, options: BatchOptions(path: p, threads: t)) },
-                output: { rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    let b = try batch.get()
+                    if tree == nil { tree = b.model }
+                    try b.evaluate(atMediaTime: 0.7, into: &tree!, options: BatchOptions(path: p, threads: t))
+                    try Batch.frames(of: tree!, into: rects.pointer, options: BatchOptions(path: p, threads: t))
+                },
+                output: {
+                    rects.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] }
+                })
         case .autoresize:
             let (frames, masks) = SeededInputs.autoresizing(n, seed: seed)
             let input = Buffer(frames), bits = Buffer(masks), resized = Buffer(repeating: CGRect.zero, count: n)
             let old = CGSize(width: 1000, height: 800), new = CGSize(width: 1280, height: 720)
-            return Workload(operation, count: n, body: { p, q, t throws(BatchError) in
-                try Batch.autoresize(input.read, masks: bits.read, oldSuperlayerSize: old, newSuperlayerSize: new,
-                                     into: resized.pointer, options: BatchOptions(path: p, threads: t)) },
-                output: { resized.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] } })
+            return Workload(
+                operation, count: n,
+                body: { p, q, t throws(BatchError) in
+                    try Batch.autoresize(
+                        input.read, masks: bits.read, oldSuperlayerSize: old, newSuperlayerSize: new,
+                        into: resized.pointer, options: BatchOptions(path: p, threads: t))
+                },
+                output: {
+                    resized.pointer.flatMap { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] }
+                })
         }
     }
 }

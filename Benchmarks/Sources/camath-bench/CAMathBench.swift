@@ -13,25 +13,31 @@ struct CAMathBench: ParsableCommand {
         commandName: "camath-bench",
         abstract: "Benchmarks CAMath's batch operations against this machine's measured limits.",
         discussion: """
-        The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
-        all) at N = 1e3 (in the caches) and 1e5 (beyond the L2), times the peers (plain C loops over AoS records and SoA \
-        planes, the reference's algorithms in C, and Eigen and glm when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
-        plot per operation to Reports/<machine class>/ (a --quick run to …-quick/, a run narrowed by --ops, \
-        --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7 (1e6 and 1e7 are in memory). Progress, with an estimate \
-        of the time left, goes to stderr; stdout gets a one-screen summary (--format: the whole report). \
-        Exit codes: 0 done, \
-        1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
-        more memory than this process may use, an unwritable output folder or tuning file, or an \
-        interrupted run.
-        """)
+            The default run takes every operation, path (scalar, simd, fast, blas, auto) and thread count (1 and \
+            all) at N = 1e3 (in the caches) and 1e5 (beyond the L2), times the peers (plain C loops over AoS records and SoA \
+            planes, the reference's algorithms in C, and Eigen and glm when they were built) on the same inputs, and writes report.md, report.json, report.csv and one SVG \
+            plot per operation to Reports/<machine class>/ (a --quick run to …-quick/, a run narrowed by --ops, \
+            --sizes, --paths or --threads to …-partial/); --full sweeps N = 1e2…1e7 (1e6 and 1e7 are in memory). Progress, with an estimate \
+            of the time left, goes to stderr; stdout gets a one-screen summary (--format: the whole report). \
+            Exit codes: 0 done, \
+            1 a path returned wrong numbers (the report marks the rows), 2 bad arguments, a run that needs \
+            more memory than this process may use, an unwritable output folder or tuning file, or an \
+            interrupted run.
+            """)
 
-    @Option(help: "Comma-separated operations and layer scenes (default: all): \((BatchOperation.allCases.map(\.rawValue) + LayerScene.allCases.map(\.rawValue)).joined(separator: ", ")).")
+    @Option(
+        help:
+            "Comma-separated operations and layer scenes (default: all): \((BatchOperation.allCases.map(\.rawValue) + LayerScene.allCases.map(\.rawValue)).joined(separator: ", "))."
+    )
     var ops: String?
 
     @Option(help: "Comma-separated batch sizes, e.g. 100,1e3,1e4 (default: 1e3 and 1e5; --full: 1e2 through 1e7).")
     var sizes: String?
 
-    @Option(help: "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; \(BenchmarkPath.baselines.map(\.rawValue).joined(separator: ", ")): the peers).")
+    @Option(
+        help:
+            "Comma-separated paths (default: all): \(BenchmarkPath.allCases.map(\.rawValue).joined(separator: ", ")) (fast: simd with precision .fast; \(BenchmarkPath.baselines.map(\.rawValue).joined(separator: ", ")): the peers)."
+    )
     var paths: String?
 
     @Flag(inversion: .prefixedNo, help: "Time the peers (plain C loops; Eigen and glm when built) beside CAMath.")
@@ -46,7 +52,10 @@ struct CAMathBench: ParsableCommand {
     @Option(help: "Seconds of timing per configuration and size (default: 0.1).")
     var seconds: Double?
 
-    @Option(help: "Report folder (default: Reports/<machine class>, e.g. Reports/amd-zen4-avx512, with -quick or -partial appended for --quick or narrowed runs).")
+    @Option(
+        help:
+            "Report folder (default: Reports/<machine class>, e.g. Reports/amd-zen4-avx512, with -quick or -partial appended for --quick or narrowed runs)."
+    )
     var output: String?
 
     @Option(help: "Print the whole report to stdout in this format (md, json or csv) instead of the one-screen summary.")
@@ -58,7 +67,11 @@ struct CAMathBench: ParsableCommand {
     @Flag(help: "A short run: the default sizes, 3 repetitions, short samples.")
     var quick = false
 
-    @Option(name: .customLong("write-tuning"), help: "Also write the thresholds this run measured: as Swift source for a file ending in .swift (BatchTuning+Measured.swift), else as a tuning file the library loads from CAMATH_TUNING=<file>.")
+    @Option(
+        name: .customLong("write-tuning"),
+        help:
+            "Also write the thresholds this run measured: as Swift source for a file ending in .swift (BatchTuning+Measured.swift), else as a tuning file the library loads from CAMATH_TUNING=<file>."
+    )
     var writeTuning: String?
 
     /// The run these flags ask for.
@@ -109,19 +122,22 @@ struct CAMathBench: ParsableCommand {
             Self.progress("warning: CAMATH_TUNING is ignored: \(error); .auto uses the compiled-in tuning")
         }
         let started = Date(), clock = Stopwatch.now()
-        let limits = MachineLimits.measure(seconds: min(0.1, configuration.seconds), sizes: configuration.probedWorkingSets,
-                                           progress: Self.progress)
+        let limits = MachineLimits.measure(
+            seconds: min(0.1, configuration.seconds), sizes: configuration.probedWorkingSets,
+            progress: Self.progress)
         let (rows, runNotes) = try BenchmarkRunner.run(configuration, limits: limits, progress: Self.progress)
         let scenes = try LayerSceneRunner.run(configuration, limits: limits, progress: Self.progress)
         for note in Self.buildNotes { Self.progress("warning: \(note)") }
         let notes = runNotes + Self.buildNotes
-        let report = Report(configuration: configuration, limits: limits, rows: rows, scenes: scenes, notes: notes, started: started,
-                            durationSeconds: Stopwatch.now() - clock)
+        let report = Report(
+            configuration: configuration, limits: limits, rows: rows, scenes: scenes, notes: notes, started: started,
+            durationSeconds: Stopwatch.now() - clock)
         try ReportWriter.write(report, to: folder)
         Self.progress("report written to \(folder.path)")
         if let writeTuning {
             let tuning = Tuner.tuning(from: rows)
-            let source = writeTuning.hasSuffix(".swift")
+            let source =
+                writeTuning.hasSuffix(".swift")
                 ? Tuner.source(for: tuning, report: folder.appendingPathComponent("report.md").relativePath)
                 : "# measured by camath-bench: \(folder.appendingPathComponent("report.md").relativePath)\n" + tuning.text
             do {
@@ -137,15 +153,18 @@ struct CAMathBench: ParsableCommand {
             print(TerminalSummary.render(report, folder: folder.relativePath), terminator: "")
         }
         if !report.incorrectRows.isEmpty || !report.incorrectScenes.isEmpty {
-            throw WrongResults(rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" }
-                               + report.incorrectScenes.map { "\($0.scene) N=\($0.layers) \($0.contender): \($0.problem ?? "")" })
+            throw WrongResults(
+                rows: report.incorrectRows.map { "\($0.operation) N=\($0.count) \($0.path) T\($0.threads.map(String.init) ?? "auto")" }
+                    + report.incorrectScenes.map { "\($0.scene) N=\($0.layers) \($0.contender): \($0.problem ?? "")" })
         }
     }
 
     /// What the report must say about this build: a debug build's kernels and probes run unoptimised.
     static var buildNotes: [String] {
         #if DEBUG
-        ["a debug build: its kernels and probes run unoptimised, so neither the speeds nor the rooflines mean anything (use swift run -c release)"]
+        [
+            "a debug build: its kernels and probes run unoptimised, so neither the speeds nor the rooflines mean anything (use swift run -c release)"
+        ]
         #else
         []
         #endif

@@ -42,8 +42,12 @@ struct CAMathSoak: ParsableCommand {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(perBlock))
             memory.append(Self.residentMiB())
             if block % max(1, blocks / 20) == 0 || block == blocks - 1 {
-                FileHandle.standardError.write(Data(String(format: "block %d/%d: %.1f µs/frame, %.1f MiB resident, %d animations attached\n",
-                                                          block + 1, blocks, times[block], memory[block], ui.attachedAnimations).utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "block %d/%d: %.1f µs/frame, %.1f MiB resident, %d animations attached\n",
+                            block + 1, blocks, times[block], memory[block], ui.attachedAnimations
+                        ).utf8))
             }
         }
         let warm = blocks / 10, quarter = max(1, (blocks - warm) / 4)
@@ -53,11 +57,18 @@ struct CAMathSoak: ParsableCommand {
         let flat = late <= early * Self.timeGrowth && memoryLate - memoryEarly <= Self.memoryGrowthMiB
         let host = Report.Host.current
         let date = ISO8601DateFormatter().string(from: started)
-        print([date, host.commit, "\(host.cpu) (family \(host.family) model \(host.model))", "\(leaves)", "\(perBlock * blocks)",
-               String(format: "%.0f", Date().timeIntervalSince(started)), String(format: "%.1f", early), String(format: "%.1f", late),
-               String(format: "%.1f", memoryEarly), String(format: "%.1f", memoryLate), flat ? "flat" : "GREW"].joined(separator: "\t"))
-        FileHandle.standardError.write(Data(String(format: "soak: %@ — %.1f → %.1f µs/frame, %.1f → %.1f MiB resident after warm-up (%d frames)\n",
-                                                   flat ? "flat" : "GREW", early, late, memoryEarly, memoryLate, perBlock * blocks).utf8))
+        print(
+            [
+                date, host.commit, "\(host.cpu) (family \(host.family) model \(host.model))", "\(leaves)", "\(perBlock * blocks)",
+                String(format: "%.0f", Date().timeIntervalSince(started)), String(format: "%.1f", early), String(format: "%.1f", late),
+                String(format: "%.1f", memoryEarly), String(format: "%.1f", memoryLate), flat ? "flat" : "GREW"
+            ].joined(separator: "\t"))
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "soak: %@ — %.1f → %.1f µs/frame, %.1f → %.1f MiB resident after warm-up (%d frames)\n",
+                    flat ? "flat" : "GREW", early, late, memoryEarly, memoryLate, perBlock * blocks
+                ).utf8))
         if !flat { throw ExitCode(1) }
     }
 

@@ -11,7 +11,9 @@ let benchExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksIn
 
 /// Runs `camath-bench` (in `directory` when given; under a `shell` prefix such as `ulimit -v N;` when
 /// given) and captures its exit code and output.
-func runBench(_ arguments: [String], in directory: URL? = nil, shell: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+func runBench(
+    _ arguments: [String], in directory: URL? = nil, shell: String? = nil
+) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     if let shell {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -67,7 +69,7 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         (["--output"], "output"),
         (["--output", ""], "--output needs a folder"),
         (["--write-tuning", ""], "--write-tuning needs a file"),
-        (["extra"], "extra"),
+        (["extra"], "extra")
     ])
     func badFlagsExitWithTwoAndAMessage(arguments: [String], message: String) throws {
         let folder = temporaryFolder()
@@ -97,9 +99,12 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // An 8 GB address-space cap; frames at 1e7 need ~15 GB.
-        let result = try runBench(["--ops", "frames", "--sizes", "1e7", "--output", folder.appendingPathComponent("r").path],
-                                  shell: "ulimit -v 8000000;")
-        #expect(result.status == 2 && result.stderr.contains("needs about") && result.stderr.contains("frames at N = 10000000"), "\(result.stderr)")
+        let result = try runBench(
+            ["--ops", "frames", "--sizes", "1e7", "--output", folder.appendingPathComponent("r").path],
+            shell: "ulimit -v 8000000;")
+        #expect(
+            result.status == 2 && result.stderr.contains("needs about") && result.stderr.contains("frames at N = 10000000"),
+            "\(result.stderr)")
         #expect(!result.stderr.contains("measuring"))
     }
 
@@ -109,7 +114,8 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let report = folder.appendingPathComponent("r")
         for target in ["/proc/camath/T.swift", folder.path, folder.appendingPathComponent("missing/T.swift").path] {
             let result = try runBench(tiny + ["--output", report.path, "--write-tuning", target])
-            #expect(result.status == 2 && result.stderr.contains("cannot write the tuning file to \(target)"), "\(target): \(result.stderr)")
+            #expect(
+                result.status == 2 && result.stderr.contains("cannot write the tuning file to \(target)"), "\(target): \(result.stderr)")
             #expect(!result.stderr.contains("measuring") && !FileManager.default.fileExists(atPath: report.path))
         }
     }
@@ -130,7 +136,9 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try runBench(tiny + ["--output", folder.appendingPathComponent("r").path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("CAMath wins") && result.stdout.contains("Full report: \(folder.appendingPathComponent("r").path)/report.md"))
+        #expect(
+            result.stdout.contains("CAMath wins")
+                && result.stdout.contains("Full report: \(folder.appendingPathComponent("r").path)/report.md"))
         #expect(result.stdout.split(separator: "\n").count <= 40 && !result.stdout.contains("## Machine limits"))
     }
 
@@ -146,7 +154,9 @@ let tiny = ["--ops", "concat-pairwise,hit-test", "--sizes", "100", "--repetition
         let result = try runBench(tiny + ["--output", reportFolder.path, "--format", "json", "--write-tuning", tuning.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("camath-bench: [1/2] concat-pairwise N=100\n") && result.stderr.contains("report written"))
-        #expect(result.stderr.contains("camath-bench: [2/2] hit-test N=100, 0:") && result.stderr.contains(" left\n"), "an estimate of the time left")
+        #expect(
+            result.stderr.contains("camath-bench: [2/2] hit-test N=100, 0:") && result.stderr.contains(" left\n"),
+            "an estimate of the time left")
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: reportFolder.path))
         #expect(names == ["report.md", "report.json", "report.csv", "concat-pairwise.svg", "hit-test.svg"])
         let json = try Data(contentsOf: reportFolder.appendingPathComponent("report.json"))

@@ -19,7 +19,11 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
     }
 
     @Test(arguments: [
-        (changed { c in c.operations = []; c.scenes = [] }, "no operation"),
+        (
+            changed { c in
+                c.operations = []; c.scenes = []
+            }, "no operation"
+        ),
         (changed { c in c.scenes = ["ui-frame", "vr-frame"] }, "unknown layer scene 'vr-frame'"),
         (changed { c in c.operations = ["concat-pairwise", "nope"] }, "unknown operation 'nope'"),
         (changed { c in c.sizes = [] }, "no size"),
@@ -33,7 +37,7 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         (changed { c in c.repetitions = 0 }, "repetitions 0"),
         (changed { c in c.seconds = -1 }, "seconds -1"),
         (changed { c in c.seconds = .nan }, "seconds nan"),
-        (changed { c in c.seconds = .infinity }, "seconds inf"),
+        (changed { c in c.seconds = .infinity }, "seconds inf")
     ])
     func everyBadSettingIsNamed(c: BenchmarkConfiguration, message: String) {
         #expect(c.problem?.contains(message) == true, "\(c.problem ?? "no problem found")")
@@ -62,12 +66,16 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         }
         #expect(peers(.invert) == 6 || peers(.invert) == 8)
         #expect(peers(.concatManyByOne) == peers(.invert) && peers(.keyPathRead) == 2 && peers(.hitTest) == 4)
-        #expect(rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (2 + 4) + 2 * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead) + peers(.hitTest)))
+        #expect(
+            rows.count == 4 * 2 * 5 + 2 * 2 + (blas ? 2 * 2 : 0) + 2 * (2 + 4) + 2
+                * (peers(.concatManyByOne) + peers(.invert) + peers(.keyPathRead) + peers(.hitTest)))
         #expect(rows.filter(\.isBaseline).allSatisfy { $0.threads == 1 })
         #expect(notes.isEmpty == blas)
         for row in rows {
             // A peer is held to the budget where the operation has one; elsewhere its bits are information.
-            if !row.isBaseline || row.contract == Exactness.budget.description { #expect(row.correct, "\(row.operation) \(row.count) \(row.path)") }
+            if !row.isBaseline || row.contract == Exactness.budget.description {
+                #expect(row.correct, "\(row.operation) \(row.count) \(row.path)")
+            }
             #expect(row.mops > 0 && row.minMops <= row.mops && row.mops <= row.maxMops && row.samples == 2)
             if row.path == "simd" || row.path == "scalar" { #expect(row.maxULP == 0) }
             #expect((row.roofline == nil) == (row.operation == "hit-test"))
@@ -100,7 +108,8 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         #expect(OperationCost.of(.hitTest) == nil)
         // The animation operations are counted at their least work per animation, so each has a roof; the
         // fast blend divides once (a reciprocal of the half angle's sine).
-        for operation in [BatchOperation.timingFunction, .animateTransforms, .animateValues, .springs, .presentationFrames, .blendPrepared] {
+        for operation in [BatchOperation.timingFunction, .animateTransforms, .animateValues, .springs, .presentationFrames, .blendPrepared]
+        {
             #expect(OperationCost.of(operation)?.roofline(limits, count: 1_000_000, threads: 2) != nil, "\(operation)")
         }
         #expect(OperationCost.of(.animateTransforms)?.done(fusing: true, reciprocals: true).divisions == 1)
@@ -108,7 +117,9 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         // per divisor, c-div-fma fuses but still divides per quotient.
         let frame = try #require(OperationCost.of(.frames))
         #expect(BenchmarkPath.cDiv.arithmetic == (false, false) && BenchmarkPath.cLoopFMA.arithmetic == (true, true))
-        #expect(frame.done(fusing: true, reciprocals: false).divisions == frame.divisions && frame.done(fusing: false, reciprocals: true).divisions == frame.divisors)
+        #expect(
+            frame.done(fusing: true, reciprocals: false).divisions == frame.divisions
+                && frame.done(fusing: false, reciprocals: true).divisions == frame.divisors)
     }
 
     @Test func machineLimitsAreMeasuredAndPositive() {
@@ -137,10 +148,12 @@ func changed(_ change: (inout BenchmarkConfiguration) -> Void) -> BenchmarkConfi
         func probe(_ kernel: String, _ size: Int, _ gbs: Double) -> MachineLimits.Bandwidth {
             .init(kernel: kernel, workingSetBytes: size, threads: 1, gigabytesPerSecond: gbs)
         }
-        let limits = MachineLimits(instructionSet: "avx2", fmaPeakGFlops: 1, mulAddPeakGOps: 1, divisionPeakGOps: 1, squareRootPeakGOps: 1, bandwidth: [
-            probe("read", 1 << 20, 100), probe("copy", 1 << 20, 80), probe("triad", 1 << 20, 90),
-            probe("read", 1 << 22, 50), probe("copy", 1 << 22, 40), probe("triad", 1 << 22, 45),
-        ])
+        let limits = MachineLimits(
+            instructionSet: "avx2", fmaPeakGFlops: 1, mulAddPeakGOps: 1, divisionPeakGOps: 1, squareRootPeakGOps: 1,
+            bandwidth: [
+                probe("read", 1 << 20, 100), probe("copy", 1 << 20, 80), probe("triad", 1 << 20, 90),
+                probe("read", 1 << 22, 50), probe("copy", 1 << 22, 40), probe("triad", 1 << 22, 45)
+            ])
         let readOnly = limits.memoryBandwidth(read: 1, written: 0, workingSet: 1 << 20, threads: 1)!
         let copyMix = limits.memoryBandwidth(read: 1, written: 1, workingSet: 1 << 20, threads: 1)!
         let triadMix = limits.memoryBandwidth(read: 2, written: 1, workingSet: 1 << 20, threads: 1)!

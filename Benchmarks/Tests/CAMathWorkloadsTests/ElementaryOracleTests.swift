@@ -7,7 +7,8 @@ import Testing
 /// `scripts/elementary/oracle.py` (half of them hard cases), true values from mpmath.
 @Suite struct ElementaryOracleTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/elementary.oracle")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Tests/Fixtures/elementary.oracle")
 
     @Test func everyFunctionIsWithinOneUlpWithExactSpecialValues() throws {
         let oracle = try ElementaryOracle(contentsOf: Self.fixture)

@@ -9,32 +9,40 @@ import Testing
 /// A report with every kind of row: explicit and auto threads, an operation without a cost, a wrong row
 /// with an infinite relative error, the hit test's items ≠ count.
 func sampleReport() -> Report {
-    let limits = MachineLimits(instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, squareRootPeakGOps: 2.5, bandwidth: [
-        .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 1, gigabytesPerSecond: 100),
-        .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 1, gigabytesPerSecond: 20),
-        .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 2, gigabytesPerSecond: 190),
-        .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 2, gigabytesPerSecond: 30),
-    ])
-    func row(_ op: BatchOperation, _ n: Int, _ path: BenchmarkPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true) -> Report.Row {
+    let limits = MachineLimits(
+        instructionSet: "avx512", fmaPeakGFlops: 58.8, mulAddPeakGOps: 29.4, divisionPeakGOps: 3.3, squareRootPeakGOps: 2.5,
+        bandwidth: [
+            .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 1, gigabytesPerSecond: 100),
+            .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 1, gigabytesPerSecond: 20),
+            .init(kernel: "triad", workingSetBytes: 1 << 18, threads: 2, gigabytesPerSecond: 190),
+            .init(kernel: "triad", workingSetBytes: 1 << 26, threads: 2, gigabytesPerSecond: 30)
+        ])
+    func row(
+        _ op: BatchOperation, _ n: Int, _ path: BenchmarkPath, _ t: Int?, _ mops: Double, items: Int? = nil, correct: Bool = true
+    ) -> Report.Row {
         let cost = OperationCost.of(op), roof = cost?.roofline(limits, count: items ?? n, threads: t ?? 1)
-        return Report.Row(operation: op.rawValue, count: n, items: items ?? n, path: path.rawValue, threads: t, mops: mops,
-                          minMops: mops * 0.9, maxMops: mops * 1.1, samples: 5, gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
-                          roofline: roof, rooflineFraction: roof.map { mops / $0.mops }, rooflineUnderMeasured: roof.map { mops > $0.mops } ?? false,
-                          maxULP: correct ? 0 : Int.max, maxRelativeError: correct ? 0 : .infinity, contract: "bitwise",
-                          firstMismatch: correct ? nil : "element 0: expected 1.0 (0x3FF0000000000000), got nan (0x7FF8000000000000), not a finite distance apart (bitwise)",
-                          correct: correct)
+        return Report.Row(
+            operation: op.rawValue, count: n, items: items ?? n, path: path.rawValue, threads: t, mops: mops,
+            minMops: mops * 0.9, maxMops: mops * 1.1, samples: 5, gigabytesPerSecond: cost.map { mops * Double($0.bytes) / 1e3 },
+            roofline: roof, rooflineFraction: roof.map { mops / $0.mops }, rooflineUnderMeasured: roof.map { mops > $0.mops } ?? false,
+            maxULP: correct ? 0 : Int.max, maxRelativeError: correct ? 0 : .infinity, contract: "bitwise",
+            firstMismatch: correct
+                ? nil : "element 0: expected 1.0 (0x3FF0000000000000), got nan (0x7FF8000000000000), not a finite distance apart (bitwise)",
+            correct: correct)
     }
     var configuration = BenchmarkConfiguration.quick
     configuration.operations = [BatchOperation.concatPairwise, .decompose, .hitTest].map(\.rawValue)
     configuration.sizes = [1_000, 100_000]
     let rows = [
         row(.concatPairwise, 1_000, .scalar, 1, 55), row(.concatPairwise, 1_000, .simd, 1, 280), row(.concatPairwise, 1_000, .simd, 2, 200),
-        row(.concatPairwise, 100_000, .simd, 1, 80), row(.concatPairwise, 100_000, .simd, 2, 120), row(.concatPairwise, 100_000, .auto, nil, 118),
+        row(.concatPairwise, 100_000, .simd, 1, 80), row(.concatPairwise, 100_000, .simd, 2, 120),
+        row(.concatPairwise, 100_000, .auto, nil, 118),
         row(.decompose, 1_000, .simd, 1, 5), row(.decompose, 100_000, .simd, 1, 5, correct: false),
-        row(.hitTest, 31, .simd, 1, 500, items: 961),
+        row(.hitTest, 31, .simd, 1, 500, items: 961)
     ]
-    return Report(configuration: configuration, limits: limits, rows: rows, notes: ["blas: none loaded"],
-                  started: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 12)
+    return Report(
+        configuration: configuration, limits: limits, rows: rows, notes: ["blas: none loaded"],
+        started: Date(timeIntervalSince1970: 1_795_000_000), durationSeconds: 12)
 }
 
 @Suite struct ReportTests {
@@ -52,16 +60,22 @@ func sampleReport() -> Report {
         }
         #expect(object["schemaVersion"] as? Int == Report.currentSchemaVersion)
         let limits = object["limits"] as! [String: Any]
-        for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "squareRootPeakGOps", "bandwidth"] { #expect(limits[key] != nil, "missing limits.\(key)") }
+        for key in ["instructionSet", "fmaPeakGFlops", "mulAddPeakGOps", "divisionPeakGOps", "squareRootPeakGOps", "bandwidth"] {
+            #expect(limits[key] != nil, "missing limits.\(key)")
+        }
         let row = (object["rows"] as! [[String: Any]])[0]
-        for key in ["operation", "count", "items", "path", "threads", "mops", "minMops", "maxMops", "samples",
-                    "gigabytesPerSecond", "roofline", "rooflineFraction", "rooflineUnderMeasured", "maxULP", "maxRelativeError",
-                    "contract", "correct"] {
+        for key in [
+            "operation", "count", "items", "path", "threads", "mops", "minMops", "maxMops", "samples",
+            "gigabytesPerSecond", "roofline", "rooflineFraction", "rooflineUnderMeasured", "maxULP", "maxRelativeError",
+            "contract", "correct"
+        ] {
             #expect(row[key] != nil, "missing rows[0].\(key)")
         }
         let host = object["host"] as! [String: Any]
-        for key in ["name", "cpu", "vendor", "family", "model", "cpuFlags", "machineClass", "commit", "compiler", "buildFlags",
-                    "processors", "instructionSet", "cblas"] {
+        for key in [
+            "name", "cpu", "vendor", "family", "model", "cpuFlags", "machineClass", "commit", "compiler", "buildFlags",
+            "processors", "instructionSet", "cblas"
+        ] {
             #expect(host[key] != nil, "missing host.\(key)")
         }
         let thresholds = object["thresholds"] as! [String: Any]
@@ -185,7 +199,9 @@ func sampleReport() -> Report {
         #expect(!host.commit.isEmpty && !host.compiler.isEmpty && !host.buildFlags.isEmpty)
         #expect(host.machineClass.hasSuffix(InstructionSet.cpu.name))
         let markdown = ReportFormat.markdown(sampleReport())
-        #expect(markdown.contains("Commit `\(host.commit)`") && markdown.contains(host.machineClass) && markdown.contains("family \(host.family) model \(host.model)"))
+        #expect(
+            markdown.contains("Commit `\(host.commit)`") && markdown.contains(host.machineClass)
+                && markdown.contains("family \(host.family) model \(host.model)"))
     }
 }
 
@@ -200,7 +216,7 @@ func sampleReport() -> Report {
             return row
         }
         report.rows += [baseline(1_000, 200), baseline(100_000, 100)]
-        report.rows[4].minMops = 10  // simd T2 at 1e5: a spread of (132 − 10) / 120, noisy
+        report.rows[4].minMops = 10 // simd T2 at 1e5: a spread of (132 − 10) / 120, noisy
         return report
     }
 
@@ -215,7 +231,10 @@ func sampleReport() -> Report {
         let text = TerminalSummary.render(reportWithBaselines(), folder: "Reports/x")
         #expect(text.contains("CAMath wins 1 of 2 compared cells") && text.contains("loses 1"))
         #expect(text.contains("It loses at concat-pairwise at 1e5 (0.80×)"))
-        #expect(text.contains("At the default precision (simd, bit for bit the reference) it wins 1, ties 0 and loses 1: concat-pairwise at 1e5 (0.80×)."))
+        #expect(
+            text.contains(
+                "At the default precision (simd, bit for bit the reference) it wins 1, ties 0 and loses 1: concat-pairwise at 1e5 (0.80×).")
+        )
         #expect(text.contains("No baseline does the work of: decompose, hit-test"))
         #expect(text.contains("BROKEN contract in 1 rows: decompose N=100000 simd"))
         #expect(text.contains("1 of 11 rows are too noisy to trust"))
@@ -234,12 +253,17 @@ func sampleReport() -> Report {
         }
         var fast = report.rows[1]
         fast.path = BenchmarkPath.fast.rawValue; fast.mops = 300
-        report.rows += [fast, peer(1_000, .cDiv, 250, ulp: 0), peer(1_000, .cSoAFMA, 600, ulp: 3), peer(1_000, .glm, 260, ulp: 1 << 40, relative: 2e-3)]
+        report.rows += [
+            fast, peer(1_000, .cDiv, 250, ulp: 0), peer(1_000, .cSoAFMA, 600, ulp: 3), peer(1_000, .glm, 260, ulp: 1 << 40, relative: 2e-3)
+        ]
         let markdown = ReportFormat.markdown(report)
         let top = try #require(markdown.components(separatedBy: "## Machine limits").first)
         let table = try #require(top.components(separatedBy: "## CAMath against its peers").dropFirst().first)
         let line = try #require(table.split(separator: "\n").first { $0.hasPrefix("| concat-pairwise | 1000 |") })
-        #expect(line == "| concat-pairwise | 1000 | 280.0 | 300.0 | glm 260.0 (rel. 2.0e-03) | c-soa-fma 600.0 (3 ulp) | 1.08 | 0.47 | 0.50 | 1.12 |")
+        #expect(
+            line
+                == "| concat-pairwise | 1000 | 280.0 | 300.0 | glm 260.0 (rel. 2.0e-03) | c-soa-fma 600.0 (3 ulp) | 1.08 | 0.47 | 0.50 | 1.12 |"
+        )
         let other = try #require(table.split(separator: "\n").first { $0.hasPrefix("| concat-pairwise | 100000 |") })
         #expect(other == "| concat-pairwise | 100000 | 80.0 | – | c-loop 100.0 (0 ulp) | c-loop 100.0 (0 ulp) | 0.80 | 0.80 | – | – |")
         #expect(!table.contains("| decompose |"), "no peer timed, no line")
@@ -256,10 +280,10 @@ func sampleReport() -> Report {
         var estimate = RemainingTime(sizes: [1_000, 1_000_000], operations: 3)
         #expect(estimate.seconds == nil && estimate.total == 6)
         estimate.finished(size: 1_000, seconds: 1)
-        #expect(estimate.seconds == 5)  // no 1e6 unit yet: every unit at the mean so far
+        #expect(estimate.seconds == 5) // no 1e6 unit yet: every unit at the mean so far
         estimate.finished(size: 1_000_000, seconds: 9)
-        #expect(estimate.seconds == 20)  // two whole operations of 1 + 9 s
+        #expect(estimate.seconds == 20) // two whole operations of 1 + 9 s
         estimate.finished(size: 1_000, seconds: 3)
-        #expect(estimate.seconds == 20.0)  // 9 + (2 + 9): the rest of this operation (1e6: 9 s), then one whole (2 + 9)
+        #expect(estimate.seconds == 20.0) // 9 + (2 + 9): the rest of this operation (1e6: 9 s), then one whole (2 + 9)
     }
 }

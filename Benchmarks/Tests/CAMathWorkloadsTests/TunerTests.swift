@@ -5,7 +5,8 @@ import Testing
 @Suite struct TunerTests {
     @Test func thresholdRule() {
         // Wins from 1000 on, a small memory-bound gain at 1e6 does not cancel it.
-        #expect(Tuner.threshold([(100, 300, 80), (1_000, 300, 120), (10_000, 250, 290), (100_000, 110, 200), (1_000_000, 90, 96)]) == 10_000)
+        #expect(
+            Tuner.threshold([(100, 300, 80), (1_000, 300, 120), (10_000, 250, 290), (100_000, 110, 200), (1_000_000, 90, 96)]) == 10_000)
         // A real loss at the largest size means the candidate never wins for good.
         #expect(Tuner.threshold([(100, 300, 80), (10_000, 250, 290), (1_000_000, 90, 60)]) == nil)
         // Never 10 % better: no threshold.

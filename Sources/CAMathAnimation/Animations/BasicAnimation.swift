@@ -42,8 +42,10 @@ open class BasicAnimation: PropertyAnimation {
     /// The two ends of the interpolation for missing ends taken from `model` (the key path's part, or the
     /// value function's identity, or the additive identity) and `previous` (the "none" row). `nil` when
     /// a value has another kind than `model` or a transform `byValue` is singular. O(1).
-    public func ends(model: AnimationValue,
-                     previous: AnimationValue? = nil) -> (from: AnimationValue, to: AnimationValue)? {
+    public func ends(
+        model: AnimationValue,
+        previous: AnimationValue? = nil
+    ) -> (from: AnimationValue, to: AnimationValue)? {
         func read(_ v: ConvertedValue) -> AnimationValue?? {
             switch v {
             case .absent: return .some(nil)
@@ -65,27 +67,34 @@ open class BasicAnimation: PropertyAnimation {
 
     /// The value of one cycle at value progress `f` (after the timing function): lerp(from, to, f),
     /// extrapolating outside [0, 1]; NaN `f` gives `nil` (no contribution). O(1) (a transform: a blend).
-    public func interpolatedValue(atProgress f: Double, model: AnimationValue,
-                                  previous: AnimationValue? = nil)
+    public func interpolatedValue(
+        atProgress f: Double, model: AnimationValue,
+        previous: AnimationValue? = nil
+    )
         -> (value: AnimationValue, cycleEnd: AnimationValue)?
     {
         guard !f.isNaN, let (a, b) = ends(model: model, previous: previous), let v = a.interpolated(to: b, fraction: f) else { return nil }
         return (v, autoreverses ? a : b)
     }
 
-    override func cycleValue(_ evaluation: MediaTimingEvaluation, modelPart: AnimationValue) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
+    override func cycleValue(
+        _ evaluation: MediaTimingEvaluation, modelPart: AnimationValue
+    ) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
         interpolatedValue(atProgress: valueProgress(evaluation), model: modelPart, previous: previousValue)
     }
 
     /// The presentation value after this animation at value progress `f` and cycle `k`, for the golden
     /// and batch forms that give f directly: as ``PropertyAnimation/value(at:model:current:)`` with the
     /// timing already applied. `nil`: no effect. O(1) (a transform: a blend).
-    public func value(atProgress f: Double, cycle k: Double = 0, model: AnimationValue, current: AnimationValue,
-                      previous: AnimationValue? = nil) -> AnimationValue? {
+    public func value(
+        atProgress f: Double, cycle k: Double = 0, model: AnimationValue, current: AnimationValue,
+        previous: AnimationValue? = nil
+    ) -> AnimationValue? {
         let target = self.target
         if keyPath != nil && target == nil { return nil }
         guard let part = modelPart(model: model, target: target),
-              let (v, end) = interpolatedValue(atProgress: f, model: part, previous: previous) else { return nil }
+            let (v, end) = interpolatedValue(atProgress: f, model: part, previous: previous)
+        else { return nil }
         return combined(v, cycleEnd: end, cycle: k, current: current, target: target)
     }
 }

@@ -13,8 +13,10 @@ public struct DampedSpring: Sendable, Equatable {
     public init() {}
 
     /// A spring with these parameters; each invalid one (see the properties) keeps its default.
-    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
-                allowsOverdamping: Bool = false) {
+    public init(
+        mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+        allowsOverdamping: Bool = false
+    ) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
         self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
     }
@@ -44,13 +46,25 @@ public struct DampedSpring: Sendable, Equatable {
     }
 
     /// m > 0 (default 1); a value that is not > 0 or not finite is ignored.
-    public var mass: Double { get { m } set { if newValue > 0 && newValue.isFinite { m = newValue } } }
+    public var mass: Double {
+        get { m }
+        set { if newValue > 0 && newValue.isFinite { m = newValue } }
+    }
     /// k > 0 (default 100); a value that is not > 0 or not finite is ignored.
-    public var stiffness: Double { get { k } set { if newValue > 0 && newValue.isFinite { k = newValue } } }
+    public var stiffness: Double {
+        get { k }
+        set { if newValue > 0 && newValue.isFinite { k = newValue } }
+    }
     /// c ≥ 0 (default 10); a negative or non-finite value is ignored.
-    public var damping: Double { get { c } set { if newValue >= 0 && newValue.isFinite { c = newValue } } }
+    public var damping: Double {
+        get { c }
+        set { if newValue >= 0 && newValue.isFinite { c = newValue } }
+    }
     /// v₀ (default 0); NaN and ±∞ are ignored.
-    public var initialVelocity: Double { get { v0 } set { if newValue.isFinite { v0 = newValue } } }
+    public var initialVelocity: Double {
+        get { v0 }
+        set { if newValue.isFinite { v0 = newValue } }
+    }
 
     /// ω₀ = √(k/m).
     public var undampedAngularFrequency: Double { (k / m).squareRoot() }

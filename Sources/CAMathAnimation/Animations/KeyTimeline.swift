@@ -17,7 +17,8 @@ package struct KeyTimeline: Sendable {
     /// `Double(i)/Double(divisions)`.
     package init(given: [Double]?, count: Int, divisions: Int) {
         if let given, given.count == count, given.first == 0, given.last == 1,
-           given.allSatisfy({ $0 >= 0 && $0 <= 1 }), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }) {
+            given.allSatisfy({ $0 >= 0 && $0 <= 1 }), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 })
+        {
             times = given
         } else {
             times = (0..<count).map { Double($0) / Double(divisions) }

@@ -50,8 +50,10 @@ open class KeyframeAnimation: PropertyAnimation {
     /// timing function already applied, except in the paced modes, which ignore it), in the kind of
     /// `model` (which only sets the kind). `nil`: no effect (no keyframes, or values of another kind).
     /// Cost: O(n) for n keyframes (paced paths: a few hundred Gauss–Legendre evaluations per segment).
-    public func keyframeValue(atProgress f: Double,
-                              model: AnimationValue)
+    public func keyframeValue(
+        atProgress f: Double,
+        model: AnimationValue
+    )
         -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)?
     {
         guard !f.isNaN else { return nil }
@@ -76,9 +78,10 @@ open class KeyframeAnimation: PropertyAnimation {
             converted.append(value)
         }
         guard !converted.isEmpty else { return nil }
-        return KeyframeInterpolation(values: converted, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
-                                     timingFunctions: timingFunctions, tension: tensionValues?.map(\.doubleValue),
-                                     continuity: continuityValues?.map(\.doubleValue), bias: biasValues?.map(\.doubleValue))
+        return KeyframeInterpolation(
+            values: converted, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
+            timingFunctions: timingFunctions, tension: tensionValues?.map(\.doubleValue),
+            continuity: continuityValues?.map(\.doubleValue), bias: biasValues?.map(\.doubleValue))
     }
 
     func pathValue(_ path: BezierPath, atProgress f: Double) -> (value: AnimationValue, rotation: Double?, cycleEnd: AnimationValue)? {
@@ -87,8 +90,10 @@ open class KeyframeAnimation: PropertyAnimation {
         func cg(_ p: SIMD2<Double>) -> AnimationValue { .point(CGPoint(x: p.x, y: p.y)) }
         let end = cg(autoreverses ? first : points[points.count - 1])
         if segments.isEmpty { return (cg(first), rotationMode == nil ? nil : 0, end) }
-        let (j, s) = PathTiming(path: segments, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
-                                timingFunctions: timingFunctions).segment(at: f)
+        let (j, s) = PathTiming(
+            path: segments, mode: calculationMode, keyTimes: keyTimes?.map(\.doubleValue),
+            timingFunctions: timingFunctions
+        ).segment(at: f)
         if s.isNaN { return nil }
         let segment = segments[j]
         if calculationMode == .discrete {
@@ -113,7 +118,9 @@ open class KeyframeAnimation: PropertyAnimation {
         isPaced ? evaluation.progress : valueProgress(evaluation)
     }
 
-    override func cycleValue(_ evaluation: MediaTimingEvaluation, modelPart: AnimationValue) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
+    override func cycleValue(
+        _ evaluation: MediaTimingEvaluation, modelPart: AnimationValue
+    ) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
         keyframeValue(atProgress: keyframeProgress(evaluation), model: modelPart).map { ($0.value, $0.cycleEnd) }
     }
 

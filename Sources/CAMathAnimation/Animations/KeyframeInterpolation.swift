@@ -12,8 +12,10 @@ package struct KeyframeInterpolation: Sendable {
     /// Whether the segment timing functions apply (not in the paced modes).
     package let usesSegmentFunctions: Bool
 
-    init(values: [AnimationValue], mode: CalculationMode, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
-         tension: [Double]?, continuity: [Double]?, bias: [Double]?) {
+    init(
+        values: [AnimationValue], mode: CalculationMode, keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
+        tension: [Double]?, continuity: [Double]?, bias: [Double]?
+    ) {
         (self.values, self.keyTimes, self.timingFunctions) = (values, keyTimes, timingFunctions)
         (self.tension, self.continuity, self.bias) = (tension, continuity, bias)
         let hasArithmetic = values[0].components != nil
@@ -145,7 +147,9 @@ struct PathTiming {
             var lengths = [0.0]
             for segment in path { lengths.append(lengths[lengths.count - 1] + segment.length()) }
             let total = lengths[n - 1]
-            guard total > 0 && total.isFinite else { return linear(KeyTimeline(given: nil, count: n, divisions: n - 1), f, segmentFunctions: false) }
+            guard total > 0 && total.isFinite else {
+                return linear(KeyTimeline(given: nil, count: n, divisions: n - 1), f, segmentFunctions: false)
+            }
             if f <= 0 { return (0, 0) }
             if f >= 1 { return (path.count - 1, 1) }
             let target = f * total

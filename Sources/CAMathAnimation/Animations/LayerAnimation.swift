@@ -63,14 +63,38 @@ open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
     /// A copy made by ``init(copying:)``.
     open func copy(with zone: NSZone? = nil) -> Any { type(of: self).init(copying: self) }
 
-    public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
-    public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
-    public var speed: Float { get { timing.speed } set { timing.speed = newValue } }
-    public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
-    public var repeatCount: Float { get { timing.repeatCount } set { timing.repeatCount = newValue } }
-    public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
-    public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
-    public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
+    public var beginTime: Double {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
+    public var duration: Double {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
+    public var speed: Float {
+        get { timing.speed }
+        set { timing.speed = newValue }
+    }
+    public var timeOffset: Double {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
+    public var repeatCount: Float {
+        get { timing.repeatCount }
+        set { timing.repeatCount = newValue }
+    }
+    public var repeatDuration: Double {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
+    public var fillMode: FillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
 
     /// Where the animation is at parent time `p` (<doc:MediaTimingModel>), without removal on completion.
     /// O(1).

@@ -26,7 +26,8 @@ open class PropertyAnimation: LayerAnimation {
 
     public required init(copying other: LayerAnimation) {
         if let o = other as? PropertyAnimation {
-            keyPath = o.keyPath; target = o.target; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+            keyPath = o.keyPath; target = o.target; isAdditive = o.isAdditive; isCumulative = o.isCumulative;
+            valueFunction = o.valueFunction
         }
         super.init(copying: other)
     }
@@ -45,7 +46,9 @@ open class PropertyAnimation: LayerAnimation {
     /// The value that replaces `current` (the whole property) given one cycle's value `v`: cumulative
     /// first (`(k⁺ ⊗ E) ⊕ v`), then the value function, then additive (`current ⊕ v`) or replacement,
     /// written into `current` through the key path. `nil`: no effect.
-    package func combined(_ v: AnimationValue, cycleEnd: AnimationValue, cycle k: Double, current: AnimationValue, target: AnimatedKeyPath?) -> AnimationValue? {
+    package func combined(
+        _ v: AnimationValue, cycleEnd: AnimationValue, cycle k: Double, current: AnimationValue, target: AnimatedKeyPath?
+    ) -> AnimationValue? {
         var value = v
         if isCumulative { value = cycleEnd.repeated(max(k, 0)).adding(value) ?? value }
         if let valueFunction {
@@ -74,13 +77,16 @@ open class PropertyAnimation: LayerAnimation {
     /// The presentation value of the property after this animation at `evaluation`, from `model` (the
     /// whole model value) and `current` (the whole presentation value so far). `nil`: no effect. O(1),
     /// plus the subclass's value (a transform: a blend).
-    public func value(at evaluation: MediaTimingEvaluation, model: AnimationValue,
-                      current: AnimationValue) -> AnimationValue? {
+    public func value(
+        at evaluation: MediaTimingEvaluation, model: AnimationValue,
+        current: AnimationValue
+    ) -> AnimationValue? {
         guard evaluation.contributes else { return nil }
         let target = self.target
         if keyPath != nil && target == nil { return nil }
         guard let part = modelPart(model: model, target: target),
-              let (v, end) = cycleValue(evaluation, modelPart: part) else { return nil }
+            let (v, end) = cycleValue(evaluation, modelPart: part)
+        else { return nil }
         return combined(v, cycleEnd: end, cycle: evaluation.cycle, current: current, target: target)
     }
 
@@ -95,10 +101,13 @@ open class PropertyAnimation: LayerAnimation {
     /// presentation value so far; the result (cumulative and additive applied) is the value that
     /// ``value(at:model:current:)`` writes into the current transform through the key path. `nil`: no effect.
     /// O(1) plus the subclass's value.
-    package func partValue(at evaluation: MediaTimingEvaluation, modelPart: AnimationValue,
-                           currentPart: AnimationValue) -> AnimationValue? {
+    package func partValue(
+        at evaluation: MediaTimingEvaluation, modelPart: AnimationValue,
+        currentPart: AnimationValue
+    ) -> AnimationValue? {
         guard evaluation.contributes, valueFunction == nil, transformKeyPath != nil,
-              let (v, end) = cycleValue(evaluation, modelPart: isAdditive ? modelPart.additiveIdentity : modelPart) else { return nil }
+            let (v, end) = cycleValue(evaluation, modelPart: isAdditive ? modelPart.additiveIdentity : modelPart)
+        else { return nil }
         return combined(v, cycleEnd: end, cycle: evaluation.cycle, current: currentPart, target: nil)
     }
 

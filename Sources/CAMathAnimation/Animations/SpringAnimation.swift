@@ -30,23 +30,40 @@ open class SpringAnimation: BasicAnimation {
     public var bounce: CGFloat { CGFloat(spring.bounce) }
 
     /// The mass m (> 0, default 1); another value (or NaN) is ignored.
-    public var mass: CGFloat { get { spring.mass } set { spring.mass = newValue } }
+    public var mass: CGFloat {
+        get { spring.mass }
+        set { spring.mass = newValue }
+    }
     /// The stiffness k (> 0, default 100); another value is ignored.
-    public var stiffness: CGFloat { get { spring.stiffness } set { spring.stiffness = newValue } }
+    public var stiffness: CGFloat {
+        get { spring.stiffness }
+        set { spring.stiffness = newValue }
+    }
     /// The damping c (≥ 0, default 10); another value is ignored.
-    public var damping: CGFloat { get { spring.damping } set { spring.damping = newValue } }
+    public var damping: CGFloat {
+        get { spring.damping }
+        set { spring.damping = newValue }
+    }
     /// v₀ in whole from→to distances per second, positive towards the target (default 0); NaN and ±∞
     /// are ignored.
-    public var initialVelocity: CGFloat { get { spring.initialVelocity } set { spring.initialVelocity = newValue } }
+    public var initialVelocity: CGFloat {
+        get { spring.initialVelocity }
+        set { spring.initialVelocity = newValue }
+    }
     /// Whether a damping ratio above 1 is kept (default `false`: it counts as critical damping).
-    public var allowsOverdamping: Bool { get { spring.allowsOverdamping } set { spring.allowsOverdamping = newValue } }
+    public var allowsOverdamping: Bool {
+        get { spring.allowsOverdamping }
+        set { spring.allowsOverdamping = newValue }
+    }
     /// The time the spring takes to come within 0.001 of rest (<doc:Springs>). Read-only.
     public var settlingDuration: Double { spring.settlingDuration }
 
     /// x(t): the fraction of the way at `t` seconds (x(0) = 0, x′(0) = v₀, x(∞) = 1).
     public func fraction(atTime t: Double) -> Double { spring.fraction(atTime: t) }
 
-    override func cycleValue(_ evaluation: MediaTimingEvaluation, modelPart: AnimationValue) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
+    override func cycleValue(
+        _ evaluation: MediaTimingEvaluation, modelPart: AnimationValue
+    ) -> (value: AnimationValue, cycleEnd: AnimationValue)? {
         interpolatedValue(atProgress: spring.fraction(atTime: evaluation.basicTime), model: modelPart, previous: previousValue)
     }
 }

@@ -50,7 +50,8 @@ extension Layer {
     /// The "none" row of a basic animation: the value of its key path presented at `t`.
     private func capturePresentedValue(for animation: LayerAnimation, atMediaTime t: Double) {
         guard let basic = animation as? BasicAnimation, basic.fromValue == nil, basic.toValue == nil,
-              basic.byValue == nil, let target = basic.target else { return }
+            basic.byValue == nil, let target = basic.target
+        else { return }
         basic.previousValue = target.read(presentedValue(of: target.property, atMediaTime: t))
     }
 
@@ -169,7 +170,8 @@ extension Layer {
     /// layer of the subtree.
     public func presentation(at t: Double) -> Layer? {
         if let journal = changeJournal, !journal.hasUncommittedChanges, let source = journal.owner as? any PresentationSource,
-           let copy = source.presentation(of: self, atMediaTime: t) {
+            let copy = source.presentation(of: self, atMediaTime: t)
+        {
             return copy
         }
         return Self.presentationCopy(of: self, parentTime: superlayer?.committedLocalTime(atMediaTime: t) ?? t)
@@ -183,7 +185,9 @@ extension Layer {
     /// The presentation copy of `layer` and its subtree at parent time `parentTime`, iteratively (any depth).
     static func presentationCopy(of layer: Layer, parentTime: Double) -> Layer {
         let top = layer.presentedCopy(atParentTime: parentTime)
-        var pending: [(model: Layer, copy: Layer, local: Double)] = [(layer, top, layer.committedTimingParameters.localTime(fromParent: parentTime))]
+        var pending: [(model: Layer, copy: Layer, local: Double)] = [
+            (layer, top, layer.committedTimingParameters.localTime(fromParent: parentTime))
+        ]
         while let (model, copy, local) = pending.popLast() {
             for sub in model.sublayers ?? [] {
                 let subCopy = sub.presentedCopy(atParentTime: local)

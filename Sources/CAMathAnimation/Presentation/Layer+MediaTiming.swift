@@ -6,35 +6,43 @@ import CAMathLayer
 extension Layer: MediaTiming {
     /// Where the layer's time starts in its superlayer's time (default 0).
     public var beginTime: Double {
-        get { timingParameters.beginTime } set { setTiming(\.beginTime, to: newValue, event: "beginTime") }
+        get { timingParameters.beginTime }
+        set { setTiming(\.beginTime, to: newValue, event: "beginTime") }
     }
     /// Stored and read back; a layer's time never stops, whatever it is (default +∞).
     public var duration: Double {
-        get { timingParameters.duration } set { setTiming(\.duration, to: newValue, event: "duration") }
+        get { timingParameters.duration }
+        set { setTiming(\.duration, to: newValue, event: "duration") }
     }
     /// The rate of the layer's time (default 1; 0 pauses the layer and everything in it).
     public var speed: Float {
-        get { timingParameters.speed } set { setTiming(\.speed, to: newValue, event: "speed") }
+        get { timingParameters.speed }
+        set { setTiming(\.speed, to: newValue, event: "speed") }
     }
     /// Added to the layer's local time (default 0).
     public var timeOffset: Double {
-        get { timingParameters.timeOffset } set { setTiming(\.timeOffset, to: newValue, event: "timeOffset") }
+        get { timingParameters.timeOffset }
+        set { setTiming(\.timeOffset, to: newValue, event: "timeOffset") }
     }
     /// Stored and read back; unused by a layer's clock (default 0).
     public var repeatCount: Float {
-        get { timingParameters.repeatCount } set { setTiming(\.repeatCount, to: newValue, event: "repeatCount") }
+        get { timingParameters.repeatCount }
+        set { setTiming(\.repeatCount, to: newValue, event: "repeatCount") }
     }
     /// Stored and read back; unused by a layer's clock (default 0).
     public var repeatDuration: Double {
-        get { timingParameters.repeatDuration } set { setTiming(\.repeatDuration, to: newValue, event: "repeatDuration") }
+        get { timingParameters.repeatDuration }
+        set { setTiming(\.repeatDuration, to: newValue, event: "repeatDuration") }
     }
     /// Stored and read back; unused by a layer's clock (default `false`).
     public var autoreverses: Bool {
-        get { timingParameters.autoreverses } set { setTiming(\.autoreverses, to: newValue, event: "autoreverses") }
+        get { timingParameters.autoreverses }
+        set { setTiming(\.autoreverses, to: newValue, event: "autoreverses") }
     }
     /// Stored and read back; unused by a layer's clock (default `.removed`).
     public var fillMode: FillMode {
-        get { timingParameters.fillMode } set { setTiming(\.fillMode, to: newValue, event: "fillMode") }
+        get { timingParameters.fillMode }
+        set { setTiming(\.fillMode, to: newValue, event: "fillMode") }
     }
 
     /// Sets one timing property as a change of the layer that posts `event`.

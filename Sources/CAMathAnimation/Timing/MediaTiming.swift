@@ -35,9 +35,11 @@ public struct MediaTimingParameters: Sendable, Equatable {
     /// An animation's defaults: every property 0, except speed 1, and `.removed`.
     public init() {}
 
-    public init(beginTime: Double = 0, duration: Double = 0, speed: Float = 1, timeOffset: Double = 0,
-                repeatCount: Float = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
-                fillMode: FillMode = .removed) {
+    public init(
+        beginTime: Double = 0, duration: Double = 0, speed: Float = 1, timeOffset: Double = 0,
+        repeatCount: Float = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) {
         self.beginTime = beginTime; self.duration = duration; self.speed = speed; self.timeOffset = timeOffset
         self.repeatCount = repeatCount; self.repeatDuration = repeatDuration
         self.autoreverses = autoreverses; self.fillMode = fillMode

@@ -58,7 +58,9 @@ public enum FrameHook {
     /// The animations to look at in this frame, by layer in visiting order: all of them when the committed clocks
     /// changed since the events were predicted (``TimingEpoch``); else those whose predicted event is due, and
     /// every animation of the layers whose clocks do not run forward. `nil` animations: all of the layer's.
-    private static func dueAnimations(on timeline: AnimationTimeline, at t: Double)
+    private static func dueAnimations(
+        on timeline: AnimationTimeline, at t: Double
+    )
         -> [(LayerAnimationState, Set<ObjectIdentifier>?)]
     {
         let epoch = TimingEpoch.current
@@ -84,14 +86,17 @@ public enum FrameHook {
     /// Starts and finishes `state`'s animations (those in `picked`, or all) at media time `t`, and predicts their
     /// next events; a layer left without running animations leaves the timeline (it comes back with its next
     /// committed animation).
-    private static func visit(_ state: LayerAnimationState, _ picked: Set<ObjectIdentifier>?, on timeline: AnimationTimeline,
-                              at t: Double, calls: inout [AnimationTimeline.Call]) {
+    private static func visit(
+        _ state: LayerAnimationState, _ picked: Set<ObjectIdentifier>?, on timeline: AnimationTimeline,
+        at t: Double, calls: inout [AnimationTimeline.Call]
+    ) {
         guard let layer = state.layer else { return }
         let local = layer.committedLocalTime(atMediaTime: t)
         var finished: [LayerAnimation] = [], running = false
         for (_, animation) in state.animations {
             guard animation.lifecycle.isCommitted, !animation.lifecycle.isStopped,
-                  animation.lifecycle.holder == ObjectIdentifier(state) else { continue }
+                animation.lifecycle.holder == ObjectIdentifier(state)
+            else { continue }
             guard picked?.contains(ObjectIdentifier(animation)) ?? true else {
                 running = true
                 continue

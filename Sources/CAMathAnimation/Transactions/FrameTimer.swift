@@ -12,8 +12,10 @@ public final class FrameTimer: @unchecked Sendable {
     /// Runs the hook every `interval` seconds (default 1/60) on `runLoop` in `mode` (default `.common`), with
     /// `clock` current. The run loop must run (`RunLoop.main.run()`, or a thread's own). An interval that is not
     /// > 0 or not finite uses 1/60.
-    public init(runLoop: RunLoop, interval: TimeInterval = 1.0 / 60, mode: RunLoop.Mode = .common,
-                clock: MediaClock = .system) {
+    public init(
+        runLoop: RunLoop, interval: TimeInterval = 1.0 / 60, mode: RunLoop.Mode = .common,
+        clock: MediaClock = .system
+    ) {
         let timer = Timer(timeInterval: Self.valid(interval), repeats: true) { _ in Self.frame(on: clock) }
         runLoop.add(timer, forMode: mode)
         self.timer = timer

@@ -36,7 +36,7 @@ package struct TimeQueue<Payload> {
     // The render trees' endings (CAMathEngine) call this and `removeAll(where:)` with one payload type; a
     // call from that module ran the generic body, element by element through value witnesses (its heapify was 8 %
     // of a churning frame), so it is specialised here for that payload.
-    @_specialize(exported: true, where Payload == (node: Int, animation: LayerAnimation))
+    @_specialize(exported:true,where Payload == (node: Int, animation: LayerAnimation))
     @inlinable package mutating func push(contentsOf entries: [Entry]) {
         guard entries.count > heap.count / 8 else {
             for entry in entries { push(entry.payload, at: entry.time) }
@@ -57,7 +57,7 @@ package struct TimeQueue<Payload> {
     }
 
     /// Removes every entry whose payload `isRemoved` picks, and what it holds. O(n).
-    @_specialize(exported: true, where Payload == (node: Int, animation: LayerAnimation))
+    @_specialize(exported:true,where Payload == (node: Int, animation: LayerAnimation))
     @inlinable package mutating func removeAll(where isRemoved: (Payload) -> Bool) {
         heap.removeAll { isRemoved($0.payload) }
         for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(from: i) }

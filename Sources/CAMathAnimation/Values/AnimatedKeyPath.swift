@@ -27,7 +27,7 @@ public struct AnimatedKeyPath: Sendable, Equatable {
 
     static let fields: [Property: Set<String>] = [
         .position: ["x", "y"], .anchorPoint: ["x", "y"],
-        .bounds: ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"],
+        .bounds: ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"]
     ]
 
     /// `part` of `property`.
@@ -117,7 +117,8 @@ public struct AnimatedKeyPath: Sendable, Equatable {
             return .transform(written)
         case .field(let path):
             guard var c = whole.components, let i = Self.fieldRange(path, of: whole), let v = value.components,
-                  v.count == i.count, (v.count == 1) == (value.isNumber) else { return nil }
+                v.count == i.count, (v.count == 1) == (value.isNumber)
+            else { return nil }
             c.replaceSubrange(i, with: v)
             return whole.with(c)
         }
@@ -185,7 +186,8 @@ extension AnimatedKeyPath.Property {
         switch (self, value) {
         case (.opacity, .number(let x)): .number(Double(Float(x)))
         case (.position, .point), (.anchorPoint, .point), (.bounds, .rect), (.anchorPointZ, .number), (.zPosition, .number),
-             (.transform, .transform), (.sublayerTransform, .transform), (.hidden, .flag), (.masksToBounds, .flag): value
+            (.transform, .transform), (.sublayerTransform, .transform), (.hidden, .flag), (.masksToBounds, .flag):
+            value
         default: nil
         }
     }

@@ -22,20 +22,28 @@ public enum AnimationValue: Sendable, Equatable {
     /// or `CGRect` (or an `NSValue` holding one); an array of numbers. Anything else `nil`. O(1) (arrays:
     /// O(count)).
     public init?(_ value: Any?) {
-        if let value, type(of: value) == Bool.self, let b = value as? Bool { self = .flag(b) }
-        else if let t = KeyValue.transform(value) { self = .transform(t) }
-        else if let x = KeyValue.number(value) { self = .number(x) }
-        else if let p = KeyValue.point(value) { self = .point(p) }
-        else if let s = KeyValue.size(value) { self = .size(s) }
-        else if let r = KeyValue.rect(value) { self = .rect(r) }
-        else if let a = value as? [Any] {
+        if let value, type(of: value) == Bool.self, let b = value as? Bool {
+            self = .flag(b)
+        } else if let t = KeyValue.transform(value) {
+            self = .transform(t)
+        } else if let x = KeyValue.number(value) {
+            self = .number(x)
+        } else if let p = KeyValue.point(value) {
+            self = .point(p)
+        } else if let s = KeyValue.size(value) {
+            self = .size(s)
+        } else if let r = KeyValue.rect(value) {
+            self = .rect(r)
+        } else if let a = value as? [Any] {
             var numbers: [Double] = []
             for element in a {
                 guard let x = KeyValue.number(element) else { return nil }
                 numbers.append(x)
             }
             self = .vector(numbers)
-        } else { return nil }
+        } else {
+            return nil
+        }
     }
 
     /// The value as key-value coding gives it: `CGFloat`, `CGPoint`, `CGSize`, `CGRect`, `Transform3D`,

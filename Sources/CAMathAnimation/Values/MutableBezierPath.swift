@@ -52,8 +52,10 @@ public final class MutableBezierPath: BezierPath {
     /// A cubic Bézier curve from the current point to `point`. O(1).
     public func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint, transform: Transform2D = .identity) {
         guard !isEmpty else { return }
-        elements.append(.curve(to: Self.map(point, transform), control1: Self.map(control1, transform),
-                               control2: Self.map(control2, transform)))
+        elements.append(
+            .curve(
+                to: Self.map(point, transform), control1: Self.map(control1, transform),
+                control2: Self.map(control2, transform)))
     }
 
     /// Closes the current subpath with a line back to its start; the current point becomes that start. O(1).
@@ -112,8 +114,10 @@ public final class MutableBezierPath: BezierPath {
     /// point. A line joins the current point to the arc's start when they differ (a move starts an empty path
     /// there; CoreGraphics documents the line for tangent arcs only when they differ, and CAMath does the same here,
     /// so `move(to: start)` before an arc adds no still element to a keyframe path). O(1).
-    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
-                       transform: Transform2D = .identity) {
+    public func addArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
+        transform: Transform2D = .identity
+    ) {
         let fullTurn = 2 * Double.pi
         let turn = clockwise ? Double(startAngle) - Double(endAngle) : Double(endAngle) - Double(startAngle)
         var sweep = turn >= fullTurn ? fullTurn : turn.truncatingRemainder(dividingBy: fullTurn)
@@ -126,8 +130,9 @@ public final class MutableBezierPath: BezierPath {
     /// the current point to its start when they differ (a move starts an empty path there). O(1).
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat, transform: Transform2D = .identity) {
         let fullTurn = 2 * Double.pi
-        addArc(center: center, radius: Double(radius), start: Double(startAngle), sweep: min(max(Double(delta), -fullTurn), fullTurn),
-               transform: transform)
+        addArc(
+            center: center, radius: Double(radius), start: Double(startAngle), sweep: min(max(Double(delta), -fullTurn), fullTurn),
+            transform: transform)
     }
 
     /// The arc of `radius` tangent to the line from the current point to `tangent1End` and to the line from there to
@@ -199,13 +204,16 @@ public final class MutableBezierPath: BezierPath {
         let c = Self.simd(center), from = Elementary.sincos(start), to = Elementary.sincos(start + sweep)
         let first = Self.cg(c + radius * SIMD2(from.cos, from.sin))
         join(Self.map(first, transform))
-        appendArcCurves(center: c, radius: radius, start: start, sweep: sweep, end: c + radius * SIMD2(to.cos, to.sin), transform: transform)
+        appendArcCurves(
+            center: c, radius: radius, start: start, sweep: sweep, end: c + radius * SIMD2(to.cos, to.sin), transform: transform)
     }
 
     /// The curves of the arc of `radius` around `center` from angle `start` turning by `sweep`, ending exactly at
     /// `end`, transformed (nothing for a zero sweep).
-    private func appendArcCurves(center: SIMD2<Double>, radius: Double, start: Double, sweep: Double, end: SIMD2<Double>,
-                                 transform: Transform2D) {
+    private func appendArcCurves(
+        center: SIMD2<Double>, radius: Double, start: Double, sweep: Double, end: SIMD2<Double>,
+        transform: Transform2D
+    ) {
         guard sweep != 0 else { return }
         // The fewest equal pieces of at most a quarter turn, a quarter turn's rounding error (1e-9 of it) allowed:
         // a tangent arc's right angle, computed, may exceed it by an ulp. One for a non-finite sweep (NaN points).

@@ -19,8 +19,10 @@ public struct ValueFunctionName: RawRepresentable, Hashable, Sendable {
     public static let translateY = ValueFunctionName("translateY")
     public static let translateZ = ValueFunctionName("translateZ")
 
-    static let known: Set<ValueFunctionName> = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
-                                                .translate, .translateX, .translateY, .translateZ]
+    static let known: Set<ValueFunctionName> = [
+        .rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
+        .translate, .translateX, .translateY, .translateZ
+    ]
 }
 
 /// A value function (`CAValueFunction`): it turns the numbers an animation interpolates into the matrix

@@ -84,8 +84,10 @@ import CAMathCore
         let method: Transform3D.DecompositionMethod = a.isAffine && b.isAffine ? .interpolation2D : .interpolation3D
         guard let x = a.decomposed(method), let y = b.decomposed(method) else { return none }
         func bounded(_ d: Transform3D.Decomposition) -> Bool {
-            let parts = [d.translation.x, d.translation.y, d.translation.z, d.scale.x, d.scale.y, d.scale.z, d.skew.x, d.skew.y,
-                         d.skew.z, d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w]
+            let parts = [
+                d.translation.x, d.translation.y, d.translation.z, d.scale.x, d.scale.y, d.scale.z, d.skew.x, d.skew.y,
+                d.skew.z, d.perspective.x, d.perspective.y, d.perspective.z, d.perspective.w
+            ]
             return parts.allSatisfy { abs($0) < 0x1p100 }
         }
         guard bounded(x), bounded(y) else { return none }

@@ -52,12 +52,14 @@
     public func firstMismatch(_ actual: [Double], _ expected: [Double], bounds: [Double]? = nil) -> ExactnessMismatch? {
         precondition(self != .budget || bounds?.count == expected.count, "the budget rule needs one bound per element")
         guard actual.count == expected.count else {
-            return ExactnessMismatch(index: nil, expected: .nan, actual: .nan, rule: self,
-                                     lengths: (expected.count, actual.count), bound: nil)
+            return ExactnessMismatch(
+                index: nil, expected: .nan, actual: .nan, rule: self,
+                lengths: (expected.count, actual.count), bound: nil)
         }
         for i in actual.indices where !matches(actual[i], expected[i], bound: bounds?[i] ?? 0) {
-            return ExactnessMismatch(index: i, expected: expected[i], actual: actual[i], rule: self, lengths: nil,
-                                     bound: self == .budget ? bounds?[i] : nil)
+            return ExactnessMismatch(
+                index: i, expected: expected[i], actual: actual[i], rule: self, lengths: nil,
+                bound: self == .budget ? bounds?[i] : nil)
         }
         return nil
     }

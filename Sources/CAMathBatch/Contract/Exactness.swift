@@ -18,8 +18,11 @@
 
     /// The contract of `path` for `operation` at `precision`, or `nil` when the path cannot run it
     /// (`.blas` for an operation that is not a matrix product).
-    public static func of(_ operation: BatchOperation, on path: BatchPath, precision: BatchPrecision = .exact)
-        -> Exactness? {
+    public static func of(
+        _ operation: BatchOperation, on path: BatchPath, precision: BatchPrecision = .exact
+    )
+        -> Exactness?
+    {
         switch path {
         case .scalar: return .bitwise
         case .simd where precision == .fast && operation.hasFastKernels: return .budget

@@ -22,10 +22,13 @@ extension Batch {
     /// ``ElementaryLaneFunction/reference(_:_:)`` bit for bit: the values, and for each whether the lane needs
     /// the long reduction (its value then unspecified). Throws when the level cannot run here or `y` is shorter
     /// than `x`.
-    @_spi(Testing) public static func elementaryLanes(_ function: ElementaryLaneFunction, _ x: [Double], _ y: [Double],
-                                                      instructionSet: InstructionSet) throws(BatchError) -> (values: [Double], slow: [Bool]) {
+    @_spi(Testing) public static func elementaryLanes(
+        _ function: ElementaryLaneFunction, _ x: [Double], _ y: [Double],
+        instructionSet: InstructionSet
+    ) throws(BatchError) -> (values: [Double], slow: [Bool]) {
         try BatchError.check("y", y.count, equals: x.count)
-        let (_, _, kernels) = try schedule(.decompose, count: x.count, options: BatchOptions(path: .simd, threads: 1, instructionSet: instructionSet))
+        let (_, _, kernels) = try schedule(
+            .decompose, count: x.count, options: BatchOptions(path: .simd, threads: 1, instructionSet: instructionSet))
         var slow = [UInt8](repeating: 0, count: x.count)
         let values = try [Double].filled(count: x.count) { out throws(BatchError) in
             x.withUnsafeBufferPointer { px in

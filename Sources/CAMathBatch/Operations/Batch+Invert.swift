@@ -8,9 +8,11 @@ extension Batch {
     /// <doc:ExactnessContract>); `.blas` throws (LAPACK per matrix loses by 100×, see Reports/). Cost: ~100 flops + 16
     /// divisions per element; at `precision: .fast`, 1 division and 16 multiplies by the reciprocal (same
     /// determinant, hence the same singular verdict; within the inverse budget of <doc:ExactnessContract>).
-    public static func invert(_ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
-                              singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                              options: BatchOptions = .auto) throws(BatchError) {
+    public static func invert(
+        _ t: UnsafeBufferPointer<Transform3D>, into out: UnsafeMutableBufferPointer<Transform3D>,
+        singular: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try invert(.invert, t, into: out, singular: singular, options: options)
     }
 
@@ -19,28 +21,36 @@ extension Batch {
     /// the general formula's up to the sign of zero — the one `.simd` contract that is not bitwise, see
     /// <doc:ExactnessContract> — at ~40% of the flops); other elements take the general formula. Same singular
     /// rule, same mask.
-    public static func invertAffine(_ t: UnsafeBufferPointer<Transform3D>,
-                                    into out: UnsafeMutableBufferPointer<Transform3D>,
-                                    singular: UnsafeMutableBufferPointer<Bool>? = nil,
-                                    options: BatchOptions = .auto) throws(BatchError) {
+    public static func invertAffine(
+        _ t: UnsafeBufferPointer<Transform3D>,
+        into out: UnsafeMutableBufferPointer<Transform3D>,
+        singular: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try invert(.invertAffine, t, into: out, singular: singular, options: options)
     }
 
     /// Array form of ``invert(_:into:singular:options:)-(UnsafeBufferPointer<Transform3D>,_,_,_)``: the inverses and the singular mask.
-    public static func invert(_ t: [Transform3D], options: BatchOptions = .auto) throws(BatchError)
+    public static func invert(
+        _ t: [Transform3D], options: BatchOptions = .auto
+    ) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         try invert(.invert, t, options: options)
     }
 
     /// Array form of ``invertAffine(_:into:singular:options:)``: the inverses and the singular mask.
-    public static func invertAffine(_ t: [Transform3D], options: BatchOptions = .auto) throws(BatchError)
+    public static func invertAffine(
+        _ t: [Transform3D], options: BatchOptions = .auto
+    ) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         try invert(.invertAffine, t, options: options)
     }
 
-    private static func invert(_ operation: BatchOperation, _ t: [Transform3D], options: BatchOptions) throws(BatchError)
+    private static func invert(
+        _ operation: BatchOperation, _ t: [Transform3D], options: BatchOptions
+    ) throws(BatchError)
         -> (inverses: [Transform3D], singular: [Bool])
     {
         var mask = [Bool](repeating: false, count: t.count)
@@ -54,9 +64,11 @@ extension Batch {
         return (inverses, mask)
     }
 
-    private static func invert(_ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
-                               into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
-                               options: BatchOptions) throws(BatchError) {
+    private static func invert(
+        _ operation: BatchOperation, _ t: UnsafeBufferPointer<Transform3D>,
+        into out: UnsafeMutableBufferPointer<Transform3D>, singular: UnsafeMutableBufferPointer<Bool>?,
+        options: BatchOptions
+    ) throws(BatchError) {
         let n = t.count
         try BatchError.check("out", out.count, equals: n)
         if let singular { try BatchError.check("singular", singular.count, equals: n) }

@@ -7,21 +7,26 @@ extension Batch {
     /// plus the translation row per chunk, then a divide pass; FMA order; a chunk with a non-finite entry or one of
     /// magnitude 2^500 or more runs the SIMD kernel). Cost: 12 mul, 12 add, 3 div; at
     /// `precision: .fast`, fused multiply-adds and 1 division (within the point budget of <doc:ExactnessContract>).
-    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
-                                 into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
-                                 options: BatchOptions = .auto) throws(BatchError) {
+    public static func mapPoints(
+        _ points: UnsafeBufferPointer<SIMD3<Double>>, through t: Transform3D,
+        into out: UnsafeMutableBufferPointer<SIMD3<Double>>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("out", out.count, equals: points.count)
         let stride = MemoryLayout<SIMD3<Double>>.stride
-        try mapPoints(UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
-                      into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, options: options)
+        try mapPoints(
+            UnsafeRawPointer(points.baseAddress), inStride: stride, through: t,
+            into: UnsafeMutableRawPointer(out.baseAddress), outStride: stride, count: points.count, options: options)
     }
 
     /// The stream form (DirectXMath's `XMVector3TransformCoordStream`): `count` points of three doubles
     /// `(x, y, z)` read every `inStride` bytes and written every `outStride` bytes (each ≥ 24). Contiguous
     /// `SIMD3<Double>` strides (32) take the level's vector kernel; other strides a portable loop of the same arithmetic.
-    public static func mapPoints(_ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
-                                 into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
-                                 options: BatchOptions = .auto) throws(BatchError) {
+    public static func mapPoints(
+        _ input: UnsafeRawPointer?, inStride: Int, through t: Transform3D,
+        into output: UnsafeMutableRawPointer?, outStride: Int, count: Int,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         guard inStride >= 24 else { throw .invalidStride(argument: "inStride", stride: inStride, minimum: 24) }
         guard outStride >= 24 else { throw .invalidStride(argument: "outStride", stride: outStride, minimum: 24) }
         guard count >= 0 else { throw .negativeCount(argument: "count", count: count) }
@@ -35,29 +40,35 @@ extension Batch {
         withUnsafePointer(to: t) { pt in
             let matrix = SharedReadPointer(base: doubles(pt))
             chunks(count: count, threads: threadCount) { r in
-                let src = UnsafeRawPointer(pin.base + r.lowerBound * inStride), dst = UnsafeMutableRawPointer(pout.base + r.lowerBound * outStride)
+                let src = UnsafeRawPointer(pin.base + r.lowerBound * inStride),
+                    dst = UnsafeMutableRawPointer(pout.base + r.lowerBound * outStride)
                 switch resolved {
                 case .scalar:
                     for i in 0..<r.count {
                         let p = src + i * inStride
-                        let q = t.mapPoint(SIMD3(p.loadUnaligned(as: Double.self), p.loadUnaligned(fromByteOffset: 8, as: Double.self),
-                                                 p.loadUnaligned(fromByteOffset: 16, as: Double.self)))
+                        let q = t.mapPoint(
+                            SIMD3(
+                                p.loadUnaligned(as: Double.self), p.loadUnaligned(fromByteOffset: 8, as: Double.self),
+                                p.loadUnaligned(fromByteOffset: 16, as: Double.self)))
                         let o = dst + i * outStride
                         o.storeBytes(of: q.x, as: Double.self)
                         o.storeBytes(of: q.y, toByteOffset: 8, as: Double.self)
                         o.storeBytes(of: q.z, toByteOffset: 16, as: Double.self)
                     }
-                case .blas where contiguous && !aliased
+                case .blas
+                where contiguous && !aliased
                     && CBLAS.takes(src.assumingMemoryBound(to: Double.self), rows: r.count, columns: 3, stride: 4)
                     && CBLAS.takes(matrix.base, rows: 4, columns: 4, stride: 4):
                     mapPointsBLAS(library!, matrix.base, src, dst, count: r.count)
                 default:
                     if contiguous {
-                        kernels.k.map_points3(matrix.base, src.assumingMemoryBound(to: Double.self),
-                                              dst.assumingMemoryBound(to: Double.self), r.count)
+                        kernels.k.map_points3(
+                            matrix.base, src.assumingMemoryBound(to: Double.self),
+                            dst.assumingMemoryBound(to: Double.self), r.count)
                     } else {
-                        kernels.k.map_points3_strided(matrix.base, src.assumingMemoryBound(to: UInt8.self), inStride,
-                                                      dst.assumingMemoryBound(to: UInt8.self), outStride, r.count)
+                        kernels.k.map_points3_strided(
+                            matrix.base, src.assumingMemoryBound(to: UInt8.self), inStride,
+                            dst.assumingMemoryBound(to: UInt8.self), outStride, r.count)
                     }
                 }
             }
@@ -65,8 +76,10 @@ extension Batch {
     }
 
     /// Array form of `mapPoints(_:through:into:options:)` (3-D points).
-    public static func mapPoints(_ points: [SIMD3<Double>], through t: Transform3D,
-                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD3<Double>] {
+    public static func mapPoints(
+        _ points: [SIMD3<Double>], through t: Transform3D,
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [SIMD3<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, options: options) }
         }
@@ -76,9 +89,11 @@ extension Batch {
     /// `out` may be `points`. Paths: `.scalar`; `.simd` (bitwise, see <doc:ExactnessContract>); `.blas` (a `(N×2)·(2×2)` dgemm
     /// for X and Y plus the translation row, then W and the divide; FMA order; a chunk with a non-finite entry or
     /// one of magnitude 2^500 or more runs the SIMD kernel).
-    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
-                                 into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                                 options: BatchOptions = .auto) throws(BatchError) {
+    public static func mapPoints(
+        _ points: UnsafeBufferPointer<SIMD2<Double>>, through h: Homography,
+        into out: UnsafeMutableBufferPointer<SIMD2<Double>>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         let n = points.count
         try BatchError.check("out", out.count, equals: n)
         let (resolved, threadCount, kernels) = try schedule(.mapPoints2D, count: n, options: options)
@@ -92,7 +107,8 @@ extension Batch {
                 switch resolved {
                 case .scalar:
                     for i in r { po.base[i] = h.mapPoint(pp.base[i]) }
-                case .blas where !aliased && CBLAS.takes(doubles(pp.base + r.lowerBound), rows: r.count, columns: 2, stride: 2)
+                case .blas
+                where !aliased && CBLAS.takes(doubles(pp.base + r.lowerBound), rows: r.count, columns: 2, stride: 2)
                     && CBLAS.takes(entries.base, rows: 3, columns: 3, stride: 3):
                     let src = doubles(pp.base + r.lowerBound), dst = doubles(po.base + r.lowerBound)
                     for i in 0..<r.count { dst[2 * i] = h.h31; dst[2 * i + 1] = h.h32 }
@@ -113,8 +129,10 @@ extension Batch {
     }
 
     /// Array form of the homography `mapPoints(_:through:into:options:)` (2-D points).
-    public static func mapPoints(_ points: [SIMD2<Double>], through h: Homography,
-                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD2<Double>] {
+    public static func mapPoints(
+        _ points: [SIMD2<Double>], through h: Homography,
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [SIMD2<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: h, into: out, options: options) }
         }
@@ -128,36 +146,43 @@ extension Batch {
     /// `Transform3D.mapHomogeneous(_:)` itself. `out` may be `points`. NaN and
     /// infinities propagate by IEEE 754 (`0·∞` is NaN). Mismatched counts and bad options throw before
     /// anything is written. Cost: 16 multiplies and 12 adds per point; memory-bound at 64 bytes per point.
-    public static func mapPoints(_ points: UnsafeBufferPointer<SIMD4<Double>>, through t: Transform3D,
-                                 into out: UnsafeMutableBufferPointer<SIMD4<Double>>,
-                                 options: BatchOptions = .auto) throws(BatchError) {
+    public static func mapPoints(
+        _ points: UnsafeBufferPointer<SIMD4<Double>>, through t: Transform3D,
+        into out: UnsafeMutableBufferPointer<SIMD4<Double>>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("out", out.count, equals: points.count)
         let groups = points.count / 4
         guard groups > 0, let p = points.baseAddress, let o = out.baseAddress else {
-            _ = try concat([], t, options: options)  // checks the options, as a call with points does
+            _ = try concat([], t, options: options) // checks the options, as a call with points does
             for i in points.indices { out[i] = t.mapHomogeneous(points[i]) }
             return
         }
         try p.withMemoryRebound(to: Transform3D.self, capacity: groups) { a throws(BatchError) in
             try o.withMemoryRebound(to: Transform3D.self, capacity: groups) { c throws(BatchError) in
-                try concat(UnsafeBufferPointer(start: a, count: groups), t,
-                           into: UnsafeMutableBufferPointer(start: c, count: groups), options: options)
+                try concat(
+                    UnsafeBufferPointer(start: a, count: groups), t,
+                    into: UnsafeMutableBufferPointer(start: c, count: groups), options: options)
             }
         }
         for i in 4 * groups..<points.count { out[i] = t.mapHomogeneous(points[i]) }
     }
 
     /// Array form of the homogeneous `mapPoints(_:through:into:options:)` (`SIMD4` points, no divide).
-    public static func mapPoints(_ points: [SIMD4<Double>], through t: Transform3D,
-                                 options: BatchOptions = .auto) throws(BatchError) -> [SIMD4<Double>] {
+    public static func mapPoints(
+        _ points: [SIMD4<Double>], through t: Transform3D,
+        options: BatchOptions = .auto
+    ) throws(BatchError) -> [SIMD4<Double>] {
         try Array.filled(count: points.count) { out throws(BatchError) in
             try points.withUnsafeBufferPointer { pp throws(BatchError) in try mapPoints(pp, through: t, into: out, options: options) }
         }
     }
 
     /// `(N×3)·(3×4) + row 4` into the output (stride 4 doubles), then `(X, Y, Z)/W`.
-    private static func mapPointsBLAS(_ library: CBLAS, _ m: UnsafePointer<Double>, _ src: UnsafeRawPointer,
-                                      _ dst: UnsafeMutableRawPointer, count: Int) {
+    private static func mapPointsBLAS(
+        _ library: CBLAS, _ m: UnsafePointer<Double>, _ src: UnsafeRawPointer,
+        _ dst: UnsafeMutableRawPointer, count: Int
+    ) {
         let s = src.assumingMemoryBound(to: Double.self), d = dst.assumingMemoryBound(to: Double.self)
         for i in 0..<count { for j in 0..<4 { d[4 * i + j] = m[12 + j] } }
         library.gemm(m: count, n: 4, k: 3, s, lda: 4, m, ldb: 4, beta: 1, d, ldc: 4)

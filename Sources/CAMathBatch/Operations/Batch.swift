@@ -24,8 +24,10 @@ public enum Batch {
     /// The path `.auto` resolves to for `operation` at `count` elements: `.simd`, or `.blas` where the
     /// precision is `.fast` and the tuning measured CBLAS ahead at this size (an exact call never leaves
     /// the exact paths).
-    @_spi(Benchmarks) public static func resolvedPath(_ path: BatchPath, for operation: BatchOperation, count: Int,
-                                    precision: BatchPrecision = .exact) -> BatchPath {
+    @_spi(Benchmarks) public static func resolvedPath(
+        _ path: BatchPath, for operation: BatchOperation, count: Int,
+        precision: BatchPrecision = .exact
+    ) -> BatchPath {
         guard path == .auto else { return path }
         if precision == .fast, let crossover = tuning.blasCrossover[operation], count >= crossover, CBLAS.available != nil {
             return .blas
@@ -36,7 +38,9 @@ public enum Batch {
     /// The path, thread count and kernels of one call: `.auto` resolved, `.blas` checked (it must be a
     /// matrix product and a library must load), `threads` validated, the instruction set's kernels chosen
     /// (``InstructionSet/current`` for `nil`). Throws before anything is written.
-    package static func schedule(_ operation: BatchOperation, count: Int, options: BatchOptions) throws(BatchError)
+    package static func schedule(
+        _ operation: BatchOperation, count: Int, options: BatchOptions
+    ) throws(BatchError)
         -> (path: BatchPath, threads: Int, kernels: KernelTable)
     {
         let set = options.instructionSet ?? .current

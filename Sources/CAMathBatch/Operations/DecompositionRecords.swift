@@ -8,9 +8,10 @@ extension Transform3D.Decomposition {
     /// The decomposition of element `j` of `records`.
     init(records p: UnsafePointer<Double>, stride s: Int, _ j: Int) {
         func f(_ k: Int) -> Double { p[k * s + j] }
-        self.init(translation: SIMD3(f(0), f(1), f(2)), scale: SIMD3(f(3), f(4), f(5)), skew: SIMD3(f(6), f(7), f(8)),
-                  perspective: SIMD4(f(9), f(10), f(11), f(12)), rotation: SIMD3(f(13), f(14), f(15)),
-                  quaternion: Quaternion(x: f(16), y: f(17), z: f(18), w: f(19)))
+        self.init(
+            translation: SIMD3(f(0), f(1), f(2)), scale: SIMD3(f(3), f(4), f(5)), skew: SIMD3(f(6), f(7), f(8)),
+            perspective: SIMD4(f(9), f(10), f(11), f(12)), rotation: SIMD3(f(13), f(14), f(15)),
+            quaternion: Quaternion(x: f(16), y: f(17), z: f(18), w: f(19)))
     }
 
     /// Stores the `count` decompositions of `records` at `out` as `.some`, element by element: its 20 fields
@@ -37,11 +38,13 @@ extension Transform3D.Decomposition {
 
     /// The byte offset of each record field in a decomposition.
     static let fieldOffsets: [Int] = {
-        let d = Self(translation: SIMD3(0, 1, 2), scale: SIMD3(3, 4, 5), skew: SIMD3(6, 7, 8), perspective: SIMD4(9, 10, 11, 12),
-                     rotation: SIMD3(13, 14, 15), quaternion: Quaternion(x: 16, y: 17, z: 18, w: 19))
+        let d = Self(
+            translation: SIMD3(0, 1, 2), scale: SIMD3(3, 4, 5), skew: SIMD3(6, 7, 8), perspective: SIMD4(9, 10, 11, 12),
+            rotation: SIMD3(13, 14, 15), quaternion: Quaternion(x: 16, y: 17, z: 18, w: 19))
         return withUnsafeBytes(of: d) { bytes in
             (0..<Int(CAMATH_PARTS)).map { f in
-                (0..<MemoryLayout<Self>.size / 8).first { bytes.load(fromByteOffset: 8 * $0, as: Double.self) == Double(f) }.map { 8 * $0 } ?? -1
+                (0..<MemoryLayout<Self>.size / 8).first { bytes.load(fromByteOffset: 8 * $0, as: Double.self) == Double(f) }.map { 8 * $0 }
+                    ?? -1
             }
         }
     }()
@@ -89,10 +92,11 @@ package struct DecompositionScratch {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * e) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * e) { bytes in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
-                let scratch = DecompositionScratch(stride: e, first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b,
-                                                   secondStatus: b + e, slow: b + 2 * e, methods: b + 3 * e, marks: b + 4 * e,
-                                                   fractions: d + 2 * parts + 16 * e,
-                                                   pairs: PairRecords(records: d + 2 * parts + 17 * e, perspectives: d + 2 * parts + 17 * e + pairs))
+                let scratch = DecompositionScratch(
+                    stride: e, first: d, second: d + parts, matrices: d + 2 * parts, firstStatus: b,
+                    secondStatus: b + e, slow: b + 2 * e, methods: b + 3 * e, marks: b + 4 * e,
+                    fractions: d + 2 * parts + 16 * e,
+                    pairs: PairRecords(records: d + 2 * parts + 17 * e, perspectives: d + 2 * parts + 17 * e + pairs))
                 pieces(of: range) { body($0, scratch) }
             }
         }
@@ -173,18 +177,19 @@ extension TransformKeyPath {
     func write(_ value: UnsafePointer<TransformKeyPathValue>, to records: UnsafeMutablePointer<Double>, stride s: Int, _ j: Int) -> Bool {
         switch value.pointee {
         case .number(let v) where self != .translation && v.isFinite:
-            let fields: Range<Int> = switch self {
-            case .rotationX: 13..<14
-            case .rotationY: 14..<15
-            case .rotationZ, .rotation: 15..<16
-            case .scaleX: 3..<4
-            case .scaleY: 4..<5
-            case .scaleZ: 5..<6
-            case .scale: 3..<6
-            case .translationX: 0..<1
-            case .translationY: 1..<2
-            case .translationZ, .translation: 2..<3
-            }
+            let fields: Range<Int> =
+                switch self {
+                case .rotationX: 13..<14
+                case .rotationY: 14..<15
+                case .rotationZ, .rotation: 15..<16
+                case .scaleX: 3..<4
+                case .scaleY: 4..<5
+                case .scaleZ: 5..<6
+                case .scale: 3..<6
+                case .translationX: 0..<1
+                case .translationY: 1..<2
+                case .translationZ, .translation: 2..<3
+                }
             for f in fields { records[f * s + j] = v }
             return true
         case .size(let w, let h) where self == .translation && w.isFinite && h.isFinite:

@@ -40,8 +40,10 @@ public struct InterpolationPlan: Sendable {
         from.withUnsafeBufferPointer { pf in
             to.withUnsafeBufferPointer { pt in
                 DecompositionScratch.blocks(of: 0..<n) { b, s in
-                    Self.prepare(from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s, kernels: kernels,
-                                 into: storage.from(b.lowerBound))
+                    Self.prepare(
+                        from: pf.baseAddress! + b.lowerBound, to: pt.baseAddress! + b.lowerBound, count: b.count, scratch: s,
+                        kernels: kernels,
+                        into: storage.from(b.lowerBound))
                     pairFlags.withUnsafeMutableBufferPointer { ($0.baseAddress! + b.lowerBound).update(from: s.methods, count: b.count) }
                 }
             }
@@ -60,8 +62,10 @@ public struct InterpolationPlan: Sendable {
     /// Decomposes `count` pairs into the scratch's records (`first`, `second` and their statuses) by the rule's
     /// method per pair, writes their pair and perspective records into `pairs`, and their flags into `methods`
     /// (see ``InterpolationPlan/pairFlags``).
-    static func prepare(from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
-                        scratch s: DecompositionScratch, kernels: KernelTable, into pairs: PairRecords) {
+    static func prepare(
+        from: UnsafePointer<Transform3D>, to: UnsafePointer<Transform3D>, count: Int,
+        scratch s: DecompositionScratch, kernels: KernelTable, into pairs: PairRecords
+    ) {
         for j in 0..<count {
             s.methods[j] = from[j].isAffine && to[j].isAffine ? 2 : 1
         }
@@ -86,9 +90,11 @@ public struct InterpolationPlan: Sendable {
     /// pairs' records are `pairs`, pair j the j-th, or with `indices` the `indices[j]`-th. `stream`: write
     /// `out` with non-temporal stores (``streams(_:)``). One pass over the pairs before the kernel, and one
     /// after it only where a pair took the reference.
-    static func evaluate(count: Int, pairs: PairRecords, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
-                         fractions: UnsafePointer<Double>, scratch s: DecompositionScratch, kernels: KernelTable,
-                         into out: UnsafeMutablePointer<Transform3D>, stream: Bool, reference: (Int) -> Transform3D) {
+    static func evaluate(
+        count: Int, pairs: PairRecords, indices: UnsafePointer<Int64>? = nil, flag: (Int) -> UInt8,
+        fractions: UnsafePointer<Double>, scratch s: DecompositionScratch, kernels: KernelTable,
+        into out: UnsafeMutablePointer<Transform3D>, stream: Bool, reference: (Int) -> Transform3D
+    ) {
         var kept = false
         for j in 0..<count {
             let f = flag(j)
@@ -117,12 +123,15 @@ extension InterpolationPlan {
     /// the blend, the slerp and the recomposition per pair. Paths: `.scalar` (the reference per pair, from the
     /// plan's transforms); `.simd` (vector lanes: bit-identical); `.blas` throws. `precision: .fast` as in
     /// `Batch.interpolate(from:to:fraction:into:options:)`. Cost: O(n).
-    public func interpolate(fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
-                            options: BatchOptions = .auto) throws(BatchError) {
+    public func interpolate(
+        fraction t: Double, into out: UnsafeMutableBufferPointer<Transform3D>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("out", out.count, equals: count)
         let (resolved, threadCount, kernels) = try Batch.schedule(.blendPrepared, count: count, options: options)
-        evaluate(into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
-                 fractions: .one(t))
+        evaluate(
+            into: out, reference: resolved == .scalar || !InterpolationPlan.coversFraction(t), threads: threadCount, kernels: kernels,
+            fractions: .one(t))
     }
 
     /// `out[i] = from[i].interpolated(to: to[i], fraction: fractions[i])`: each pair at its own
@@ -130,13 +139,16 @@ extension InterpolationPlan {
     /// ``interpolate(fraction:into:options:)``; a fraction the kernels do not
     /// cover (NaN, ±∞, 0, 1, |t| ≥ 2¹⁷) takes the reference for its pair. Throws when the counts differ.
     /// Cost: O(n).
-    public func interpolate(fractions: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Transform3D>,
-                            options: BatchOptions = .auto) throws(BatchError) {
+    public func interpolate(
+        fractions: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Transform3D>,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
         try BatchError.check("fractions", fractions.count, equals: count)
         try BatchError.check("out", out.count, equals: count)
         let (resolved, threadCount, kernels) = try Batch.schedule(.blendPrepared, count: count, options: options)
         guard let f = fractions.baseAddress else { return }
-        evaluate(into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
+        evaluate(
+            into: out, reference: resolved == .scalar, threads: threadCount, kernels: kernels, fractions: .each(SharedReadPointer(base: f)))
     }
 
     /// Array form of ``interpolate(fractions:into:options:)``.
@@ -159,8 +171,10 @@ extension InterpolationPlan {
 extension InterpolationPlan {
     /// Output i from pair i at `fractions(i)`, into `out[i]`: the reference when `reference`, else the kernels
     /// block by block over `threads` threads.
-    func evaluate(into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
-                  fractions: PerElement) {
+    func evaluate(
+        into out: UnsafeMutableBufferPointer<Transform3D>, reference: Bool, threads threadCount: Int, kernels: KernelTable,
+        fractions: PerElement
+    ) {
         guard out.count > 0, let o = out.baseAddress else { return }
         let po = SharedPointer(base: o), stream = InterpolationPlan.streams(out.count)
         withPointers { plan in
@@ -182,8 +196,11 @@ extension InterpolationPlan {
             from.withUnsafeBufferPointer { pf in
                 to.withUnsafeBufferPointer { pt in
                     pairFlags.withUnsafeBufferPointer { fl in
-                        body(PlanPointers(from: pf.baseAddress!, to: pt.baseAddress!,
-                                          pairs: PairRecords(records: records.mutableBase, perspectives: perspectives.mutableBase), flags: fl.baseAddress!))
+                        body(
+                            PlanPointers(
+                                from: pf.baseAddress!, to: pt.baseAddress!,
+                                pairs: PairRecords(records: records.mutableBase, perspectives: perspectives.mutableBase),
+                                flags: fl.baseAddress!))
                     }
                 }
             }
@@ -199,22 +216,30 @@ package struct PlanPointers: @unchecked Sendable {
     package let flags: UnsafePointer<UInt8>
 
     /// Outputs `k` (within one block) into `out`, from pairs `k` in order at `fractions`.
-    package func evaluateBlock(_ k: Range<Int>, fractions: PerElement, scratch s: DecompositionScratch, kernels: KernelTable,
-                       into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
+    package func evaluateBlock(
+        _ k: Range<Int>, fractions: PerElement, scratch s: DecompositionScratch, kernels: KernelTable,
+        into out: UnsafeMutablePointer<Transform3D>, stream: Bool
+    ) {
         let l = k.lowerBound
         for j in 0..<k.count { s.fractions[j] = fractions(l + j) }
-        InterpolationPlan.evaluate(count: k.count, pairs: pairs.from(l), flag: { flags[l + $0] }, fractions: s.fractions,
-                                   scratch: s, kernels: kernels, into: out + l, stream: stream) { j in
+        InterpolationPlan.evaluate(
+            count: k.count, pairs: pairs.from(l), flag: { flags[l + $0] }, fractions: s.fractions,
+            scratch: s, kernels: kernels, into: out + l, stream: stream
+        ) { j in
             from[l + j].interpolated(to: to[l + j], fraction: s.fractions[j])
         }
     }
 
     /// `out[j]` from pair `indices[j]` at `fractions[j]` for j < `count` (at most one block), the kernel reading
     /// the records by index.
-    package func evaluateGathered(count: Int, indices: UnsafePointer<Int64>, fractions: UnsafePointer<Double>, scratch s: DecompositionScratch,
-                          kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool) {
-        InterpolationPlan.evaluate(count: count, pairs: pairs, indices: indices, flag: { flags[Int(indices[$0])] }, fractions: fractions,
-                                   scratch: s, kernels: kernels, into: out, stream: stream) { j in
+    package func evaluateGathered(
+        count: Int, indices: UnsafePointer<Int64>, fractions: UnsafePointer<Double>, scratch s: DecompositionScratch,
+        kernels: KernelTable, into out: UnsafeMutablePointer<Transform3D>, stream: Bool
+    ) {
+        InterpolationPlan.evaluate(
+            count: count, pairs: pairs, indices: indices, flag: { flags[Int(indices[$0])] }, fractions: fractions,
+            scratch: s, kernels: kernels, into: out, stream: stream
+        ) { j in
             from[Int(indices[j])].interpolated(to: to[Int(indices[j])], fraction: fractions[j])
         }
     }

@@ -21,7 +21,9 @@ package struct PairRecords: @unchecked Sendable {
     /// unless both ends' are (+0, +0, +0, 1) bit for bit (what the kernels take without reading them).
     package func flags(_ j: Int) -> Int32 {
         let record = records + Self.fields * j, perspective = perspectives + Self.perspectiveFields * j
-        let bounded = (0..<18).allSatisfy { record[$0].magnitude < 0x1p80 } && (0..<Self.perspectiveFields).allSatisfy { perspective[$0].magnitude < 0x1p80 }
+        let bounded =
+            (0..<18).allSatisfy { record[$0].magnitude < 0x1p80 }
+            && (0..<Self.perspectiveFields).allSatisfy { perspective[$0].magnitude < 0x1p80 }
         let flat = (0..<Self.perspectiveFields).allSatisfy { perspective[$0].bitPattern == ($0 % 4 == 3 ? 1.0 : 0.0).bitPattern }
         return (bounded ? CAMATH_PAIR_BOUNDED : 0) | (flat ? 0 : CAMATH_PAIR_PERSPECTIVE)
     }

@@ -16,7 +16,9 @@ extension Array {
     /// An empty result never reaches `Array(unsafeUninitializedCapacity:)`: at capacity 0 that initialiser
     /// stores the count into the shared empty-array singleton, a write ThreadSanitizer reports as a race when
     /// two threads make empty arrays at once. `body` still runs (on an empty buffer), so its checks still throw.
-    package static func filled<Failure: Error>(count: Int, by body: (UnsafeMutableBufferPointer<Element>) throws(Failure) -> Void) throws(Failure) -> [Element] {
+    package static func filled<Failure: Error>(
+        count: Int, by body: (UnsafeMutableBufferPointer<Element>) throws(Failure) -> Void
+    ) throws(Failure) -> [Element] {
         guard count > 0 else {
             try body(UnsafeMutableBufferPointer(start: nil, count: 0))
             return []

@@ -27,8 +27,10 @@ public struct BatchOptions: Sendable, Hashable {
     public var instructionSet: InstructionSet?
 
     /// Options from their parts; every default is the one described on its property.
-    public init(path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil,
-                instructionSet: InstructionSet? = nil) {
+    public init(
+        path: BatchPath = .auto, precision: BatchPrecision = .exact, threads: Int? = nil,
+        instructionSet: InstructionSet? = nil
+    ) {
         self.path = path
         self.precision = precision
         self.threads = threads

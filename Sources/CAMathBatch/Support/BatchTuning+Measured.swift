@@ -36,7 +36,7 @@
             .springs: 30000,
             .frames: 100000,
             .hitTest: 1000,
-            .autoresize: 300000,
+            .autoresize: 300000
         ],
         blasCrossover: [:])
 }

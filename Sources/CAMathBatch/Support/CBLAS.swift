@@ -11,8 +11,11 @@ import Darwin
 /// `libblas.so.3`. OpenBLAS is set to one thread: CAMath splits batches itself. Only 32-bit-integer
 /// (LP64) CBLAS is supported; an ILP64 OpenBLAS (`USE64BITINT` in its config) is refused.
 @_spi(Benchmarks) public final class CBLAS: @unchecked Sendable {
-    typealias Dgemm = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
-                                      UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32) -> Void
+    typealias Dgemm =
+        @convention(c) (
+            Int32, Int32, Int32, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32,
+            UnsafePointer<Double>?, Int32, Double, UnsafeMutablePointer<Double>?, Int32
+        ) -> Void
 
     /// The library that loaded (a path or soname).
     public let path: String
@@ -87,11 +90,14 @@ import Darwin
     }
 
     /// `C = A·B + beta·C`, row-major, no transposes: A is m×k (row stride lda), B k×n (ldb), C m×n (ldc).
-    func gemm(m: Int, n: Int, k: Int, _ a: UnsafePointer<Double>, lda: Int, _ b: UnsafePointer<Double>, ldb: Int,
-              beta: Double, _ c: UnsafeMutablePointer<Double>, ldc: Int) {
+    func gemm(
+        m: Int, n: Int, k: Int, _ a: UnsafePointer<Double>, lda: Int, _ b: UnsafePointer<Double>, ldb: Int,
+        beta: Double, _ c: UnsafeMutablePointer<Double>, ldc: Int
+    ) {
         let rowMajor: Int32 = 101, noTranspose: Int32 = 111
-        dgemmFunction(rowMajor, noTranspose, noTranspose, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb),
-                      beta, c, Int32(ldc))
+        dgemmFunction(
+            rowMajor, noTranspose, noTranspose, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb),
+            beta, c, Int32(ldc))
     }
 }
 

@@ -20,8 +20,10 @@ extension Transform3D {
         /// A decomposition from its parts, stored as given. `rotation` and `quaternion` are not checked
         /// against each other: each recomposition uses one of them.
         @inlinable
-        public init(translation: SIMD3<Double>, scale: SIMD3<Double>, skew: SIMD3<Double>, perspective: SIMD4<Double>,
-                    rotation: SIMD3<Double>, quaternion: Quaternion) {
+        public init(
+            translation: SIMD3<Double>, scale: SIMD3<Double>, skew: SIMD3<Double>, perspective: SIMD4<Double>,
+            rotation: SIMD3<Double>, quaternion: Quaternion
+        ) {
             self.translation = translation; self.scale = scale; self.skew = skew
             self.perspective = perspective; self.rotation = rotation; self.quaternion = quaternion
         }
@@ -50,8 +52,9 @@ extension Transform3D {
         switch method {
         case .keyPaths, .interpolation3D:
             guard let u = Unmatrix(self, testPerspectiveMatrixAlways: method == .interpolation3D) else { return nil }
-            return Decomposition(translation: u.translation, scale: u.scale, skew: u.skew, perspective: u.perspective,
-                                 rotation: u.eulerAngles, quaternion: u.quaternion)
+            return Decomposition(
+                translation: u.translation, scale: u.scale, skew: u.skew, perspective: u.perspective,
+                rotation: u.eulerAngles, quaternion: u.quaternion)
         case .interpolation2D:
             return decomposed2D()
         }

@@ -18,22 +18,27 @@ extension Elementary {
     /// `(sin r − r)/r³` as a polynomial in `z = r²` on `[0, (π/4)²]`, constant term first (fit error 1.2e-20).
     static let sinCoefficients: (Double, Double, Double, Double, Double, Double, Double) = (
         -0x1.5555555555555p-3, 0x1.1111111111110p-7, -0x1.a01a01a019938p-13, 0x1.71de3a546095bp-19,
-        -0x1.ae645412c560cp-26, 0x1.61217f0b800d5p-33, -0x1.ab17d404de5b3p-41)
+        -0x1.ae645412c560cp-26, 0x1.61217f0b800d5p-33, -0x1.ab17d404de5b3p-41
+    )
     /// `(cos r − 1 + r²/2)/r⁴` in `z = r²` on `[0, (π/4)²]` (fit error 6.4e-22).
     static let cosCoefficients: (Double, Double, Double, Double, Double, Double, Double) = (
         0x1.5555555555555p-5, -0x1.6c16c16c16c16p-10, 0x1.a01a01a019d0ap-16, -0x1.27e4fb7712d65p-22,
-        0x1.1eed8deb97a97p-29, -0x1.9394ba0cd6ed5p-37, 0x1.ab785b00b4646p-45)
+        0x1.1eed8deb97a97p-29, -0x1.9394ba0cd6ed5p-37, 0x1.ab785b00b4646p-45
+    )
     /// `(atan u − u)/u³` in `z = u²` on `[0, (7/16)²]` (fit error 3.9e-18).
     static let atanCoefficients: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (
         -0x1.5555555555555p-2, 0x1.99999999998c5p-3, -0x1.2492492485503p-3, 0x1.c71c71bd2b8bcp-4,
         -0x1.745d154c84f7ap-4, 0x1.3b1375ce5bdc6p-4, -0x1.110c9ce7b0572p-4, 0x1.e170800a46210p-5,
-        -0x1.ab59b417b2d3fp-5, 0x1.7001816fd063fp-5, -0x1.0f62bba6a2558p-5, 0x1.e4167464d3de8p-7)
+        -0x1.ab59b417b2d3fp-5, 0x1.7001816fd063fp-5, -0x1.0f62bba6a2558p-5, 0x1.e4167464d3de8p-7
+    )
     /// `(asin r − r)/r³` in `z = r²` on `[0, 1/4]` (fit error 1.5e-17).
-    static let asinCoefficients: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) = (
-        0x1.5555555555556p-3, 0x1.3333333332ecap-4, 0x1.6db6db6e31f13p-5, 0x1.f1c71c1db0623p-6,
-        0x1.6e8bb1c8209a2p-6, 0x1.1c4d35cf95421p-6, 0x1.c9cf07674736ap-7, 0x1.782651caa6547p-7,
-        0x1.52420b04b37bep-7, 0x1.65a9c4dfcf8b2p-8, 0x1.1d189408314eep-6, -0x1.e6aaa8a0a04ccp-7,
-        0x1.d72b2bc8155f8p-6)
+    static let asinCoefficients: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+        (
+            0x1.5555555555556p-3, 0x1.3333333332ecap-4, 0x1.6db6db6e31f13p-5, 0x1.f1c71c1db0623p-6,
+            0x1.6e8bb1c8209a2p-6, 0x1.1c4d35cf95421p-6, 0x1.c9cf07674736ap-7, 0x1.782651caa6547p-7,
+            0x1.52420b04b37bep-7, 0x1.65a9c4dfcf8b2p-8, 0x1.1d189408314eep-6, -0x1.e6aaa8a0a04ccp-7,
+            0x1.d72b2bc8155f8p-6
+        )
     /// π/4 and 3π/4, the angles of atan2(±∞, ±∞).
     static let quarterPi = 0x1.921fb54442d18p-1, threeQuarterPi = 0x1.2d97c7f3321d2p+1
 
@@ -47,6 +52,6 @@ extension Elementary {
         0x3991D639835339F4, 0x9C845F8BBDF9283B, 0x1FF897FFDE05980F,
         0xEF2F118B5A0A6D1F, 0x6D367ECF27CB09B7, 0x4F463F669E5FEA2D,
         0x7527BAC7EBE5F17B, 0x3D0739F78A5292EA, 0x6BFB5FB11F8D5D08,
-        0x56033046FC7B6BAB,
+        0x56033046FC7B6BAB
     ]
 }

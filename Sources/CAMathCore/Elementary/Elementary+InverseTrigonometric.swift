@@ -47,11 +47,15 @@ extension Elementary {
     /// `u` is one rounded quotient and `δ` its remainder, `atan(u + δ) ≈ u + u³·A(u²) + δ(1 − u²)`.
     static func atanKernel(y: Double, x: Double, quotient t: Double) -> DoubleDouble {
         let (a, b, baseHi, baseLo): (Double, Double, Double, Double) =
-            t < 0x1.cp-2 ? (0, 0, 0, 0)
-            : t < 0x1.6p-1 ? (0.5, 0, 0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56)
-            : t < 0x1.3p0 ? (1, 0, quarterPi, 0x1.1a62633145c07p-55)
-            : t < 0x1.38p1 ? (1, 0.5, 0x1.f730bd281f69bp-1, 0x1.007887af0cbbdp-56)
-            : (0, 0, halfPi, halfPiTail)
+            t < 0x1.cp-2
+            ? (0, 0, 0, 0)
+            : t < 0x1.6p-1
+                ? (0.5, 0, 0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56)
+                : t < 0x1.3p0
+                    ? (1, 0, quarterPi, 0x1.1a62633145c07p-55)
+                    : t < 0x1.38p1
+                        ? (1, 0.5, 0x1.f730bd281f69bp-1, 0x1.007887af0cbbdp-56)
+                        : (0, 0, halfPi, halfPiTail)
         let (numHi, numLo, denHi, denLo): (Double, Double, Double, Double)
         if t < 0x1.38p1 {
             let cx = DoubleDouble.fastSum(a * x, b * x), cy = DoubleDouble.fastSum(a * y, b * y)
@@ -65,7 +69,9 @@ extension Elementary {
         let delta = (((numHi - p.hi) - p.lo) + (numLo - u * denLo)) / denHi
         let z = u * u
         let k = atanCoefficients
-        let poly = k.0 + z * (k.1 + z * (k.2 + z * (k.3 + z * (k.4 + z * (k.5 + z * (k.6 + z * (k.7 + z * (k.8 + z * (k.9 + z * (k.10 + z * k.11))))))))))
+        let poly =
+            k.0 + z
+            * (k.1 + z * (k.2 + z * (k.3 + z * (k.4 + z * (k.5 + z * (k.6 + z * (k.7 + z * (k.8 + z * (k.9 + z * (k.10 + z * k.11))))))))))
         let small = (u * z) * poly + (delta - delta * z)
         let s = DoubleDouble.fastSum(baseHi, u)
         return DoubleDouble(hi: s.hi, lo: s.lo + (small + baseLo))
@@ -116,7 +122,15 @@ extension Elementary {
     @inline(__always)
     static func asinPolynomial(_ z: Double) -> Double {
         let c = asinCoefficients
-        return c.0 + z * (c.1 + z * (c.2 + z * (c.3 + z * (c.4 + z * (c.5 + z * (c.6 + z * (c.7 + z * (c.8
-            + z * (c.9 + z * (c.10 + z * (c.11 + z * c.12)))))))))))
+        return c.0 + z
+            * (c.1 + z
+                * (c.2 + z
+                    * (c.3 + z
+                        * (c.4 + z
+                            * (c.5 + z
+                                * (c.6 + z
+                                    * (c.7 + z
+                                        * (c.8
+                                            + z * (c.9 + z * (c.10 + z * (c.11 + z * c.12)))))))))))
     }
 }

@@ -14,9 +14,11 @@ public struct Homography: Hashable, Sendable {
 
     /// Creates a homography from its nine entries, stored as given. O(1).
     @inlinable
-    public init(h11: Double, h12: Double, h13: Double,
-                h21: Double, h22: Double, h23: Double,
-                h31: Double, h32: Double, h33: Double) {
+    public init(
+        h11: Double, h12: Double, h13: Double,
+        h21: Double, h22: Double, h23: Double,
+        h31: Double, h32: Double, h33: Double
+    ) {
         self.h11 = h11; self.h12 = h12; self.h13 = h13
         self.h21 = h21; self.h22 = h22; self.h23 = h23
         self.h31 = h31; self.h32 = h32; self.h33 = h33
@@ -25,9 +27,10 @@ public struct Homography: Hashable, Sendable {
     /// `H(M)` from rows and columns 1, 2 and 4 of `m` (entries copied bit for bit). O(1).
     @inlinable
     public init(_ m: Transform3D) {
-        self.init(h11: m.m11, h12: m.m12, h13: m.m14,
-                  h21: m.m21, h22: m.m22, h23: m.m24,
-                  h31: m.m41, h32: m.m42, h33: m.m44)
+        self.init(
+            h11: m.m11, h12: m.m12, h13: m.m14,
+            h21: m.m21, h22: m.m22, h23: m.m24,
+            h31: m.m41, h32: m.m42, h33: m.m44)
     }
 
     /// `true` when all nine entries are finite. O(1).
@@ -42,9 +45,10 @@ public struct Homography: Hashable, Sendable {
     /// Special values: IEEE. Cost: 6 multiplies, 6 adds.
     @inlinable
     public func mapHomogeneous(_ p: SIMD2<Double>) -> SIMD3<Double> {
-        SIMD3(p.x * h11 + p.y * h21 + h31,
-              p.x * h12 + p.y * h22 + h32,
-              p.x * h13 + p.y * h23 + h33)
+        SIMD3(
+            p.x * h11 + p.y * h21 + h31,
+            p.x * h12 + p.y * h22 + h32,
+            p.x * h13 + p.y * h23 + h33)
     }
 
     /// The forward map `(X/W, Y/W)` (<doc:PlanarMaps>). Special values: IEEE division, so `W = 0` gives ±∞

@@ -21,7 +21,8 @@ extension Quaternion {
         if sh < 1e-5 { return self }
         let h = Elementary.acos(d)
         let wa = Elementary.sin((1 - t) * h) / sh, wb = Elementary.sin(t * h) / sh
-        return Quaternion(x: a.x * wa + other.x * wb, y: a.y * wa + other.y * wb,
-                          z: a.z * wa + other.z * wb, w: a.w * wa + other.w * wb)
+        return Quaternion(
+            x: a.x * wa + other.x * wb, y: a.y * wa + other.y * wb,
+            z: a.z * wa + other.z * wb, w: a.w * wa + other.w * wb)
     }
 }

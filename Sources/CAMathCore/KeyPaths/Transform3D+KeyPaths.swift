@@ -20,8 +20,11 @@ extension Transform3D {
     /// cannot be decomposed. Because step 7 of the decomposition moves a negative determinant onto all
     /// three scales, writing `scale.y = −0.5` after `scale.x = −0.5` loses the y sign, as on Apple
     /// platforms (FB9862872). Cost: one decomposition and one recomposition.
-    public func setting(_ keyPath: TransformKeyPath, to value: TransformKeyPathValue)
-        throws(TransformKeyPathError) -> Transform3D {
+    public func setting(
+        _ keyPath: TransformKeyPath, to value: TransformKeyPathValue
+    )
+        throws(TransformKeyPathError) -> Transform3D
+    {
         guard value.kind == keyPath.valueKind else {
             throw .wrongValueKind(keyPath: keyPath.rawValue, expected: keyPath.valueKind, got: value.kind)
         }

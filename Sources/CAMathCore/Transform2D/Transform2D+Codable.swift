@@ -16,8 +16,9 @@ extension Transform2D: Codable {
     /// after the sixth are not read. O(1).
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
-        self.init(a: try container.decode(Double.self), b: try container.decode(Double.self),
-                  c: try container.decode(Double.self), d: try container.decode(Double.self),
-                  tx: try container.decode(Double.self), ty: try container.decode(Double.self))
+        self.init(
+            a: try container.decode(Double.self), b: try container.decode(Double.self),
+            c: try container.decode(Double.self), d: try container.decode(Double.self),
+            tx: try container.decode(Double.self), ty: try container.decode(Double.self))
     }
 }

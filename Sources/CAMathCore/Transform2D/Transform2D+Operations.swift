@@ -69,8 +69,9 @@ extension Transform2D {
         guard isFinite else { return nil }
         let det = a * d - b * c
         guard det.isNormal else { return nil }
-        let r = Transform2D(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+        let r = Transform2D(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
         return r.isFinite ? r : nil
     }
 }

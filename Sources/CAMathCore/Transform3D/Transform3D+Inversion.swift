@@ -64,10 +64,14 @@ struct LaplaceMinors {
     let c: (Double, Double, Double, Double, Double, Double)
 
     init(_ t: Transform3D) {
-        s = (t.m11 * t.m22 - t.m21 * t.m12, t.m11 * t.m23 - t.m21 * t.m13, t.m11 * t.m24 - t.m21 * t.m14,
-             t.m12 * t.m23 - t.m22 * t.m13, t.m12 * t.m24 - t.m22 * t.m14, t.m13 * t.m24 - t.m23 * t.m14)
-        c = (t.m31 * t.m42 - t.m41 * t.m32, t.m31 * t.m43 - t.m41 * t.m33, t.m31 * t.m44 - t.m41 * t.m34,
-             t.m32 * t.m43 - t.m42 * t.m33, t.m32 * t.m44 - t.m42 * t.m34, t.m33 * t.m44 - t.m43 * t.m34)
+        s = (
+            t.m11 * t.m22 - t.m21 * t.m12, t.m11 * t.m23 - t.m21 * t.m13, t.m11 * t.m24 - t.m21 * t.m14,
+            t.m12 * t.m23 - t.m22 * t.m13, t.m12 * t.m24 - t.m22 * t.m14, t.m13 * t.m24 - t.m23 * t.m14
+        )
+        c = (
+            t.m31 * t.m42 - t.m41 * t.m32, t.m31 * t.m43 - t.m41 * t.m33, t.m31 * t.m44 - t.m41 * t.m34,
+            t.m32 * t.m43 - t.m42 * t.m33, t.m32 * t.m44 - t.m42 * t.m34, t.m33 * t.m44 - t.m43 * t.m34
+        )
     }
 
     var determinant: Double {

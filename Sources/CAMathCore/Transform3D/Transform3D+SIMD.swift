@@ -8,15 +8,17 @@ extension Transform3D {
     /// Creates a transform from its four rows. O(1).
     @inlinable
     public init(rows r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>, _ r4: SIMD4<Double>) {
-        self.init(m11: r1.x, m12: r1.y, m13: r1.z, m14: r1.w, m21: r2.x, m22: r2.y, m23: r2.z, m24: r2.w,
-                  m31: r3.x, m32: r3.y, m33: r3.z, m34: r3.w, m41: r4.x, m42: r4.y, m43: r4.z, m44: r4.w)
+        self.init(
+            m11: r1.x, m12: r1.y, m13: r1.z, m14: r1.w, m21: r2.x, m22: r2.y, m23: r2.z, m24: r2.w,
+            m31: r3.x, m32: r3.y, m33: r3.z, m34: r3.w, m41: r4.x, m42: r4.y, m43: r4.z, m44: r4.w)
     }
 
     /// Creates a transform from its four columns. O(1).
     @inlinable
     public init(columns c1: SIMD4<Double>, _ c2: SIMD4<Double>, _ c3: SIMD4<Double>, _ c4: SIMD4<Double>) {
-        self.init(m11: c1.x, m12: c2.x, m13: c3.x, m14: c4.x, m21: c1.y, m22: c2.y, m23: c3.y, m24: c4.y,
-                  m31: c1.z, m32: c2.z, m33: c3.z, m34: c4.z, m41: c1.w, m42: c2.w, m43: c3.w, m44: c4.w)
+        self.init(
+            m11: c1.x, m12: c2.x, m13: c3.x, m14: c4.x, m21: c1.y, m22: c2.y, m23: c3.y, m24: c4.y,
+            m31: c1.z, m32: c2.z, m33: c3.z, m34: c4.z, m41: c1.w, m42: c2.w, m43: c3.w, m44: c4.w)
     }
 
     /// The four rows, `(mi1, mi2, mi3, mi4)` for i = 1…4; settable. O(1).

@@ -5,8 +5,9 @@ extension Rect2D {
     /// The same four numbers as `rect` (no standardising). O(1).
     @inlinable
     public init(_ rect: CGRect) {
-        self.init(x: Double(rect.origin.x), y: Double(rect.origin.y),
-                  width: Double(rect.size.width), height: Double(rect.size.height))
+        self.init(
+            x: Double(rect.origin.x), y: Double(rect.origin.y),
+            width: Double(rect.size.width), height: Double(rect.size.height))
     }
 }
 

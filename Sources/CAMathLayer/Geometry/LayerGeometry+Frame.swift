@@ -23,9 +23,10 @@ extension LayerGeometry {
         let v0 = -Double(anchorPoint.y) * Double(bounds.size.height), v1 = v0 + Double(bounds.size.height)
         let z = -Double(anchorPointZ)
         func corner(_ u: Double, _ v: Double) -> SIMD3<Double> {
-            SIMD3(u * t.m11 + v * t.m21 + z * t.m31 + t.m41,
-                  u * t.m12 + v * t.m22 + z * t.m32 + t.m42,
-                  u * t.m14 + v * t.m24 + z * t.m34 + t.m44)
+            SIMD3(
+                u * t.m11 + v * t.m21 + z * t.m31 + t.m41,
+                u * t.m12 + v * t.m22 + z * t.m32 + t.m42,
+                u * t.m14 + v * t.m24 + z * t.m34 + t.m44)
         }
         let (c0, c1, c2, c3) = (corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1))
         func isNaN(_ c: SIMD3<Double>) -> Bool { c.x.isNaN || c.y.isNaN || c.z.isNaN }
@@ -85,8 +86,9 @@ extension LayerGeometry {
             let size = inverse.mapSize(width: s.width, height: s.height)
             bounds.size = CGSize(width: abs(size.width), height: abs(size.height))
         }
-        position = CGPoint(x: s.x + Double(anchorPoint.x) * s.width - a.tx,
-                           y: s.y + Double(anchorPoint.y) * s.height - a.ty)
+        position = CGPoint(
+            x: s.x + Double(anchorPoint.x) * s.width - a.tx,
+            y: s.y + Double(anchorPoint.y) * s.height - a.ty)
         return true
     }
 }

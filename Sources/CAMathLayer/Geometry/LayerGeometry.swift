@@ -39,11 +39,13 @@ public struct LayerGeometry: Hashable, Sendable {
     public init() {}
 
     /// A geometry with the given values and CALayer's defaults for the rest. O(1).
-    public init(bounds: CGRect = .zero, position: CGPoint = .zero, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5),
-                anchorPointZ: CGFloat = 0, zPosition: CGFloat = 0,
-                transform: Transform3D = .identity, sublayerTransform: Transform3D = .identity,
-                isGeometryFlipped: Bool = false, masksToBounds: Bool = false, isHidden: Bool = false,
-                flattensSublayers: Bool = true) {
+    public init(
+        bounds: CGRect = .zero, position: CGPoint = .zero, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5),
+        anchorPointZ: CGFloat = 0, zPosition: CGFloat = 0,
+        transform: Transform3D = .identity, sublayerTransform: Transform3D = .identity,
+        isGeometryFlipped: Bool = false, masksToBounds: Bool = false, isHidden: Bool = false,
+        flattensSublayers: Bool = true
+    ) {
         self.bounds = bounds; self.position = position; self.anchorPoint = anchorPoint
         self.anchorPointZ = anchorPointZ; self.zPosition = zPosition
         self.transform = transform; self.sublayerTransform = sublayerTransform
@@ -54,9 +56,10 @@ public struct LayerGeometry: Hashable, Sendable {
     /// The anchor in the layer's own space, `K = (bx + ax·bw, by + ay·bh, anchorPointZ)` (<doc:LayerGeometryRules>, *Properties and defaults*).
     /// Special values: IEEE. O(1).
     public var anchorInBounds: SIMD3<Double> {
-        SIMD3(Double(bounds.origin.x) + Double(anchorPoint.x) * Double(bounds.size.width),
-              Double(bounds.origin.y) + Double(anchorPoint.y) * Double(bounds.size.height),
-              Double(anchorPointZ))
+        SIMD3(
+            Double(bounds.origin.x) + Double(anchorPoint.x) * Double(bounds.size.width),
+            Double(bounds.origin.y) + Double(anchorPoint.y) * Double(bounds.size.height),
+            Double(anchorPointZ))
     }
 
     /// `contains(_:)` of CALayer: `CGRectContainsPoint(bounds, p)` with `p` in the layer's own space —

@@ -35,8 +35,10 @@ public enum HitRegion: Sendable, Hashable {
     /// ``mayContain(_:)`` of a ``box(minX:maxX:minY:maxY:error:growth:)``: `p` is not outside the box by more than
     /// `64·(error + growth·P) + 2⁻¹⁰⁰⁰`. The one formula every scan of regions uses.
     @inlinable @inline(__always)
-    static func boxMayContain(_ p: SIMD2<Double>, minX: Double, maxX: Double, minY: Double, maxY: Double, error: Double,
-                              growth: Double) -> Bool {
+    static func boxMayContain(
+        _ p: SIMD2<Double>, minX: Double, maxX: Double, minY: Double, maxY: Double, error: Double,
+        growth: Double
+    ) -> Bool {
         let tolerance = 64 * (error + growth * max(abs(p.x), abs(p.y))) + 0x1p-1000
         return !(p.x < minX - tolerance || p.x > maxX + tolerance || p.y < minY - tolerance || p.y > maxY + tolerance)
     }
@@ -48,8 +50,10 @@ public enum HitRegion: Sendable, Hashable {
     /// regions; then mapped up through `level`. Also ``anywhere`` when a sublayer's is, when the level is not
     /// affine, when a value is not finite, or when `growth` would pass ``growthLimit``. `level` is read only for
     /// a layer that flattens under one that does. Cost: four affine corner maps (no division) and O(sublayers).
-    public static func of(_ g: LayerGeometry, superlayerFlattens: Bool, level: @autoclosure () -> LevelMap,
-                          sublayers: some Sequence<HitRegion>) -> HitRegion {
+    public static func of(
+        _ g: LayerGeometry, superlayerFlattens: Bool, level: @autoclosure () -> LevelMap,
+        sublayers: some Sequence<HitRegion>
+    ) -> HitRegion {
         if g.isHidden { return .nowhere }
         guard g.flattensSublayers, superlayerFlattens else { return .anywhere }
         let level = level()

@@ -46,7 +46,8 @@ extension LayerHierarchy {
         let pathB = planePath(b)
         var sharedFromTop = 0
         while sharedFromTop < min(pathA.count, pathB.count),
-              isSame(pathA[pathA.count - 1 - sharedFromTop].node, pathB[pathB.count - 1 - sharedFromTop].node) {
+            isSame(pathA[pathA.count - 1 - sharedFromTop].node, pathB[pathB.count - 1 - sharedFromTop].node)
+        {
             sharedFromTop += 1
         }
         let upLevels = pathA.dropLast(sharedFromTop), downLevels = pathB.dropLast(sharedFromTop).reversed()

@@ -25,7 +25,8 @@ extension LayerHierarchy {
         let point = p.simd
         var pending: [Transform3D] = [], candidates: [SublayerRegionIndex.Candidates] = []
         guard point.x.isFinite, point.y.isFinite, hitRegion(of: node).mayContain(point),
-              let start = enter(node, at: point, below: nil, pending: &pending, candidates: &candidates) else { return nil }
+            let start = enter(node, at: point, below: nil, pending: &pending, candidates: &candidates)
+        else { return nil }
         // One allocation for the usual depths (growing from one frame reallocated twice by the third level).
         var stack: [HitTestFrame<Node>] = []
         stack.reserveCapacity(16)
@@ -49,8 +50,10 @@ extension LayerHierarchy {
             if let index {
                 let child = sublayer(of: top.node, at: index)
                 if !regionChecked && top.pending < 0 && !hitRegion(of: child).mayContain(top.point) { continue }
-                if let frame = enter(child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending,
-                                     candidates: &candidates) {
+                if let frame = enter(
+                    child, at: top.point, below: top.pending < 0 ? nil : top.pending, pending: &pending,
+                    candidates: &candidates)
+                {
                     stack.append(frame)
                 }
             } else {
@@ -66,8 +69,10 @@ extension LayerHierarchy {
     /// `above` indexes `pending`'s composed 4×4 map of the transform layers between `node` and the plane `p` is
     /// in (`nil` when the superlayer flattens); a transform layer appends its own composed map there. A layer with
     /// an index whose grid holds `q` pushes its candidates.
-    private func enter(_ node: Node, at p: SIMD2<Double>, below above: Int?, pending: inout [Transform3D],
-                       candidates: inout [SublayerRegionIndex.Candidates]) -> HitTestFrame<Node>? {
+    private func enter(
+        _ node: Node, at p: SIMD2<Double>, below above: Int?, pending: inout [Transform3D],
+        candidates: inout [SublayerRegionIndex.Candidates]
+    ) -> HitTestFrame<Node>? {
         let g = geometry(of: node)
         if g.isHidden { return nil }
         let count = sublayerCount(of: node)

@@ -51,8 +51,9 @@ extension Layer {
     /// what the change dropped.
     public func hitTest(_ p: CGPoint) -> Layer? {
         if let presented = geometryCache.presented,
-           let source = attachment?.presentedModel?.changeJournal?.owner as? any PresentedHitTesting,
-           let hit = source.hitTest(p, from: self, node: presented.node, stamp: presented.stamp) {
+            let source = attachment?.presentedModel?.changeJournal?.owner as? any PresentedHitTesting,
+            let hit = source.hitTest(p, from: self, node: presented.node, stamp: presented.stamp)
+        {
             return hit
         }
         return hierarchy.hitTest(p, in: self)

@@ -20,8 +20,11 @@ extension Layer {
     /// component through `Transform3D.setting(_:to:)` (decompose, change, recompose; one assignment).
     /// A NaN/±∞ number leaves the layer unchanged. Throws, leaving the layer unchanged, for an unknown key
     /// path, a value of the wrong kind, or an undecomposable matrix. Cost: one decomposition and recomposition.
-    public func setTransformValue(_ value: TransformKeyPathValue, forKeyPath keyPath: String)
-        throws(TransformKeyPathError) {
+    public func setTransformValue(
+        _ value: TransformKeyPathValue, forKeyPath keyPath: String
+    )
+        throws(TransformKeyPathError)
+    {
         let (matrix, component) = try Self.split(keyPath)
         let current = matrix == .transform ? transform : sublayerTransform
         let updated: Transform3D

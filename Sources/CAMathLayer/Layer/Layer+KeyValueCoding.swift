@@ -115,17 +115,29 @@ enum LayerField {
     static func value(of value: Any?, at path: String) -> Any? {
         switch value {
         case let p as CGPoint:
-            switch path { case "x": p.x; case "y": p.y; default: nil }
+            switch path {
+            case "x": p.x;
+            case "y": p.y;
+            default: nil
+            }
         case let s as CGSize:
-            switch path { case "width": s.width; case "height": s.height; default: nil }
+            switch path {
+            case "width": s.width;
+            case "height": s.height;
+            default: nil
+            }
         case let r as CGRect:
             switch path {
             case "origin": r.origin
             case "size": r.size
             default:
-                if path.hasPrefix("origin.") { Self.value(of: r.origin, at: String(path.dropFirst(7))) }
-                else if path.hasPrefix("size.") { Self.value(of: r.size, at: String(path.dropFirst(5))) }
-                else { nil }
+                if path.hasPrefix("origin.") {
+                    Self.value(of: r.origin, at: String(path.dropFirst(7)))
+                } else if path.hasPrefix("size.") {
+                    Self.value(of: r.size, at: String(path.dropFirst(5)))
+                } else {
+                    nil
+                }
             }
         default: nil
         }
@@ -137,11 +149,19 @@ enum LayerField {
         switch value {
         case var p as CGPoint:
             guard let x = KeyValue.number(new) else { return nil }
-            switch path { case "x": p.x = CGFloat(x); case "y": p.y = CGFloat(x); default: return nil }
+            switch path {
+            case "x": p.x = CGFloat(x);
+            case "y": p.y = CGFloat(x);
+            default: return nil
+            }
             return p
         case var s as CGSize:
             guard let x = KeyValue.number(new) else { return nil }
-            switch path { case "width": s.width = CGFloat(x); case "height": s.height = CGFloat(x); default: return nil }
+            switch path {
+            case "width": s.width = CGFloat(x);
+            case "height": s.height = CGFloat(x);
+            default: return nil
+            }
             return s
         case var r as CGRect:
             switch path {
@@ -226,10 +246,15 @@ extension TransformKeyPathValue {
     /// reads it for a transform key path: a `Transform3D` (or an `NSValue` holding one); a number (`CGFloat`,
     /// `Double`, `Float`, `Int` or `NSNumber`); a size (`CGSize`, or an `NSValue` holding one); anything else `nil`. O(1).
     public init?(keyValue value: Any?) {
-        if let t = KeyValue.transform(value) { self = .transform(t) }
-        else if let x = KeyValue.number(value) { self = .number(x) }
-        else if let s = KeyValue.size(value) { self = .size(width: Double(s.width), height: Double(s.height)) }
-        else { return nil }
+        if let t = KeyValue.transform(value) {
+            self = .transform(t)
+        } else if let x = KeyValue.number(value) {
+            self = .number(x)
+        } else if let s = KeyValue.size(value) {
+            self = .size(width: Double(s.width), height: Double(s.height))
+        } else {
+            return nil
+        }
     }
 
     /// The value as key-value coding returns it: `CGFloat`, `CGSize` or `Transform3D`.

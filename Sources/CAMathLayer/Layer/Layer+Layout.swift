@@ -19,8 +19,10 @@ extension Layer {
     /// ``resize(withOldSuperlayerSize:)``'s default.
     func autoresize(oldSuperlayerSize oldSize: CGSize) {
         guard let parent = superlayer,
-              let rect = LayerAutoresizing.resizedFrame(frame, mask: autoresizingMask, oldSuperlayerSize: oldSize,
-                                                        newSuperlayerSize: parent.bounds.size) else { return }
+            let rect = LayerAutoresizing.resizedFrame(
+                frame, mask: autoresizingMask, oldSuperlayerSize: oldSize,
+                newSuperlayerSize: parent.bounds.size)
+        else { return }
         frame = rect
     }
 

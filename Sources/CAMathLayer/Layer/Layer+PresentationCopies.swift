@@ -63,11 +63,13 @@ extension Layer {
         for i in copies.indices {
             let mayRemake = copies[i]._withUnsafeGuaranteedRef { layer -> Bool in
                 guard layer.isPresentationCopy, layer.layoutManager == nil, layer.constraints == nil, layer.changeJournal == nil,
-                      let state = layer.attachment, !state.isOnTimeline, state.presentedModel === models[i],
-                      layer.children.count == tree.sublayerCount(of: i) else { return false }
+                    let state = layer.attachment, !state.isOnTimeline, state.presentedModel === models[i],
+                    layer.children.count == tree.sublayerCount(of: i)
+                else { return false }
                 for k in layer.children.indices {
                     guard Unmanaged.passUnretained(layer.children[k]).toOpaque() == copies[tree.sublayer(of: i, at: k)].toOpaque(),
-                          isKnownUniquelyReferenced(&layer.children[k]) else { return false }
+                        isKnownUniquelyReferenced(&layer.children[k])
+                    else { return false }
                 }
                 return true
             }

@@ -331,17 +331,35 @@ open class Layer: NSObject {
     // MARK: Geometry properties (CALayer names)
 
     /// The layer's own coordinate space (``LayerGeometry/bounds``).
-    public var bounds: CGRect { get { storedGeometry.bounds } set { setGeometry(\.bounds, to: newValue, event: "bounds") } }
+    public var bounds: CGRect {
+        get { storedGeometry.bounds }
+        set { setGeometry(\.bounds, to: newValue, event: "bounds") }
+    }
     /// Where the anchor lands in the superlayer (``LayerGeometry/position``).
-    public var position: CGPoint { get { storedGeometry.position } set { setGeometry(\.position, to: newValue, event: "position") } }
+    public var position: CGPoint {
+        get { storedGeometry.position }
+        set { setGeometry(\.position, to: newValue, event: "position") }
+    }
     /// The anchor in unit coordinates of `bounds`, not clamped (``LayerGeometry/anchorPoint``).
-    public var anchorPoint: CGPoint { get { storedGeometry.anchorPoint } set { setGeometry(\.anchorPoint, to: newValue, event: "anchorPoint") } }
+    public var anchorPoint: CGPoint {
+        get { storedGeometry.anchorPoint }
+        set { setGeometry(\.anchorPoint, to: newValue, event: "anchorPoint") }
+    }
     /// The anchor's z (``LayerGeometry/anchorPointZ``).
-    public var anchorPointZ: CGFloat { get { storedGeometry.anchorPointZ } set { setGeometry(\.anchorPointZ, to: newValue, event: "anchorPointZ") } }
+    public var anchorPointZ: CGFloat {
+        get { storedGeometry.anchorPointZ }
+        set { setGeometry(\.anchorPointZ, to: newValue, event: "anchorPointZ") }
+    }
     /// The z of `position` (``LayerGeometry/zPosition``); ignored by `hitTest`.
-    public var zPosition: CGFloat { get { storedGeometry.zPosition } set { setGeometry(\.zPosition, to: newValue, event: "zPosition") } }
+    public var zPosition: CGFloat {
+        get { storedGeometry.zPosition }
+        set { setGeometry(\.zPosition, to: newValue, event: "zPosition") }
+    }
     /// The transform about the anchor (``LayerGeometry/transform``).
-    public var transform: Transform3D { get { storedGeometry.transform } set { setGeometry(\.transform, to: newValue, event: "transform") } }
+    public var transform: Transform3D {
+        get { storedGeometry.transform }
+        set { setGeometry(\.transform, to: newValue, event: "transform") }
+    }
     /// The transform applied to sublayers about the anchor (``LayerGeometry/sublayerTransform``).
     public var sublayerTransform: Transform3D {
         get { storedGeometry.sublayerTransform }

@@ -55,10 +55,12 @@ extension Layer {
         // The anchor's inputs are compared, not the anchor: a product of two NaNs takes either one's payload, by the
         // order the compiler gave it, so the anchor computed here and the one a sublayer's map reads may differ in a
         // NaN's bits while their inputs do not (found by fuzz-layer-mutations).
-        let sublayersRead = newIsIdentity != old.sublayerTransform.isIdentity
-            || (!newIsIdentity && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform) && bitwiseEqual(new.bounds, old.bounds)
-                                    && bitwiseEqual(new.anchorPoint, old.anchorPoint)
-                                    && Double(new.anchorPointZ).bitPattern == Double(old.anchorPointZ).bitPattern))
+        let sublayersRead =
+            newIsIdentity != old.sublayerTransform.isIdentity
+            || (!newIsIdentity
+                && !(bitwiseEqual(new.sublayerTransform, old.sublayerTransform) && bitwiseEqual(new.bounds, old.bounds)
+                    && bitwiseEqual(new.anchorPoint, old.anchorPoint)
+                    && Double(new.anchorPointZ).bitPattern == Double(old.anchorPointZ).bitPattern))
         guard sublayersRead || new.flattensSublayers != old.flattensSublayers else { return }
         for child in children {
             child.geometryCache.dropMaps()
@@ -130,8 +132,9 @@ extension Layer {
 
     /// ``HitRegion/of(_:superlayerFlattens:level:sublayers:)`` for a layer whose sublayers' regions are known.
     private var uncachedHitRegion: HitRegion {
-        HitRegion.of(storedGeometry, superlayerFlattens: superlayer?.storedGeometry.flattensSublayers ?? true,
-                     level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
+        HitRegion.of(
+            storedGeometry, superlayerFlattens: superlayer?.storedGeometry.flattensSublayers ?? true,
+            level: cachedLevelMap, sublayers: children.lazy.map { $0.geometryCache.hitRegion! })
     }
 
     /// Gives the cache the level map and hit region a batch computed for this layer's geometry under its
@@ -188,7 +191,8 @@ package func bitwiseEqual(_ a: Transform3D, _ b: Transform3D) -> Bool {
     withUnsafeBytes(of: a) { x in
         withUnsafeBytes(of: b) { y in
             let lo = x.loadUnaligned(as: SIMD8<UInt64>.self) .== y.loadUnaligned(as: SIMD8<UInt64>.self)
-            let hi = x.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self) .== y.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self)
+            let hi =
+                x.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self) .== y.loadUnaligned(fromByteOffset: 64, as: SIMD8<UInt64>.self)
             return all(lo .& hi)
         }
     }
@@ -228,7 +232,11 @@ struct CachedLayerHierarchy: LayerHierarchy {
     func lastSublayer(of node: Layer, atOrBehind index: Int, mayContain p: SIMD2<Double>) -> Int? {
         node.children.withUnsafeBufferPointer { children in
             var k = index
-            while k >= 0, !Unmanaged.passUnretained(children[k])._withUnsafeGuaranteedRef({ ($0.geometryCache.hitRegion ?? $0.cachedHitRegion).mayContain(p) }) { k -= 1 }
+            while k >= 0,
+                !Unmanaged.passUnretained(children[k])._withUnsafeGuaranteedRef({
+                    ($0.geometryCache.hitRegion ?? $0.cachedHitRegion).mayContain(p)
+                })
+            { k -= 1 }
             return k >= 0 ? k : nil
         }
     }

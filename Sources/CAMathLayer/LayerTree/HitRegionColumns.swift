@@ -40,8 +40,10 @@ package struct HitRegionColumns: Sendable {
                             tree.sublayerIndices.withUnsafeBufferPointer { lists in
                                 for i in stride(from: n - 1, through: 0, by: -1) {
                                     let parent = parents[i]
-                                    r[i] = HitRegion.of(g[i], superlayerFlattens: parent == LayerTree.noParent ? rootFlattens : g[parent].flattensSublayers,
-                                                        level: levels[i], sublayers: ListedRegions(regions: UnsafeBufferPointer(r), list: lists[start[i]..<start[i + 1]]))
+                                    r[i] = HitRegion.of(
+                                        g[i], superlayerFlattens: parent == LayerTree.noParent ? rootFlattens : g[parent].flattensSublayers,
+                                        level: levels[i],
+                                        sublayers: ListedRegions(regions: UnsafeBufferPointer(r), list: lists[start[i]..<start[i + 1]]))
                                 }
                                 boxes.withUnsafeMutableBufferPointer { b in
                                     for s in 0..<listed { b[s] = RegionBox(r[lists[s]]) }
@@ -55,7 +57,8 @@ package struct HitRegionColumns: Sendable {
         indexes.removeAll(keepingCapacity: true)
         let regions = regions
         for i in 0..<n where tree.sublayerCount(of: i) >= SublayerRegionIndex.minimumCount {
-            indexes[i] = SublayerRegionIndex(tree.sublayerIndices[tree.sublayerStart[i]..<tree.sublayerStart[i + 1]].lazy.map { regions[$0] })
+            indexes[i] = SublayerRegionIndex(
+                tree.sublayerIndices[tree.sublayerStart[i]..<tree.sublayerStart[i + 1]].lazy.map { regions[$0] })
         }
     }
 
@@ -68,10 +71,13 @@ package struct HitRegionColumns: Sendable {
 
     /// ``hitTest(_:in:from:)`` over a tree and columns read where they lie, for an owner that keeps them in stored
     /// properties (passing them by value copied both, with a retain per column, on every hit test).
-    package static func hitTest(_ p: CGPoint, in tree: UnsafePointer<LayerTree>, columns: UnsafePointer<HitRegionColumns>,
-                                from node: Int = 0) -> Int? {
-        precondition(columns.pointee.regions.count == tree.pointee.count && columns.pointee.boxes.count == tree.pointee.sublayerIndices.count,
-                     "hit-region columns of another tree")
+    package static func hitTest(
+        _ p: CGPoint, in tree: UnsafePointer<LayerTree>, columns: UnsafePointer<HitRegionColumns>,
+        from node: Int = 0
+    ) -> Int? {
+        precondition(
+            columns.pointee.regions.count == tree.pointee.count && columns.pointee.boxes.count == tree.pointee.sublayerIndices.count,
+            "hit-region columns of another tree")
         return tree.pointee.geometries.withUnsafeBufferPointer { g in
             tree.pointee.levelMaps.withUnsafeBufferPointer { levels in
                 tree.pointee.parents.withUnsafeBufferPointer { parents in
@@ -79,9 +85,11 @@ package struct HitRegionColumns: Sendable {
                         tree.pointee.sublayerIndices.withUnsafeBufferPointer { lists in
                             columns.pointee.regions.withUnsafeBufferPointer { r in
                                 columns.pointee.boxes.withUnsafeBufferPointer { b in
-                                    RegionedLayerTree(geometries: g, levelMaps: levels, parents: parents, sublayerStart: start, sublayerIndices: lists,
-                                                      regions: r, boxes: b, indexes: columns.pointee.indexes,
-                                                      tree: tree).hitTest(p, in: node)
+                                    RegionedLayerTree(
+                                        geometries: g, levelMaps: levels, parents: parents, sublayerStart: start, sublayerIndices: lists,
+                                        regions: r, boxes: b, indexes: columns.pointee.indexes,
+                                        tree: tree
+                                    ).hitTest(p, in: node)
                                 }
                             }
                         }

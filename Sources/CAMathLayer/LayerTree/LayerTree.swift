@@ -38,8 +38,9 @@ public struct LayerTree: Sendable {
         for (index, parent) in parents.enumerated() where parent != Self.noParent { childLists[parent].append(index) }
         var start = [0]
         for list in childLists { start.append(start[start.count - 1] + list.count) }
-        self.init(geometries: layers.map(\.geometry), parents: parents, names: layers.map(\.name), sublayerStart: start,
-                  sublayerIndices: childLists.flatMap { $0 }, rootSuperlayerGeometry: root.superlayer?.geometry)
+        self.init(
+            geometries: layers.map(\.geometry), parents: parents, names: layers.map(\.name), sublayerStart: start,
+            sublayerIndices: childLists.flatMap { $0 }, rootSuperlayerGeometry: root.superlayer?.geometry)
     }
 
     /// The layers of `root`'s subtree in the snapshot's order (pre-order, sublayers in order): node i is
@@ -64,8 +65,9 @@ public struct LayerTree: Sendable {
     /// frames and hit tests on. Cost: O(n).
     public func replacingGeometries(_ geometries: [LayerGeometry]) -> LayerTree? {
         guard geometries.count == count else { return nil }
-        return LayerTree(geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
-                         sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry)
+        return LayerTree(
+            geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
+            sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry)
     }
 
     /// The same tree with other geometries and their level maps, made by the caller with
@@ -73,8 +75,9 @@ public struct LayerTree: Sendable {
     /// differs.
     package func replacingGeometries(_ geometries: [LayerGeometry], levelMaps: [LevelMap]) -> LayerTree? {
         guard geometries.count == count, levelMaps.count == count else { return nil }
-        return LayerTree(geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
-                         sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry, levelMaps: levelMaps)
+        return LayerTree(
+            geometries: geometries, parents: parents, names: names, sublayerStart: sublayerStart,
+            sublayerIndices: sublayerIndices, rootSuperlayerGeometry: rootSuperlayerGeometry, levelMaps: levelMaps)
     }
 
     /// Initializes `out[i]` for the nodes i of `nodes` to node i's level map in this tree's shape with the
@@ -84,20 +87,26 @@ public struct LayerTree: Sendable {
     /// made of (``transformToSuperlayer(of:)``), for a caller that composes world transforms. Cost: per node as
     /// ``LayerGeometry/levelMap(superlayer:)``. (A range and a list of nodes are two overloads, not one generic
     /// sequence: called from another module, a generic loop is not specialised and ran 1.5× slower.)
-    package func initializeLevelMaps(_ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
-                                     transforms: UnsafeMutablePointer<Transform3D>? = nil) {
+    package func initializeLevelMaps(
+        _ nodes: Range<Int>, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+        transforms: UnsafeMutablePointer<Transform3D>? = nil
+    ) {
         for i in nodes { initializeLevelMap(i, geometries: geometries, at: out, transforms: transforms) }
     }
 
     /// ``initializeLevelMaps(_:geometries:at:transforms:)`` for the nodes of a list.
-    package func initializeLevelMaps(_ nodes: [Int], geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
-                                     transforms: UnsafeMutablePointer<Transform3D>? = nil) {
+    package func initializeLevelMaps(
+        _ nodes: [Int], geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+        transforms: UnsafeMutablePointer<Transform3D>? = nil
+    ) {
         for i in nodes { initializeLevelMap(i, geometries: geometries, at: out, transforms: transforms) }
     }
 
     @inline(__always)
-    private func initializeLevelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
-                                    transforms: UnsafeMutablePointer<Transform3D>?) {
+    private func initializeLevelMap(
+        _ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, at out: UnsafeMutablePointer<LevelMap>,
+        transforms: UnsafeMutablePointer<Transform3D>?
+    ) {
         let f = Self.transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)
         transforms?[i] = f
         (out + i).initialize(to: LevelMap(Homography(f)))
@@ -106,14 +115,18 @@ public struct LayerTree: Sendable {
     /// The geometries are read in place, through a buffer pointer and the parent's as a plain argument
     /// (``LayerGeometry/transformToSuperlayer(within:)``): through a generic collection or an optional
     /// argument, each call copied them first (measured, Zen 5 VM: 13 % of a presentation frame of 1e5 layers).
-    private static func levelMap(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
-                                 rootSuperlayerGeometry: LayerGeometry?) -> LevelMap {
+    private static func levelMap(
+        _ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
+        rootSuperlayerGeometry: LayerGeometry?
+    ) -> LevelMap {
         LevelMap(Homography(transform(i, geometries: geometries, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry)))
     }
 
     /// Node `i`'s map to its parent (``LayerGeometry/transformToSuperlayer(_:)``), the geometries read in place.
-    private static func transform(_ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
-                                  rootSuperlayerGeometry: LayerGeometry?) -> Transform3D {
+    private static func transform(
+        _ i: Int, geometries: UnsafeBufferPointer<LayerGeometry>, parents: [Int],
+        rootSuperlayerGeometry: LayerGeometry?
+    ) -> Transform3D {
         let parent = parents[i]
         guard parent != noParent else { return geometries[i].transformToSuperlayer(rootSuperlayerGeometry) }
         return geometries[i].transformToSuperlayer(within: geometries[parent])
@@ -133,7 +146,8 @@ public struct LayerTree: Sendable {
     /// Whether `other` has this tree's shape because it was made from the same snapshot (by
     /// ``replacingGeometries(_:)`` or a batch, or is this tree): their parent lists are one storage. O(1).
     package func sharesShape(with other: LayerTree) -> Bool {
-        count == other.count && parents.withUnsafeBufferPointer { a in other.parents.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        count == other.count
+            && parents.withUnsafeBufferPointer { a in other.parents.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
     /// Becomes `model`'s shape with its own storage for the geometries and level maps, resized (their values are
@@ -158,13 +172,17 @@ public struct LayerTree: Sendable {
         }
     }
 
-    init(geometries: [LayerGeometry], parents: [Int], names: [String?], sublayerStart: [Int], sublayerIndices: [Int],
-         rootSuperlayerGeometry: LayerGeometry?, levelMaps: [LevelMap]? = nil) {
+    init(
+        geometries: [LayerGeometry], parents: [Int], names: [String?], sublayerStart: [Int], sublayerIndices: [Int],
+        rootSuperlayerGeometry: LayerGeometry?, levelMaps: [LevelMap]? = nil
+    ) {
         (self.geometries, self.parents, self.names) = (geometries, parents, names)
         (self.sublayerStart, self.sublayerIndices, self.rootSuperlayerGeometry) = (sublayerStart, sublayerIndices, rootSuperlayerGeometry)
-        self.levelMaps = levelMaps ?? geometries.withUnsafeBufferPointer { g in
-            g.indices.map { Self.levelMap($0, geometries: g, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry) }
-        }
+        self.levelMaps =
+            levelMaps
+            ?? geometries.withUnsafeBufferPointer { g in
+                g.indices.map { Self.levelMap($0, geometries: g, parents: parents, rootSuperlayerGeometry: rootSuperlayerGeometry) }
+            }
     }
 
     /// The number of nodes.

@@ -46,7 +46,8 @@ public final class ConstraintLayoutManager: LayoutManager {
                             continue
                         }
                         guard let s = source(named: c.sourceName, for: l),
-                              !constraints(of: s, horizontal: c.sourceAttribute.isHorizontal).isEmpty else { continue }
+                            !constraints(of: s, horizontal: c.sourceAttribute.isHorizontal).isEmpty
+                        else { continue }
                         guard solved[ObjectIdentifier(s)]?[c.sourceAttribute.isHorizontal ? 0 : 1] == true else { waits = true; break }
                         kept.append((c, c.value(from: c.sourceAttribute.value(in: s.frame))))
                     }

@@ -13,10 +13,13 @@ public enum LayerAutoresizing {
     ///
     /// The rect is not standardised (a layer's `setFrame` does that). Special values: a NaN or infinite
     /// component of `frame` or either size → `nil`. Cost: O(1), two divisions per axis at most.
-    public static func resizedFrame(_ frame: CGRect, mask: AutoresizingMask, oldSuperlayerSize old: CGSize,
-                                    newSuperlayerSize new: CGSize) -> CGRect? {
+    public static func resizedFrame(
+        _ frame: CGRect, mask: AutoresizingMask, oldSuperlayerSize old: CGSize,
+        newSuperlayerSize new: CGSize
+    ) -> CGRect? {
         guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
-              old.width.isFinite, old.height.isFinite, new.width.isFinite, new.height.isFinite else { return nil }
+            old.width.isFinite, old.height.isFinite, new.width.isFinite, new.height.isFinite
+        else { return nil }
         let x = axis(Double(frame.origin.x), Double(frame.size.width), Double(old.width), Double(new.width), mask.rawValue)
         let y = axis(Double(frame.origin.y), Double(frame.size.height), Double(old.height), Double(new.height), mask.rawValue >> 3)
         if x == nil && y == nil { return nil }

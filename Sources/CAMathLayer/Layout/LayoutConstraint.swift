@@ -39,8 +39,10 @@ public final class LayoutConstraint: NSObject {
     public let offset: CGFloat
 
     /// `attribute = source.sourceAttribute · scale + offset`.
-    public init(attribute: ConstraintAttribute, relativeTo sourceName: String,
-                attribute sourceAttribute: ConstraintAttribute, scale: CGFloat, offset: CGFloat) {
+    public init(
+        attribute: ConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: ConstraintAttribute, scale: CGFloat, offset: CGFloat
+    ) {
         self.attribute = attribute
         self.sourceName = sourceName
         self.sourceAttribute = sourceAttribute
@@ -50,14 +52,18 @@ public final class LayoutConstraint: NSObject {
     }
 
     /// `attribute = source.sourceAttribute + offset`.
-    public convenience init(attribute: ConstraintAttribute, relativeTo sourceName: String,
-                            attribute sourceAttribute: ConstraintAttribute, offset: CGFloat) {
+    public convenience init(
+        attribute: ConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: ConstraintAttribute, offset: CGFloat
+    ) {
         self.init(attribute: attribute, relativeTo: sourceName, attribute: sourceAttribute, scale: 1, offset: offset)
     }
 
     /// `attribute = source.sourceAttribute`.
-    public convenience init(attribute: ConstraintAttribute, relativeTo sourceName: String,
-                            attribute sourceAttribute: ConstraintAttribute) {
+    public convenience init(
+        attribute: ConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: ConstraintAttribute
+    ) {
         self.init(attribute: attribute, relativeTo: sourceName, attribute: sourceAttribute, scale: 1, offset: 0)
     }
 

@@ -13,18 +13,24 @@ public enum ViewAutoresizing {
     ///   σ = 0 skips the rounding.
     ///
     /// Special values: a NaN or infinite input → `frame` unchanged. Cost: O(1).
-    public static func resizedFrame(_ frame: CGRect, oldSuperviewSize old: CGSize, newSuperviewSize new: CGSize,
-                                    mask: AutoresizingMask, pixelsPerPoint: Double = 1) -> CGRect {
+    public static func resizedFrame(
+        _ frame: CGRect, oldSuperviewSize old: CGSize, newSuperviewSize new: CGSize,
+        mask: AutoresizingMask, pixelsPerPoint: Double = 1
+    ) -> CGRect {
         guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite,
-              old.width.isFinite, old.height.isFinite, new.width.isFinite, new.height.isFinite,
-              pixelsPerPoint.isFinite, pixelsPerPoint >= 0 else { return frame }
-        let (x, w) = axis(Double(frame.origin.x), Double(frame.size.width), Double(old.width), Double(new.width), mask.rawValue, pixelsPerPoint)
-        let (y, h) = axis(Double(frame.origin.y), Double(frame.size.height), Double(old.height), Double(new.height), mask.rawValue >> 3, pixelsPerPoint)
+            old.width.isFinite, old.height.isFinite, new.width.isFinite, new.height.isFinite,
+            pixelsPerPoint.isFinite, pixelsPerPoint >= 0
+        else { return frame }
+        let (x, w) = axis(
+            Double(frame.origin.x), Double(frame.size.width), Double(old.width), Double(new.width), mask.rawValue, pixelsPerPoint)
+        let (y, h) = axis(
+            Double(frame.origin.y), Double(frame.size.height), Double(old.height), Double(new.height), mask.rawValue >> 3, pixelsPerPoint)
         return CGRect(x: x, y: y, width: w, height: h)
     }
 
     /// One axis: `bits` has the margin before at bit 0, the extent at bit 1, the margin after at bit 2.
-    static func axis(_ origin: Double, _ extent: Double, _ old: Double, _ new: Double, _ bits: UInt32, _ sigma: Double) -> (Double, Double) {
+    static func axis(_ origin: Double, _ extent: Double, _ old: Double, _ new: Double, _ bits: UInt32, _ sigma: Double) -> (Double, Double)
+    {
         let flexBefore = bits & 1 != 0, flexExtent = bits & 2 != 0, flexAfter = bits & 4 != 0
         let delta = new - old
         guard delta != 0, flexBefore || flexExtent || flexAfter else { return (origin, extent) }

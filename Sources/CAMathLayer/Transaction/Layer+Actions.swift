@@ -16,8 +16,10 @@ extension Layer {
         changeJournal?.noteChange(in: token)
         guard transactionToken !== token else { return }
         if transactionToken?.isCommitted ?? true {
-            let state = CommittedLayerState(.init(geometry: storedGeometry, opacity: storedOpacity,
-                                                  attachment: attachment?.copied()))
+            let state = CommittedLayerState(
+                .init(
+                    geometry: storedGeometry, opacity: storedOpacity,
+                    attachment: attachment?.copied()))
             committedState = state
             stack.keep(state)
         }

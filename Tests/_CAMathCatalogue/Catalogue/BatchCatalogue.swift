@@ -29,8 +29,10 @@
     }
 
     /// `count` values from `make`.
-    static func draw<T>(_ count: Int, _ source: inout any CatalogueSource,
-                        _ make: (inout any CatalogueSource) -> T) -> [T] {
+    static func draw<T>(
+        _ count: Int, _ source: inout any CatalogueSource,
+        _ make: (inout any CatalogueSource) -> T
+    ) -> [T] {
         (0..<count).map { _ in make(&source) }
     }
 }

@@ -22,9 +22,11 @@ import Synchronization
 
     /// A case: `reference` from CAMathCore / CAMathLayer element by element, `budget` the bounds of
     /// `ExactnessBudget` for the same elements in the same order, `call` the batch operation.
-    public init(_ name: String, _ operation: BatchOperation, count: Int, reference: [Double], isPlanes: Bool = false,
-                budget: @escaping @Sendable () -> [Double] = { [] },
-                call: @escaping @Sendable (BatchOptions) throws(BatchError) -> [Double]) {
+    public init(
+        _ name: String, _ operation: BatchOperation, count: Int, reference: [Double], isPlanes: Bool = false,
+        budget: @escaping @Sendable () -> [Double] = { [] },
+        call: @escaping @Sendable (BatchOptions) throws(BatchError) -> [Double]
+    ) {
         self.name = name
         self.operation = operation
         self.count = count

@@ -14,9 +14,11 @@
     private let generate: @Sendable (inout any CatalogueSource, Int) -> CatalogueCase
     private let adversarialCases: @Sendable () -> [CatalogueCase]
 
-    init(_ name: String, _ operation: BatchOperation,
-         generate: @escaping @Sendable (inout any CatalogueSource, Int) -> CatalogueCase,
-         adversarial: @escaping @Sendable () -> [CatalogueCase]) {
+    init(
+        _ name: String, _ operation: BatchOperation,
+        generate: @escaping @Sendable (inout any CatalogueSource, Int) -> CatalogueCase,
+        adversarial: @escaping @Sendable () -> [CatalogueCase]
+    ) {
         self.name = name
         self.operation = operation
         self.generate = generate

@@ -32,27 +32,31 @@ public enum Adversarial {
         // Rank 3: a zero scale and a zero-scale affine layer.
         Transform3D(scaleX: 0, y: 1, z: 1), Transform3D(scaleX: 1, y: 1, z: 0),
         Transform3D(Transform2D(a: 1, b: 2, c: 2, d: 4, tx: 5, ty: 6)),
-        Transform3D(scaleX: 1e-100, y: 1e-100, z: 1e-100),  // det = 1e-300, normal
-        Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102),  // det straddles 2^-1022
-        Transform3D(scaleX: 1e-110, y: 1e-110, z: 1e-110),  // det subnormal
-        Transform3D(scaleX: 1e-200, y: 1e-200, z: 1e-200),  // det underflows to 0
-        Transform3D(scaleX: 1e100, y: 1e100, z: 1e100),  // det = 1e300
-        Transform3D(scaleX: 1e110, y: 1e110, z: 1e110),  // det overflows to ∞
+        Transform3D(scaleX: 1e-100, y: 1e-100, z: 1e-100), // det = 1e-300, normal
+        Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102), // det straddles 2^-1022
+        Transform3D(scaleX: 1e-110, y: 1e-110, z: 1e-110), // det subnormal
+        Transform3D(scaleX: 1e-200, y: 1e-200, z: 1e-200), // det underflows to 0
+        Transform3D(scaleX: 1e100, y: 1e100, z: 1e100), // det = 1e300
+        Transform3D(scaleX: 1e110, y: 1e110, z: 1e110), // det overflows to ∞
         Transform3D(elements: base.elements.map { $0 * 1e300 })!,
         Transform3D(elements: base.elements.map { $0 * 1e-300 })!,
-        Transform3D(elements: base.elements.map { $0 * (Double.leastNormalMagnitude / 1e4) })!,  // subnormal elements
+        Transform3D(elements: base.elements.map { $0 * (Double.leastNormalMagnitude / 1e4) })!, // subnormal elements
         Transform3D(Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 1e308, ty: -1e308)),
         // det normal, elements beyond the kernels' proof of finite entries (their exact test decides):
-        Transform3D(scaleX: 1e300, y: 0x1p-1030, z: 1),  // det ≈ 1e-10, an entry ≈ 1e310 overflows: refused
-        Transform3D(scaleX: 1e300, y: 1e-300, z: 1),  // det = 1, every entry finite: inverted
-        Transform3D(elements: base.elements.map { $0 * 1e102 })!,  // elements just past the bound, det 1e408 overflows
-        Transform3D(elements: base.elements.map { $0 * 1e76 })!,  // det ≈ 1e304 normal, entries ≈ 1e-76
-        { var m = base; m.m44 = 0; return m }(),  // undecomposable: m44 = 0
+        Transform3D(scaleX: 1e300, y: 0x1p-1030, z: 1), // det ≈ 1e-10, an entry ≈ 1e310 overflows: refused
+        Transform3D(scaleX: 1e300, y: 1e-300, z: 1), // det = 1, every entry finite: inverted
+        Transform3D(elements: base.elements.map { $0 * 1e102 })!, // elements just past the bound, det 1e408 overflows
+        Transform3D(elements: base.elements.map { $0 * 1e76 })!, // det ≈ 1e304 normal, entries ≈ 1e-76
+        {
+            var m = base; m.m44 = 0; return m
+        }() // undecomposable: m44 = 0
     ]
 
     /// Angles at k·π/2 for k = −8…8, one ulp either side, and the CAMathCore's *Conventions* article, *Special values* special values.
     public static let angles: [Double] =
-        (-8...8).flatMap { k -> [Double] in let a = Double(k) * .pi / 2; return [a, a.nextUp, a.nextDown] } + SpecialValues.all
+        (-8...8).flatMap { k -> [Double] in
+            let a = Double(k) * .pi / 2; return [a, a.nextUp, a.nextDown]
+        } + SpecialValues.all
 
     /// Rotations by ``angles`` about x, y, z and a diagonal axis, and rotation.y = ±π/2 (gimbal lock) mixed
     /// with rotations about x and z.
@@ -61,9 +65,10 @@ public enum Adversarial {
         var out = angles.flatMap { a in axes.map { Transform3D(rotationAngle: a, x: $0.x, y: $0.y, z: $0.z) } }
         for y in [Double.pi / 2, -.pi / 2] {
             for x in [0, 0.3, -1.1] {
-                out.append(Transform3D(rotationAngle: x, x: 1, y: 0, z: 0)
-                    .concatenating(Transform3D(rotationAngle: y, x: 0, y: 1, z: 0))
-                    .concatenating(Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1)))
+                out.append(
+                    Transform3D(rotationAngle: x, x: 1, y: 0, z: 0)
+                        .concatenating(Transform3D(rotationAngle: y, x: 0, y: 1, z: 0))
+                        .concatenating(Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1)))
             }
         }
         return out
@@ -74,14 +79,14 @@ public enum Adversarial {
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 500
         return [
-            Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0),  // edge-on
+            Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0), // edge-on
             Transform3D(rotationAngle: .pi / 2, x: 1, y: 0, z: 0).concatenating(perspective),
-            Transform3D(elements: [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1])!,  // exactly edge-on
-            Transform3D(translationX: 0, y: 0, z: 600).concatenating(perspective),  // behind the eye
-            Transform3D(translationX: 0, y: 0, z: 500).concatenating(perspective),  // W = 0 exactly
+            Transform3D(elements: [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1])!, // exactly edge-on
+            Transform3D(translationX: 0, y: 0, z: 600).concatenating(perspective), // behind the eye
+            Transform3D(translationX: 0, y: 0, z: 500).concatenating(perspective), // W = 0 exactly
             Transform3D(rotationAngle: 1.2, x: 0, y: 1, z: 0).concatenating(Transform3D(translationX: 0, y: 0, z: 450))
-                .concatenating(perspective),  // partly behind the eye
-            Transform3D(scaleX: 0, y: 0, z: 1),
+                .concatenating(perspective), // partly behind the eye
+            Transform3D(scaleX: 0, y: 0, z: 1)
         ]
     }()
 
@@ -94,7 +99,7 @@ public enum Adversarial {
         Transform3D(elements: [-1, -2, -3, -4, 0, 0, 0, 0, -0.0, -0.0, -0.0, -0.0, 5, -6, 7, 1])!,
         Transform3D(elements: [1, -0.0, -0.0, -0.0, -0.0, 1, -0.0, -0.0, -0.0, -0.0, 1, -0.0, -0.0, -0.0, -0.0, 1])!,
         Transform3D(elements: [-2, 0, 0, 0, 0, -3, 0, 0, 0, 0, -4, 0, -0.0, -0.0, -0.0, 1])!,
-        Transform3D(elements: [0.5, -1.5, 2, 0, -3, 0.25, 1, 0, 4, -2, -0.5, 0, -0.0, 7, -0.0, 1])!,
+        Transform3D(elements: [0.5, -1.5, 2, 0, -3, 0.25, 1, 0, 4, -2, -0.5, 0, -0.0, 7, -0.0, 1])!
     ]
 
     /// Every adversarial matrix.
@@ -108,12 +113,17 @@ public enum Adversarial {
 
     /// Null, infinite, zero, negative-size, NaN and ±∞ in each field, huge and tiny rects.
     public static let rects: [CGRect] = {
-        var out: [CGRect] = [.null, .infinite, .zero, CGRect(x: 5, y: 5, width: -10, height: -20),
-                             CGRect(x: 1e300, y: -1e300, width: 1e308, height: 1e308),
-                             CGRect(x: Double.leastNormalMagnitude / 1e4, y: 0, width: Double.leastNonzeroMagnitude, height: Double.leastNormalMagnitude / 100)]
+        var out: [CGRect] = [
+            .null, .infinite, .zero, CGRect(x: 5, y: 5, width: -10, height: -20),
+            CGRect(x: 1e300, y: -1e300, width: 1e308, height: 1e308),
+            CGRect(
+                x: Double.leastNormalMagnitude / 1e4, y: 0, width: Double.leastNonzeroMagnitude, height: Double.leastNormalMagnitude / 100)
+        ]
         for v in [Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -0.0] {
-            out += [CGRect(x: v, y: 1, width: 10, height: 20), CGRect(x: 1, y: v, width: 10, height: 20),
-                    CGRect(x: 1, y: 2, width: v, height: 20), CGRect(x: 1, y: 2, width: 10, height: v)]
+            out += [
+                CGRect(x: v, y: 1, width: 10, height: 20), CGRect(x: 1, y: v, width: 10, height: 20),
+                CGRect(x: 1, y: 2, width: v, height: 20), CGRect(x: 1, y: 2, width: 10, height: v)
+            ]
         }
         return out
     }()
@@ -171,7 +181,8 @@ public enum Adversarial {
         return valid + valid.map { "transform." + $0 } + valid.map { "sublayerTransform." + $0 } + [
             "", ".", "transform", "sublayerTransform", "transform.", "transform..rotation", "transform.rotation.w",
             "rotation.", "Rotation.z", "rotation.z ", " rotation.z", "rotation.z\0", "scale.x.y", "translation.xy",
-            "transform.transform.rotation", "frame", "bounds.size", "r\u{00F6}tation.z", "\u{1F642}", String(repeating: "rotation.", count: 1000),
+            "transform.transform.rotation", "frame", "bounds.size", "r\u{00F6}tation.z", "\u{1F642}",
+            String(repeating: "rotation.", count: 1000)
         ]
     }()
 

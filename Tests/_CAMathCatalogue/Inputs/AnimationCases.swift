@@ -11,7 +11,9 @@ public enum AnimationCases {
     /// `count` animations over seeded model transforms, and the parent times to evaluate them at. With
     /// `timings`, animation i takes the timing of animation i mod `timings` (a transaction's animations share
     /// theirs), else every phase and timing combination in turn.
-    public static func transformAnimations(_ count: Int, seed: UInt64, timings: Int? = nil) -> (animations: [PropertyAnimation], models: [Transform3D]) {
+    public static func transformAnimations(
+        _ count: Int, seed: UInt64, timings: Int? = nil
+    ) -> (animations: [PropertyAnimation], models: [Transform3D]) {
         var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -51,8 +53,14 @@ public enum AnimationCases {
                 let keyframe = KeyframeAnimation(keyPath: "transform")
                 keyframe.values = (0..<(1 + i % 5)).map { _ in transform() }
                 keyframe.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][i % 5]
-                if i % 3 == 0 { keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)).map { NSNumber(value: $0) } }
-                if i % 2 == 0 { keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)] }
+                if i % 3 == 0 {
+                    keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(
+                        keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)
+                    ).map { NSNumber(value: $0) }
+                }
+                if i % 2 == 0 {
+                    keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)]
+                }
                 animation = keyframe
             case 8:
                 let rotate = BasicAnimation(keyPath: "transform")
@@ -96,7 +104,8 @@ public enum AnimationCases {
                     wrong.fromValue = "not a number"; wrong.toValue = 1.0
                     animation = wrong
                 default:
-                    let steps = KeyframeAnimation(keyPath: ["transform.translation.y", "transform.scale.z", "transform.translation.z"][(i / 96) % 3])
+                    let steps = KeyframeAnimation(
+                        keyPath: ["transform.translation.y", "transform.scale.z", "transform.translation.z"][(i / 96) % 3])
                     steps.values = (0..<(1 + i % 4)).map { _ in next() * 100 - 50 }
                     steps.calculationMode = .discrete
                     animation = steps
@@ -120,19 +129,22 @@ public enum AnimationCases {
     /// from/to/by row (and the "none" row), springs, keyframes of 1–5 values in every calculation mode with
     /// key times, segment functions and tension/continuity/bias, values of the wrong kind, a value function
     /// and a keyframe path; the timing of ``transformAnimations(_:seed:)``, additive and cumulative among them.
-    public static func valueAnimations(_ count: Int, property: String, seed: UInt64, timings: Int? = nil) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
+    public static func valueAnimations(
+        _ count: Int, property: String, seed: UInt64, timings: Int? = nil
+    ) -> (animations: [PropertyAnimation], models: [AnimationValue]) {
         var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) * 0x1p-53
         }
         func number() -> Double { next() * 600 - 300 }
-        let paths: [String?] = switch property {
-        case "opacity": ["opacity"]
-        case "position": ["position", "position.x", "position.y"]
-        case "bounds": ["bounds", "bounds.origin", "bounds.size", "bounds.size.width", "bounds.origin.y"]
-        default: [nil]
-        }
+        let paths: [String?] =
+            switch property {
+            case "opacity": ["opacity"]
+            case "position": ["position", "position.x", "position.y"]
+            case "bounds": ["bounds", "bounds.origin", "bounds.size", "bounds.size.width", "bounds.origin.y"]
+            default: [nil]
+            }
         func value(of path: String?) -> Any {
             switch path {
             case "opacity", "position.x", "position.y", "bounds.size.width", "bounds.origin.y": return number()
@@ -177,8 +189,14 @@ public enum AnimationCases {
                 let keyframe = KeyframeAnimation(keyPath: path)
                 keyframe.values = (0..<(1 + i % 5)).map { _ in value(of: path) }
                 keyframe.calculationMode = [.linear, .discrete, .paced, .cubic, .cubicPaced][(i / 3) % 5]
-                if i % 3 == 0 { keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)).map { NSNumber(value: $0) } }
-                if i % 2 == 0 { keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)] }
+                if i % 3 == 0 {
+                    keyframe.keyTimes = [0, 0.2, 0.2, 0.9, 1].prefix(
+                        keyframe.values!.count + (keyframe.calculationMode == .discrete ? 1 : 0)
+                    ).map { NSNumber(value: $0) }
+                }
+                if i % 2 == 0 {
+                    keyframe.timingFunctions = [TimingFunction(name: .easeIn), TimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)]
+                }
                 if i % 4 == 1 {
                     keyframe.tensionValues = [0.5, -0.3].map { NSNumber(value: $0) }
                     keyframe.continuityValues = [0, 0.8, -1].map { NSNumber(value: $0) }
@@ -198,7 +216,9 @@ public enum AnimationCases {
                 let along = KeyframeAnimation(keyPath: path)
                 let curve = MutableBezierPath()
                 curve.move(to: CGPoint(x: number(), y: number()))
-                curve.addCurve(to: CGPoint(x: number(), y: number()), control1: CGPoint(x: number(), y: number()), control2: CGPoint(x: number(), y: number()))
+                curve.addCurve(
+                    to: CGPoint(x: number(), y: number()), control1: CGPoint(x: number(), y: number()),
+                    control2: CGPoint(x: number(), y: number()))
                 along.path = curve
                 animation = along
             }

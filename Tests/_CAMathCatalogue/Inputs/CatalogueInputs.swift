@@ -50,9 +50,11 @@ public enum CatalogueInputs {
         let root = Layer(geometry: LayerGeometry(bounds: CGRect(x: 0, y: 0, width: 800, height: 600), position: CGPoint(x: 400, y: 300)))
         var layers = [root]
         for i in 1..<max(1, count) {
-            var g = LayerGeometry(bounds: CGRect(x: s.value(in: -20...20), y: s.value(in: -20...20),
-                                                 width: s.value(in: 0...300), height: s.value(in: 0...300)),
-                                  position: CGPoint(x: s.value(in: -100...500), y: s.value(in: -100...500)))
+            var g = LayerGeometry(
+                bounds: CGRect(
+                    x: s.value(in: -20...20), y: s.value(in: -20...20),
+                    width: s.value(in: 0...300), height: s.value(in: 0...300)),
+                position: CGPoint(x: s.value(in: -100...500), y: s.value(in: -100...500)))
             g.anchorPoint = s.int(below: 4) == 0 ? CGPoint(x: s.fraction(), y: s.fraction()) : g.anchorPoint
             if s.int(below: 6) == 0 { g.transform = transform(&s) }
             if s.int(below: 8) == 0 { g.sublayerTransform = transform(&s) }

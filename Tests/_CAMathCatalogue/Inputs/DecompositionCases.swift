@@ -18,7 +18,7 @@ public enum DecompositionCases {
             Transform3D(rotationAngle: 3.1, x: 1, y: 1, z: 0),
             Transform3D(rotationAngle: 3.14, x: 0.2, y: 1, z: 1),
             Transform3D(scaleX: 0, y: 1, z: 1),
-            Transform3D(scaleX: 1, y: 0, z: 0),
+            Transform3D(scaleX: 1, y: 0, z: 0)
         ]
         var perspective = Transform3D.identity
         perspective.m34 = -1 / 500
@@ -62,9 +62,10 @@ extension DecompositionCases {
             return k < pool.count ? pool[Int(k)] : Double(Int64(next() % 2001) - 1000) / 317
         }
         return (0..<count).map { _ in
-            Transform3D.Decomposition(translation: SIMD3(field(), field(), field()), scale: SIMD3(field(), field(), field()),
-                                      skew: SIMD3(field(), field(), field()), perspective: SIMD4(field(), field(), field(), field()),
-                                      rotation: SIMD3(field(), field(), field()), quaternion: Quaternion(x: field(), y: field(), z: field(), w: field()))
+            Transform3D.Decomposition(
+                translation: SIMD3(field(), field(), field()), scale: SIMD3(field(), field(), field()),
+                skew: SIMD3(field(), field(), field()), perspective: SIMD4(field(), field(), field(), field()),
+                rotation: SIMD3(field(), field(), field()), quaternion: Quaternion(x: field(), y: field(), z: field(), w: field()))
         }
     }
 }

@@ -6,7 +6,7 @@ public enum SpecialValues {
         .nan, .infinity, -.infinity, 0, -0.0,
         .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
         .leastNormalMagnitude.nextDown, -Double.leastNormalMagnitude.nextDown,
-        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1,
+        .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -1
     ]
 
     /// Only the non-finite ones.

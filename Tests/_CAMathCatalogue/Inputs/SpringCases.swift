@@ -10,8 +10,10 @@ public enum SpringCases {
             for stiffness: Double in [0.5, 100, 350, 1e5] {
                 for damping: Double in [0, 1, 10, 20, 55, 400] {
                     for velocity: Double in [0, 5, -12.5, 300] {
-                        all.append(DampedSpring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity,
-                                          allowsOverdamping: (all.count % 2) == 0))
+                        all.append(
+                            DampedSpring(
+                                mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity,
+                                allowsOverdamping: (all.count % 2) == 0))
                     }
                 }
             }

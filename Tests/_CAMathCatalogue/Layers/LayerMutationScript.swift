@@ -60,8 +60,9 @@ public struct LayerMutationScript<Source: CatalogueSource> {
     }
 
     private mutating func randomGeometry(flattens: Bool) -> LayerGeometry {
-        var g = LayerGeometry(bounds: CGRect(x: number(-20...20), y: number(-20...20), width: number(-10...300), height: number(-10...300)),
-                              position: CGPoint(x: number(-100...600), y: number(-100...600)))
+        var g = LayerGeometry(
+            bounds: CGRect(x: number(-20...20), y: number(-20...20), width: number(-10...300), height: number(-10...300)),
+            position: CGPoint(x: number(-100...600), y: number(-100...600)))
         if source.int(below: 3) == 0 { g.anchorPoint = CGPoint(x: number(-0.5...1.5), y: number(-0.5...1.5)) }
         if source.int(below: 4) == 0 { g.transform = transform() }
         if source.int(below: 6) == 0 { g.sublayerTransform = transform() }
@@ -76,7 +77,8 @@ public struct LayerMutationScript<Source: CatalogueSource> {
         switch source.int(below: 3) {
         case 0: CatalogueInputs.affineTransform(&source)
         case 1: CatalogueInputs.transform(&source)
-        default: Transform3D(rotationAngle: source.value(in: -3...3), x: 0, y: 0, z: 1)
+        default:
+            Transform3D(rotationAngle: source.value(in: -3...3), x: 0, y: 0, z: 1)
                 .concatenating(Transform3D(scaleX: source.value(in: 0.2...4), y: source.value(in: 0.2...4), z: 1))
         }
     }
@@ -91,7 +93,7 @@ public struct LayerMutationScript<Source: CatalogueSource> {
         case 4: layer.zPosition = number(-20...20)
         case 5: layer.transform = transform()
         case 6: layer.sublayerTransform = source.int(below: 3) == 0 ? .identity : transform()
-        case 7:  // the sign of one zero of the sublayer transform: the bits its sublayers read change
+        case 7: // the sign of one zero of the sublayer transform: the bits its sublayers read change
             var m = layer.sublayerTransform
             m.m41 = m.m41 == 0 ? (m.m41.sign == .minus ? 0 : -0.0) : m.m41
             m.m12 = m.m12 == 0 ? (m.m12.sign == .minus ? 0 : -0.0) : m.m12
@@ -102,7 +104,7 @@ public struct LayerMutationScript<Source: CatalogueSource> {
         case 11: layer.frame = CGRect(x: number(-100...600), y: number(-100...600), width: number(-10...300), height: number(-10...300))
         case 12: layer.setAffineTransform(Transform2D(rotationAngle: source.value(in: -3...3)))
         case 13: layer.setValue(source.value(in: -3...3), forKeyPath: "transform.rotation.z")
-        case 14: let same = layer.geometry; layer.geometry = same  // the same value: nothing changes
+        case 14: let same = layer.geometry; layer.geometry = same // the same value: nothing changes
         default: layer.geometry = randomGeometry(flattens: layer.geometry.flattensSublayers)
         }
     }
@@ -155,8 +157,12 @@ public struct LayerMutationScript<Source: CatalogueSource> {
             }
         case 4:
             let p = CGPoint(x: number(-200...1000), y: number(-200...1000)), to = source.int(below: 4) == 0 ? nil : b
-            if !same(a.convert(p, to: to), reference.convert(p, from: a, to: to)) { return "convert(\(p), to:) from layer \(a.name ?? "?")" }
-            if !same(a.convert(p, from: to), reference.convert(p, to: a, from: to)) { return "convert(\(p), from:) to layer \(a.name ?? "?")" }
+            if !same(a.convert(p, to: to), reference.convert(p, from: a, to: to)) {
+                return "convert(\(p), to:) from layer \(a.name ?? "?")"
+            }
+            if !same(a.convert(p, from: to), reference.convert(p, to: a, from: to)) {
+                return "convert(\(p), from:) to layer \(a.name ?? "?")"
+            }
         case 5:
             let r = CGRect(x: number(-200...1000), y: number(-200...1000), width: number(-50...300), height: number(-50...300))
             let to = source.int(below: 4) == 0 ? nil : b

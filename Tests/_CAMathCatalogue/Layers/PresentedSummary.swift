@@ -9,7 +9,10 @@ extension Layer {
         var out: [UInt64] = [], stack = [self]
         while let layer = stack.popLast() {
             out += LayerTree(root: Layer(layer: layer)).geometries[0].exactnessValues.map(\.bitPattern)
-            out += [UInt64(layer.opacity.bitPattern), UInt64(truncatingIfNeeded: (layer.name ?? "").hashValue), UInt64(layer.sublayers?.count ?? 0)]
+            out += [
+                UInt64(layer.opacity.bitPattern), UInt64(truncatingIfNeeded: (layer.name ?? "").hashValue),
+                UInt64(layer.sublayers?.count ?? 0)
+            ]
             out.append(layer.model() === layer ? 0 : 1)
             out.append(layer.needsLayout() ? 1 : 0)
             out.append(layer is TransformLayer ? 1 : 0)

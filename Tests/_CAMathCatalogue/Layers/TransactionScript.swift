@@ -135,7 +135,9 @@ public final class TransactionScript {
         case 0: LayerTransaction.setAnimationDuration(source.int(below: 3) == 0 ? source.double() : source.value(in: 0.05...1))
         case 1: LayerTransaction.setDisableActions(source.int(below: 3) == 0)
         case 2: LayerTransaction.setAnimationTimingFunction(source.int(below: 2) == 0 ? nil : TimingFunction(name: .easeIn))
-        default: LayerTransaction.setValue(source.int(below: 2) == 0 ? nil : source.double() as Any, forKey: source.pick(["animationDuration", "x"]))
+        default:
+            LayerTransaction.setValue(
+                source.int(below: 2) == 0 ? nil : source.double() as Any, forKey: source.pick(["animationDuration", "x"]))
         }
     }
 
@@ -190,7 +192,7 @@ public final class TransactionScript {
             let delegate = ScriptLayerDelegate(answers: table, script: self, setsAgain: source.int(below: 4) == 0)
             remember(delegate)
             layer.delegate = delegate
-            layer.setValue(delegate, forKey: "scriptDelegate")   // the layer does not retain its delegate
+            layer.setValue(delegate, forKey: "scriptDelegate") // the layer does not retain its delegate
         default:
             layer.actions = nil
             layer.delegate = nil
@@ -221,7 +223,9 @@ public final class TransactionScript {
             animation = spring
         } else {
             let basic = BasicAnimation(keyPath: keyPath)
-            basic.toValue = keyPath == "position" ? CGPoint(x: number(0...100), y: 5) as Any
+            basic.toValue =
+                keyPath == "position"
+                ? CGPoint(x: number(0...100), y: 5) as Any
                 : keyPath == "bounds" ? CGRect(x: 0, y: 0, width: number(0...100), height: 9) as Any : number(0...1) as Any
             animation = basic
         }
@@ -268,7 +272,11 @@ public final class TransactionScript {
 
     private func removeAnimations(of layer: Layer) {
         touch()
-        if source.int(below: 3) == 0 { layer.removeAllAnimations() } else { layer.removeAnimation(forKey: source.pick(["a", "b", "position", "opacity"])) }
+        if source.int(below: 3) == 0 {
+            layer.removeAllAnimations()
+        } else {
+            layer.removeAnimation(forKey: source.pick(["a", "b", "position", "opacity"]))
+        }
     }
 
     /// Moves the clock: mostly a frame's worth forward, sometimes a refused move (backwards, NaN, ∞).

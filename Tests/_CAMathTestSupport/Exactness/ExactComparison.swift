@@ -17,9 +17,11 @@ package func exact<T: ExactnessComparable>(_ actual: T, _ expected: T, _ rule: E
 /// Checks `actual` against `expected` under `rule` and records an issue naming the first mismatch (index,
 /// both bit patterns, ulp distance) and `context`. Returns whether they matched.
 @discardableResult
-package func expectExact<T: ExactnessComparable>(_ actual: T, _ expected: T, _ rule: Exactness = .bitwise, bounds: [Double]? = nil,
-                                                _ context: @autoclosure () -> String = "",
-                                                sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+package func expectExact<T: ExactnessComparable>(
+    _ actual: T, _ expected: T, _ rule: Exactness = .bitwise, bounds: [Double]? = nil,
+    _ context: @autoclosure () -> String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
     guard let mismatch = rule.firstMismatch(actual.exactnessValues, expected.exactnessValues, bounds: bounds) else { return true }
     let prefix = context()
     Issue.record(Comment(rawValue: (prefix.isEmpty ? "" : prefix + ": ") + mismatch.description), sourceLocation: sourceLocation)

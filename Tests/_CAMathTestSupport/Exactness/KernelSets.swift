@@ -12,7 +12,9 @@ public enum KernelSets {
     /// SIMDe or on a CPU that is not x86-64 (see ``skipped``).
     public static let emulated: [InstructionSet] = {
         #if CAMATH_SIMDE
-        return [Int32(CAMATH_LEVEL_AVX2), Int32(CAMATH_LEVEL_AVX512)].compactMap { camath_simde_kernels($0).map(InstructionSet.init(kernels:)) }
+        return [Int32(CAMATH_LEVEL_AVX2), Int32(CAMATH_LEVEL_AVX512)].compactMap {
+            camath_simde_kernels($0).map(InstructionSet.init(kernels:))
+        }
         #else
         return []
         #endif
@@ -28,7 +30,8 @@ public enum KernelSets {
             #if CAMATH_SIMDE
             out.append(("simde-avx2, simde-avx512", "not an x86-64 CPU"))
             #else
-            out.append(("simde-avx2, simde-avx512", "the package trait SIMDe is off (bash scripts/test.sh turns it on, installing libsimde-dev)"))
+            out.append(
+                ("simde-avx2, simde-avx512", "the package trait SIMDe is off (bash scripts/test.sh turns it on, installing libsimde-dev)"))
             #endif
         }
         return out
@@ -39,8 +42,9 @@ public enum KernelSets {
     /// points and the inverses have intrinsic bodies). Log lines name what ran, never only the table.
     public static func code(of set: InstructionSet, _ field: PartialKeyPath<camath_kernels>, precision: BatchPrecision) -> String {
         guard set.name.hasPrefix("simde"), let exact = set.kernels,
-              let offset = MemoryLayout<camath_kernels>.offset(of: field),
-              let portableExact = InstructionSet.portable.kernels else { return "\(set.name) code" }
+            let offset = MemoryLayout<camath_kernels>.offset(of: field),
+            let portableExact = InstructionSet.portable.kernels
+        else { return "\(set.name) code" }
         let (table, portable) = precision == .fast ? (exact.fast, portableExact.fast) : (exact, portableExact)
         func entry(_ t: KernelTable) -> UnsafeRawPointer? {
             UnsafeRawPointer(t.table).load(fromByteOffset: offset, as: UnsafeRawPointer?.self)

@@ -15,7 +15,8 @@ public enum BatchInputs {
         let frames = (0..<count).map { i -> CGRect in
             let x = Double.random(in: -50...900, using: &rng), y = Double.random(in: -50...700, using: &rng)
             let w = Double.random(in: -20...100, using: &rng), h = Double.random(in: -20...100, using: &rng)
-            return i % 2 == 0 ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
+            return i % 2 == 0
+                ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
         }
         return (frames, (0..<count).map { AutoresizingMask(rawValue: UInt32($0 % 64) | ($0 % 13 == 0 ? 0xC0 : 0)) })
     }
@@ -40,7 +41,7 @@ public enum BatchInputs {
         case 0: return TransformGen.singularMatrix.run(using: &rng)
         case 1: return base.replacing(Int.random(in: 0..<16, using: &rng), with: .nan)
         case 2: return base.replacing(Int.random(in: 0..<16, using: &rng), with: [Double.infinity, -.infinity][(k / 8) % 2])
-        case 3: return Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102)  // det straddles the smallest normal
+        case 3: return Transform3D(scaleX: 1.4e-103, y: 1e-103, z: 1e-102) // det straddles the smallest normal
         case 4: return Transform3D(elements: base.elements.map { $0 * 1e150 })!
         case 5: return Transform3D(elements: base.elements.map { $0 * 1e-150 })!
         case 6: return Transform3D(Transform2D(a: 2, b: 0.5, c: -1, d: 3, tx: 1e300, ty: -4))
@@ -53,8 +54,9 @@ public enum BatchInputs {
         var rng = Xoshiro(seed: (seed, 7, 8, 9))
         return (0..<count).map { i in
             if i % 13 == 12 { return SIMD3(.nan, 1, .infinity) }
-            return SIMD3(Double.random(in: -1000...1000, using: &rng), Double.random(in: -1000...1000, using: &rng),
-                         Double.random(in: -1000...1000, using: &rng))
+            return SIMD3(
+                Double.random(in: -1000...1000, using: &rng), Double.random(in: -1000...1000, using: &rng),
+                Double.random(in: -1000...1000, using: &rng))
         }
     }
 }

@@ -28,14 +28,16 @@ public struct LayerTreeSpec: Sendable, CustomStringConvertible {
         var newIndex = [Int](repeating: -1, count: parents.count), kept = 0
         for j in parents.indices where !removed[j] { newIndex[j] = kept; kept += 1 }
         let keep = parents.indices.filter { !removed[$0] }
-        return LayerTreeSpec(parents: keep.map { $0 == 0 ? LayerTree.noParent : newIndex[parents[$0]] },
-                             geometries: keep.map { geometries[$0] })
+        return LayerTreeSpec(
+            parents: keep.map { $0 == 0 ? LayerTree.noParent : newIndex[parents[$0]] },
+            geometries: keep.map { geometries[$0] })
     }
 
     public var description: String {
         parents.indices.map { i in
             let g = geometries[i]
-            return "#\(i) ← \(parents[i]): bounds \(g.bounds) position \(g.position) anchor \(g.anchorPoint) z \(g.anchorPointZ)/\(g.zPosition)"
+            return
+                "#\(i) ← \(parents[i]): bounds \(g.bounds) position \(g.position) anchor \(g.anchorPoint) z \(g.anchorPointZ)/\(g.zPosition)"
                 + " flipped \(g.isGeometryFlipped) masks \(g.masksToBounds) hidden \(g.isHidden) flattens \(g.flattensSublayers)"
                 + " T \(g.transform.elements) ST \(g.sublayerTransform.elements)"
         }.joined(separator: "\n")
@@ -51,7 +53,9 @@ public enum LayerTreeGen {
     /// `sublayerTransform` affine (no 3-D rotation, no perspective) and every layer flattening (no
     /// transform layers), so that z never reaches x, y or w. Shrinks by dropping subtrees, then by resetting
     /// transforms and flags.
-    public static func tree(maxNodes: Int, invertible: Bool = false, affineSublayerTransforms: Bool = false)
+    public static func tree(
+        maxNodes: Int, invertible: Bool = false, affineSublayerTransforms: Bool = false
+    )
         -> Generator<LayerTreeSpec, [LayerTreeSpec]>
     {
         Generator(
@@ -87,14 +91,17 @@ public enum LayerTreeGen {
         return s
     }
 
-    public static func randomGeometry(using rng: inout any SeededRandomNumberGenerator, invertible: Bool,
-                                      affineSublayerTransforms: Bool) -> LayerGeometry {
+    public static func randomGeometry(
+        using rng: inout any SeededRandomNumberGenerator, invertible: Bool,
+        affineSublayerTransforms: Bool
+    ) -> LayerGeometry {
         func d(_ r: ClosedRange<Double>) -> Double { Double.random(in: r, using: &rng) }
         func chance(_ p: Double) -> Bool { d(0...1) < p }
         var g = LayerGeometry()
-        g.bounds = CGRect(x: chance(0.5) ? 0 : d(-20...20), y: chance(0.5) ? 0 : d(-20...20),
-                          width: chance(0.05) ? 0 : d(invertible ? 5...200 : -50...200),
-                          height: chance(0.05) ? 0 : d(invertible ? 5...200 : -50...200))
+        g.bounds = CGRect(
+            x: chance(0.5) ? 0 : d(-20...20), y: chance(0.5) ? 0 : d(-20...20),
+            width: chance(0.05) ? 0 : d(invertible ? 5...200 : -50...200),
+            height: chance(0.05) ? 0 : d(invertible ? 5...200 : -50...200))
         g.position = CGPoint(x: d(-100...300), y: d(-100...300))
         if chance(0.5) { g.anchorPoint = CGPoint(x: d(-0.5...1.5), y: d(-0.5...1.5)) }
         if chance(0.3) { g.anchorPointZ = CGFloat(d(-20...20)) }
@@ -118,19 +125,19 @@ public enum LayerTreeGen {
         switch kind {
         case 0, 1:
             return .identity
-        case 2, 3:  // affine: scale · rotation about z · translation
+        case 2, 3: // affine: scale · rotation about z · translation
             return Transform3D(scaleX: d(0.3...3), y: d(0.3...3), z: 1)
                 .concatenating(Transform3D(rotationAngle: d(-Double.pi...Double.pi), x: 0, y: 0, z: 1))
                 .concatenating(Transform3D(translationX: d(-50...50), y: d(-50...50), z: 0))
-        case 4, 5:  // 3-D rotation with perspective
+        case 4, 5: // 3-D rotation with perspective
             var p = Transform3D.identity
             p.m34 = -1 / d(300...2000)
             return Transform3D(rotationAngle: d(-1.2...1.2), x: d(-1...1), y: d(-1...1), z: d(-1...1)).concatenating(p)
-        case 6:  // singular: squashed to zero width
+        case 6: // singular: squashed to zero width
             return Transform3D(scaleX: 0, y: 1, z: 1)
-        case 7:  // exactly edge-on
+        case 7: // exactly edge-on
             return Transform3D(elements: [0, 0, -1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1])!
-        default:  // behind the eye: Tr(0, 0, 600)·P(m34 = −1/500) puts the plane at W = −0.2
+        default: // behind the eye: Tr(0, 0, 600)·P(m34 = −1/500) puts the plane at W = −0.2
             var p = Transform3D.identity
             p.m34 = -1.0 / 500
             return Transform3D(translationX: 0, y: 0, z: 600).concatenating(p)

@@ -24,7 +24,6 @@ extension Transform3D {
     }
 }
 
-
 /// An independent, loop-based `a·b` in the reference's order (CAMathCore's *Conventions* article, *Composition order*) (differential oracle for ``Transform3D/concatenating(_:)``).
 public func loopConcat(_ a: Transform3D, _ b: Transform3D) -> Transform3D {
     let x = a.elements, y = b.elements

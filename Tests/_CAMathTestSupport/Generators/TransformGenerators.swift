@@ -51,12 +51,12 @@ public enum TransformGen {
             .map { e, i, j, k, kind in
                 var v = e.map(Double.init)
                 switch kind {
-                case 0:  // row j = k · row i (j ≠ i)
+                case 0: // row j = k · row i (j ≠ i)
                     let j = (i + 1 + j % 3) % 4
                     for c in 0..<4 { v[4 * j + c] = Double(k) * v[4 * i + c] }
-                case 1:  // zero row i
+                case 1: // zero row i
                     for c in 0..<4 { v[4 * i + c] = 0 }
-                default:  // zero column j
+                default: // zero column j
                     for r in 0..<4 { v[4 * r + j] = 0 }
                 }
                 return Transform3D(elements: v)!

@@ -27,11 +27,14 @@ extension GoldenOperations {
         "UnitBezier.solveCurveX.roundTrip": { i in
             let curve = try i.unitBezier(), epsilon = try i.number("epsilon")
             guard case .array(let ts) = try i.value("t") else { throw GoldenFormatError("'t' is not an array") }
-            return ["t": numbers(try ts.map { t in
-                guard let t = t.number else { throw GoldenFormatError("'t' holds a non-number") }
-                return curve.solveCurveX(curve.sampleCurveX(t), epsilon: epsilon)
-            })]
-        },
+            return [
+                "t": numbers(
+                    try ts.map { t in
+                        guard let t = t.number else { throw GoldenFormatError("'t' holds a non-number") }
+                        return curve.solveCurveX(curve.sampleCurveX(t), epsilon: epsilon)
+                    })
+            ]
+        }
     ]
 
     static let mediaTimingOperations: [String: GoldenOperation] = [
@@ -48,10 +51,12 @@ extension GoldenOperations {
             case "CABasicAnimation": object = BasicAnimation(keyPath: nil)
             default: throw GoldenFormatError("unknown object")
             }
-            return ["beginTime": .number(object.beginTime), "duration": .number(object.duration),
-                    "speed": .number(Double(object.speed)), "timeOffset": .number(object.timeOffset),
-                    "repeatCount": .number(Double(object.repeatCount)), "repeatDuration": .number(object.repeatDuration),
-                    "autoreverses": .bool(object.autoreverses), "fillMode": .string(fillModeName(object.fillMode))]
+            return [
+                "beginTime": .number(object.beginTime), "duration": .number(object.duration),
+                "speed": .number(Double(object.speed)), "timeOffset": .number(object.timeOffset),
+                "repeatCount": .number(Double(object.repeatCount)), "repeatDuration": .number(object.repeatDuration),
+                "autoreverses": .bool(object.autoreverses), "fillMode": .string(fillModeName(object.fillMode))
+            ]
         },
         "CAMediaTiming.activeDuration": { i in ["activeDuration": .number(try i.timing().activeDuration)] },
         "CAAnimation.localTime": { i in
@@ -69,7 +74,7 @@ extension GoldenOperations {
             var out: [String: GoldenValue] = ["contributes": .bool(e.contributes), "phase": .string(e.phase.rawValue)]
             if e.contributes { out["progress"] = .number(e.progress); out["cycle"] = .number(e.cycle) }
             return out
-        },
+        }
     ]
 
     static func fillModeName(_ mode: FillMode) -> String {
@@ -92,7 +97,8 @@ extension GoldenOperations {
             let model = try i.animationValue("model", kind: wholeKind)
             let previous = i.values["previous"] == nil ? nil : try i.animationValue("previous", kind: valueKind)
             let cycle = i.values["cycle"] == nil ? 0 : try i.number("cycle")
-            guard let value = animation.value(atProgress: try i.number("f"), cycle: cycle, model: model, current: model, previous: previous) else {
+            guard let value = animation.value(atProgress: try i.number("f"), cycle: cycle, model: model, current: model, previous: previous)
+            else {
                 return ["noEffect": .bool(true)]
             }
             return ["value": golden(value)]
@@ -126,26 +132,29 @@ extension GoldenOperations {
                 let layer = try layers.named(try i.string("receiver"))
                 let t = try i.number("time")
                 guard let p = layer.presentation(at: t) else { throw GoldenFormatError("no presentation") }
-                let result: [String: GoldenValue] = ["position": point(p.position), "bounds": rect(p.bounds),
-                                                     "transform": numbers(p.transform.elements),
-                                                     "opacity": .number(Double(p.opacity)), "frame": rect(p.frame)]
+                let result: [String: GoldenValue] = [
+                    "position": point(p.position), "bounds": rect(p.bounds),
+                    "transform": numbers(p.transform.elements),
+                    "opacity": .number(Double(p.opacity)), "frame": rect(p.frame)
+                ]
                 // The same copy through a render tree of the layer's tree (the batch kernels), bit for bit.
                 var root = layer
                 while let up = root.superlayer { root = up }
                 let renderTree = try RenderTree(root: root)
                 func bits(_ l: Layer) -> [UInt64] { LayerTree(root: l).geometries.flatMap(\.exactnessValues).map(\.bitPattern) }
                 guard let q = layer.presentation(at: t), renderTree.count > 0, bits(q) == bits(p),
-                      q.opacity.bitPattern == p.opacity.bitPattern else {
+                    q.opacity.bitPattern == p.opacity.bitPattern
+                else {
                     throw GoldenFormatError("the render tree's presentation differs from the reference's")
                 }
                 return result
             }
-        },
+        }
     ]
 
     static let springOperations: [String: GoldenOperation] = [
         "CASpringAnimation.settlingDuration": { i in ["settlingDuration": .number(try i.spring().settlingDuration)] },
-        "CASpringAnimation.fraction": { i in ["fraction": .number(try i.spring().fraction(atTime: try i.number("t")))] },
+        "CASpringAnimation.fraction": { i in ["fraction": .number(try i.spring().fraction(atTime: try i.number("t")))] }
     ]
 
     static func golden(_ value: AnimationValue) -> GoldenValue {
@@ -196,7 +205,9 @@ extension KeyframeAnimation {
         func numberArray(_ key: String) throws -> [NSNumber]? {
             guard let v = i.values[key] else { return nil }
             guard case .array(let a) = v else { throw GoldenFormatError("'\(key)' is not an array") }
-            return try a.map { guard let x = $0.number else { throw GoldenFormatError("'\(key)' holds a non-number") }; return NSNumber(value: x) }
+            return try a.map {
+                guard let x = $0.number else { throw GoldenFormatError("'\(key)' holds a non-number") }; return NSNumber(value: x)
+            }
         }
         keyTimes = try numberArray("keyTimes")
         tensionValues = try numberArray("tensionValues")
@@ -313,7 +324,9 @@ extension GoldenFields {
         var elements: [BezierPath.Element] = []
         for item in items {
             guard case .array(let parts) = item, case .string(let verb)? = parts.first else { throw GoldenFormatError("bad path element") }
-            let c = try parts.dropFirst().map { guard let x = $0.number else { throw GoldenFormatError("bad path number") }; return x }
+            let c = try parts.dropFirst().map {
+                guard let x = $0.number else { throw GoldenFormatError("bad path number") }; return x
+            }
             func p(_ i: Int) -> CGPoint { CGPoint(x: c[i], y: c[i + 1]) }
             switch (verb, c.count) {
             case ("move", 2): elements.append(.move(to: p(0)))
@@ -354,7 +367,8 @@ extension GoldenFields {
         }
         if let removed = try f.optionalBool("removedOnCompletion") { animation.isRemovedOnCompletion = removed }
         if let property = animation as? PropertyAnimation {
-            let valueKind = try property.valueFunction(from: f) ? "argument" : (keyPath.flatMap(AnimatedKeyPath.init)?.goldenKind ?? "number")
+            let valueKind =
+                try property.valueFunction(from: f) ? "argument" : (keyPath.flatMap(AnimatedKeyPath.init)?.goldenKind ?? "number")
             property.isAdditive = try f.optionalBool("additive") ?? false
             property.isCumulative = try f.optionalBool("cumulative") ?? false
             if let basic = property as? BasicAnimation {

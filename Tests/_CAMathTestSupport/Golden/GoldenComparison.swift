@@ -4,8 +4,10 @@ import Foundation
 public enum GoldenComparison {
     /// Compares every field of `expected` with the same field of `actual`; returns one message per
     /// mismatch (empty when the case passes). `angleFields` are compared modulo 2π.
-    public static func mismatches(expected: [String: GoldenValue], actual: [String: GoldenValue],
-                                  tolerance: GoldenTolerance, angleFields: Set<String>) -> [String] {
+    public static func mismatches(
+        expected: [String: GoldenValue], actual: [String: GoldenValue],
+        tolerance: GoldenTolerance, angleFields: Set<String>
+    ) -> [String] {
         var out: [String] = []
         for key in expected.keys.sorted() {
             guard let got = actual[key] else {
@@ -17,8 +19,10 @@ public enum GoldenComparison {
         return out
     }
 
-    static func compare(_ e: GoldenValue, _ g: GoldenValue, path: String, tolerance: GoldenTolerance,
-                        angles: Bool, into out: inout [String]) {
+    static func compare(
+        _ e: GoldenValue, _ g: GoldenValue, path: String, tolerance: GoldenTolerance,
+        angles: Bool, into out: inout [String]
+    ) {
         if let en = e.number {
             guard let gn = g.number else { out.append("\(path): expected \(e), got \(g)"); return }
             if !numberMatches(expected: en, got: gn, tolerance: tolerance, angle: angles) {
@@ -32,10 +36,10 @@ public enum GoldenComparison {
                 out.append("\(path): expected \(ea.count) elements, got \(ga.count)"); return
             }
             for (i, (ev, gv)) in zip(ea, ga).enumerated() {
-                if case .null = ev { continue }  // null inside an array: "not checked"
+                if case .null = ev { continue } // null inside an array: "not checked"
                 compare(ev, gv, path: "\(path)[\(i)]", tolerance: tolerance, angles: angles, into: &out)
             }
-        case (.object(let eo), .object(let go)):  // every expected key (a layer name) must be present and match
+        case (.object(let eo), .object(let go)): // every expected key (a layer name) must be present and match
             for key in eo.keys.sorted() {
                 guard let gv = go[key] else { out.append("\(path).\(key): the operation produced no such result"); continue }
                 compare(eo[key]!, gv, path: "\(path).\(key)", tolerance: tolerance, angles: angles, into: &out)

@@ -14,10 +14,12 @@ public struct GoldenLayers {
     /// Every layer with the superlayer the case gave it (`nil` for a root), held strongly.
     let placements: [(layer: Layer, superlayer: Layer?)]
 
-    static let keys: Set<String> = ["name", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
-                                    "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers",
-                                    "opacity", "autoresizingMask", "constraints", "frame",
-                                    "beginTime", "timeOffset", "speed", "animations"]
+    static let keys: Set<String> = [
+        "name", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+        "sublayerTransform", "geometryFlipped", "masksToBounds", "hidden", "sublayers",
+        "opacity", "autoresizingMask", "constraints", "frame",
+        "beginTime", "timeOffset", "speed", "animations"
+    ]
 
     public init(roots json: GoldenValue) throws {
         guard case .array(let items) = json else { throw GoldenFormatError("'roots' is not an array") }
@@ -115,16 +117,19 @@ extension GoldenFields {
         guard case .array(let items) = try value(key) else { throw GoldenFormatError("'\(key)' is not an array") }
         return try items.map { item in
             let c = try GoldenFields(item)
-            return LayoutConstraint(attribute: try c.constraintAttribute("attribute"), relativeTo: try c.string("sourceName"),
-                                    attribute: try c.constraintAttribute("sourceAttribute"),
-                                    scale: CGFloat(try c.number("scale")), offset: CGFloat(try c.number("offset")))
+            return LayoutConstraint(
+                attribute: try c.constraintAttribute("attribute"), relativeTo: try c.string("sourceName"),
+                attribute: try c.constraintAttribute("sourceAttribute"),
+                scale: CGFloat(try c.number("scale")), offset: CGFloat(try c.number("offset")))
         }
     }
 
     /// `"MinX"` … `"Height"`.
     public func constraintAttribute(_ key: String) throws -> ConstraintAttribute {
-        let names: [String: ConstraintAttribute] = ["MinX": .minX, "MidX": .midX, "MaxX": .maxX, "Width": .width,
-                                                    "MinY": .minY, "MidY": .midY, "MaxY": .maxY, "Height": .height]
+        let names: [String: ConstraintAttribute] = [
+            "MinX": .minX, "MidX": .midX, "MaxX": .maxX, "Width": .width,
+            "MinY": .minY, "MidY": .midY, "MaxY": .maxY, "Height": .height
+        ]
         guard let attribute = names[try string(key)] else { throw GoldenFormatError("'\(key)' is not a constraint attribute") }
         return attribute
     }

@@ -24,7 +24,8 @@ public enum GoldenOperations {
     public static func angleFields(op: String, input: GoldenValue) -> Set<String> {
         if op == "decomposeEuler" || op == "CAKeyframeAnimation.value" { return ["rotation"] }
         if op == "CALayer.valueForKeyPath", case .object(let o) = input,
-           case .string(let path)? = o["keyPath"], path.hasPrefix("transform.rotation") {
+            case .string(let path)? = o["keyPath"], path.hasPrefix("transform.rotation")
+        {
             return ["value"]
         }
         return []
@@ -47,8 +48,10 @@ public enum GoldenOperations {
             matrix(CATransform3DScale(try i.transform3D("t"), try i.number("sx"), try i.number("sy"), try i.number("sz")))
         },
         "CATransform3DRotate": { i in
-            matrix(CATransform3DRotate(try i.transform3D("t"), try i.number("angle"),
-                                       try i.number("x"), try i.number("y"), try i.number("z")))
+            matrix(
+                CATransform3DRotate(
+                    try i.transform3D("t"), try i.number("angle"),
+                    try i.number("x"), try i.number("y"), try i.number("z")))
         },
         "CATransform3DConcat": { i in matrix(CATransform3DConcat(try i.transform3D("a"), try i.transform3D("b"))) },
         "CATransform3DInvert": { i in matrix(CATransform3DInvert(try i.transform3D("t"))) },
@@ -67,7 +70,7 @@ public enum GoldenOperations {
         "matrixFromQuaternion": { i in
             let q = try i.numbers("quaternion", count: 4)
             return matrix(Transform3D(rotation: Quaternion(x: q[0], y: q[1], z: q[2], w: q[3])))
-        },
+        }
     ]
 
     static let affineOperations: [String: GoldenOperation] = [
@@ -95,7 +98,7 @@ public enum GoldenOperations {
         "CGRect.applying": { i in
             let r = try i.rect("rect")
             return ["rect": rect(CGRect(x: r.x, y: r.y, width: r.width, height: r.height).applying(try i.transform2D("t")))]
-        },
+        }
     ]
 
     static let layerOperations: [String: GoldenOperation] = [
@@ -103,14 +106,17 @@ public enum GoldenOperations {
         "CALayer.setFrame": { i in
             let layer = try GoldenLayers.single(try i.value("layer"))
             layer.frame = CGRect(try i.rect("frame"))
-            return ["bounds": rect(layer.bounds), "position": point(layer.position),
-                    "anchorPoint": point(layer.anchorPoint), "frame": rect(layer.frame)]
+            return [
+                "bounds": rect(layer.bounds), "position": point(layer.position),
+                "anchorPoint": point(layer.anchorPoint), "frame": rect(layer.frame)
+            ]
         },
         "CALayer.convertPoint(_:to:)": { i in
             try withReceiverAndOther(i) { receiver, other in ["point": point(receiver.convert(CGPoint(try i.point("point")), to: other))] }
         },
         "CALayer.convertPoint(_:from:)": { i in
-            try withReceiverAndOther(i) { receiver, other in ["point": point(receiver.convert(CGPoint(try i.point("point")), from: other))] }
+            try withReceiverAndOther(i) { receiver, other in ["point": point(receiver.convert(CGPoint(try i.point("point")), from: other))]
+            }
         },
         "CALayer.convertRect(_:to:)": { i in
             try withReceiverAndOther(i) { receiver, other in ["rect": rect(receiver.convert(CGRect(try i.rect("rect")), to: other))] }
@@ -127,7 +133,7 @@ public enum GoldenOperations {
         },
         "CALayer.contains": { i in
             ["bool": .bool(try GoldenLayers.single(try i.value("layer")).contains(CGPoint(try i.point("point"))))]
-        },
+        }
     ]
 
     static let layoutOperations: [String: GoldenOperation] = [
@@ -156,9 +162,10 @@ public enum GoldenOperations {
             try treeFrames(i) { root in root.resizeSublayers(withOldSize: try i.size("oldSize")) }
         },
         "NSView.resize(withOldSuperviewSize:)": { i in
-            let frame = ViewAutoresizing.resizedFrame(CGRect(try i.rect("frame")), oldSuperviewSize: try i.size("oldSuperviewSize"),
-                                                      newSuperviewSize: try i.size("newSuperviewSize"),
-                                                      mask: AutoresizingMask(rawValue: UInt32(try i.number("autoresizingMask"))))
+            let frame = ViewAutoresizing.resizedFrame(
+                CGRect(try i.rect("frame")), oldSuperviewSize: try i.size("oldSuperviewSize"),
+                newSuperviewSize: try i.size("newSuperviewSize"),
+                mask: AutoresizingMask(rawValue: UInt32(try i.number("autoresizingMask"))))
             return ["frame": rect(frame)]
         },
         "CAConstraintLayoutManager.layoutSublayers": { i in
@@ -178,7 +185,7 @@ public enum GoldenOperations {
             var frames: [String: GoldenValue] = [:]
             for layer in superlayer.sublayers ?? [] { frames[layer.name ?? ""] = rect(layer.frame) }
             return ["frames": .object(frames)]
-        },
+        }
     ]
 
     /// Builds the case's `tree`, runs `change` on its root, and returns the frames of the named layers below it.
@@ -194,7 +201,9 @@ public enum GoldenOperations {
 
     /// Runs `body` on the case's receiver and other layer (`nil` when absent) inside the scope that keeps
     /// the case's trees alive.
-    static func withReceiverAndOther(_ i: GoldenFields, _ body: (Layer, Layer?) throws -> [String: GoldenValue]) throws -> [String: GoldenValue] {
+    static func withReceiverAndOther(
+        _ i: GoldenFields, _ body: (Layer, Layer?) throws -> [String: GoldenValue]
+    ) throws -> [String: GoldenValue] {
         try GoldenLayers.evaluate(roots: try i.value("roots")) { layers in
             try body(try layers.named(try i.string("receiver")), try i.optionalString("other").map(layers.named))
         }
@@ -216,14 +225,16 @@ public enum GoldenOperations {
                     return ["value": .number(v)]
                 case .size(let w, let h):
                     guard appleShaped as? CGSize == CGSize(width: w, height: h) else {
-                        throw GoldenFormatError("value(forKeyPath: \(keyPath)) gave \(String(describing: appleShaped)), not CGSize(\(w), \(h))")
+                        throw GoldenFormatError(
+                            "value(forKeyPath: \(keyPath)) gave \(String(describing: appleShaped)), not CGSize(\(w), \(h))")
                     }
                     return ["size": numbers([w, h])]
                 case .transform(let t): return matrix(t)
                 }
             } catch TransformKeyPathError.unknownKeyPath {
                 guard appleShaped == nil else {
-                    throw GoldenFormatError("value(forKeyPath: \(keyPath)) of an unknown key path gave \(String(describing: appleShaped)), not nil")
+                    throw GoldenFormatError(
+                        "value(forKeyPath: \(keyPath)) of an unknown key path gave \(String(describing: appleShaped)), not nil")
                 }
                 return ["error": .string("unknownKeyPath")]
             }
@@ -259,8 +270,10 @@ public enum GoldenOperations {
         },
         "decomposeEuler": { i in
             let d = try decomposition(of: try i.transform3D("t"), .keyPaths)
-            return ["translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
-                    "rotation": numbers(d.rotation), "perspective": numbers(d.perspective)]
+            return [
+                "translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
+                "rotation": numbers(d.rotation), "perspective": numbers(d.perspective)
+            ]
         },
         "decompose2D": { i in interpolationFields(try decomposition(of: try i.transform3D("t"), .interpolation2D)) },
         "decompose3D": { i in interpolationFields(try decomposition(of: try i.transform3D("t"), .interpolation3D)) },
@@ -275,7 +288,7 @@ public enum GoldenOperations {
         },
         "blend": { i in
             matrix(try i.transform3D("from").interpolated(to: try i.transform3D("to"), fraction: try i.number("t")))
-        },
+        }
     ]
 
     static func decomposition(of t: Transform3D, _ method: Transform3D.DecompositionMethod) throws -> Transform3D.Decomposition {
@@ -285,8 +298,10 @@ public enum GoldenOperations {
 
     static func interpolationFields(_ d: Transform3D.Decomposition) -> [String: GoldenValue] {
         let q = d.quaternion
-        return ["translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
-                "perspective": numbers(d.perspective), "quaternion": numbers([q.x, q.y, q.z, q.w])]
+        return [
+            "translation": numbers(d.translation), "scale": numbers(d.scale), "skew": numbers(d.skew),
+            "perspective": numbers(d.perspective), "quaternion": numbers([q.x, q.y, q.z, q.w])
+        ]
     }
 
     // MARK: result encodings

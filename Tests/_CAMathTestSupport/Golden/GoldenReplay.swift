@@ -22,8 +22,10 @@ public enum GoldenReplay {
             return fail(["threw \(error)"])
         }
         let angles = GoldenOperations.angleFields(op: c.op, input: c.input)
-        return fail(GoldenComparison.mismatches(expected: c.expected, actual: actual,
-                                                tolerance: c.tolerance, angleFields: angles))
+        return fail(
+            GoldenComparison.mismatches(
+                expected: c.expected, actual: actual,
+                tolerance: c.tolerance, angleFields: angles))
     }
 
     /// The summary line of one file: `golden <file>: <n> cases, <p> passed, <f> failed`.

@@ -13,12 +13,19 @@ public indirect enum GoldenValue: Decodable, Sendable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([GoldenValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: GoldenValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([GoldenValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: GoldenValue].self))
+        }
     }
 
     public var description: String {

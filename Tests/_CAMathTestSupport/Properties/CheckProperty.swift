@@ -34,11 +34,13 @@ public func checkProperty<Value, Shrink: SendableSequenceType>(
         }
     }
     if checked < seededRuns {
-        Issue.record("only \(checked) of \(draws) seeded inputs were usable; the property needs \(seededRuns)", sourceLocation: sourceLocation)
+        Issue.record(
+            "only \(checked) of \(draws) seeded inputs were usable; the property needs \(seededRuns)", sourceLocation: sourceLocation)
     }
     if randomRuns > 0 {
-        await propertyCheck(count: randomRuns, input: generator.filter(usable), perform: { try property($0) },
-                            sourceLocation: sourceLocation)
+        await propertyCheck(
+            count: randomRuns, input: generator.filter(usable), perform: { try property($0) },
+            sourceLocation: sourceLocation)
     }
 }
 

@@ -10,8 +10,10 @@ public struct ExpectationTally {
     public init() {}
 
     /// Records an issue with `message` unless `condition` holds.
-    public mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String = "",
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    public mutating func expect(
+        _ condition: Bool, _ message: @autoclosure () -> String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         checked += 1
         guard !condition else { return }
         failed += 1
@@ -21,6 +23,8 @@ public struct ExpectationTally {
 
     /// Prints `"<summary>, all as documented"` when every expectation held, else `"<summary>: k of n expectations FAILED"`.
     public func report(_ summary: String) {
-        print(failed == 0 ? "\(summary), all as documented (\(checked) expectations)" : "\(summary): \(failed) of \(checked) expectations FAILED")
+        print(
+            failed == 0
+                ? "\(summary), all as documented (\(checked) expectations)" : "\(summary): \(failed) of \(checked) expectations FAILED")
     }
 }
