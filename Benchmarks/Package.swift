@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The benchmark lab: camath-bench (the report), camath-elementary, camath-soak, the machine probes, the baselines
+// The benchmark lab: camath-bench (the report), camath-elementary, camath-soak, camath-figures (the documentation's
+// figures), the machine probes, the baselines
 // (plain C loops always; Eigen 3.4 and glm 0.9.9 with the trait EigenGLM) and the package-benchmark suites.
 // It depends on CAMath by path, so a package that depends on CAMath never resolves any of this.
 // Baselines build -O3 -march=native, as the peers a user compares with do.
@@ -40,6 +41,9 @@ let package = Package(
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "camath-elementary",
+            dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "camath-figures",
             dependencies: ["CAMathWorkloads", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "camath-soak",

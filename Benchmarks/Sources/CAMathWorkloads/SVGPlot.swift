@@ -82,7 +82,7 @@ package enum SVGPlot {
 
     static func label(_ v: Double) -> String { v >= 1 ? String(format: "%.0f", v) : String(format: "%g", v) }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
