@@ -39,7 +39,7 @@ import Testing
         let halfway = try #require(layer.presentation(at: 1)?.position)
         // Paced: half the arc's length is reached at half the time, the top of the circle (within the curves' error).
         #expect(abs(halfway.x) < 1e-9 && abs(halfway.y - 100) < 0.03)
-        let snapshot: CGPath = path.copy()
+        let snapshot: CGPath = path.copy()!
         #expect(snapshot == path && !snapshot.isEmpty)
     }
 
@@ -170,12 +170,22 @@ import Testing
         #expect(path.isEmpty, "no current point: nothing added")
         path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: Double.infinity, y: 0), CGPoint(x: 2, y: Double.nan)])
         #expect(path.elements[1] == .line(to: CGPoint(x: Double.infinity, y: 0)), "the identity keeps ∞ and 0 as given")
-        let frozen = path.copy()
-        #expect(!(frozen is CGMutablePath) && frozen.copy() === frozen)
-        let grown = frozen.mutableCopy()
+        let frozen = path.copy()!
+        #expect(!(frozen is CGMutablePath) && frozen.copy()! === frozen)
+        let grown = frozen.mutableCopy()!
         grown.addRect(CGRect(x: 0, y: 0, width: 1, height: 1), transform: Transform2D(translationX: 5, y: 6))
         #expect(frozen.elements.count == 3 && grown.elements.count == 8)
         #expect(grown.elements[3] == .move(to: CGPoint(x: 5, y: 6)))
+        // CoreGraphics' pointer forms of the transform: nil is the identity.
+        var shift = Transform2D(translationX: 1, y: 2)
+        #expect(
+            CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: nil) == CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1)))
+        #expect(
+            CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 2, height: 2), transform: &shift).boundingBox
+                == CGRect(x: 1, y: 2, width: 2, height: 2))
+        #expect(frozen.copy(using: &shift)!.elements.first == .move(to: CGPoint(x: 1, y: 2)))
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(square.mutableCopy(using: nil)! == square && square.copy(using: nil)! === square)
     }
 
     /// A keyframe animation keeps a copy of the path it is given: later changes of a mutable path do not reach it.

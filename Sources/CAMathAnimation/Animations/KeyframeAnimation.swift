@@ -14,7 +14,7 @@ open class KeyframeAnimation: PropertyAnimation {
     /// ``MutableBezierPath`` after setting it does not change the animation. O(elements) to set a mutable path.
     public var path: BezierPath? {
         get { storedPath }
-        set { storedPath = newValue?.copy() }
+        set { storedPath = newValue.flatMap { $0.copy() } }
     }
     private var storedPath: BezierPath?
     /// When each keyframe is reached, as fractions of the duration (invalid arrays are ignored).

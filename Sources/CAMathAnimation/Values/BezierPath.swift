@@ -65,6 +65,23 @@ public class BezierPath: Equatable {
         self.init(building: { $0.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform) })
     }
 
+    /// ``init(rect:transform:)`` with CoreGraphics' form of the transform: a pointer, `nil` for none, so that
+    /// `CGPath(rect: r, transform: nil)` compiles as written for Apple platforms.
+    public convenience init(rect: CGRect, transform: UnsafePointer<Transform2D>?) {
+        self.init(rect: rect, transform: transform?.pointee ?? .identity)
+    }
+
+    /// ``init(ellipseIn:transform:)`` with CoreGraphics' pointer form of the transform (`nil` for none).
+    public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<Transform2D>?) {
+        self.init(ellipseIn: rect, transform: transform?.pointee ?? .identity)
+    }
+
+    /// ``init(roundedRect:cornerWidth:cornerHeight:transform:)`` with CoreGraphics' pointer form of the transform
+    /// (`nil` for none).
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: UnsafePointer<Transform2D>?) {
+        self.init(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform?.pointee ?? .identity)
+    }
+
     /// The path that `build` makes from an empty mutable one.
     private convenience init(building build: (MutableBezierPath) -> Void) {
         let path = MutableBezierPath()
@@ -132,12 +149,29 @@ public class BezierPath: Equatable {
 
     static func simd(_ p: CGPoint) -> SIMD2<Double> { SIMD2(Double(p.x), Double(p.y)) }
 
-    /// An immutable path with these elements (CoreGraphics' `copy()`): the path itself when it is immutable. O(1),
-    /// or O(elements) for a mutable one.
-    public func copy() -> BezierPath { self }
+    /// An immutable path with these elements (CoreGraphics' `copy()`): the path itself when it is immutable. Never
+    /// `nil` (the optional is CoreGraphics' signature). O(1), or O(elements) for a mutable one.
+    public func copy() -> BezierPath? { self }
 
-    /// A mutable path with these elements (CoreGraphics' `mutableCopy()`). O(elements).
-    public func mutableCopy() -> MutableBezierPath { MutableBezierPath(elements: elements) }
+    /// An immutable path with these elements mapped by `transform` (CoreGraphics' `copy(using:)`; `nil` for the
+    /// identity). Never `nil`. O(elements).
+    public func copy(using transform: UnsafePointer<Transform2D>?) -> BezierPath? {
+        guard let transform else { return copy() }
+        let mapped = MutableBezierPath()
+        mapped.addPath(self, transform: transform.pointee)
+        return BezierPath(elements: mapped.elements)
+    }
+
+    /// A mutable path with these elements (CoreGraphics' `mutableCopy()`). Never `nil`. O(elements).
+    public func mutableCopy() -> MutableBezierPath? { MutableBezierPath(elements: elements) }
+
+    /// A mutable path with these elements mapped by `transform` (CoreGraphics' `mutableCopy(using:)`; `nil` for the
+    /// identity). Never `nil`. O(elements).
+    public func mutableCopy(using transform: UnsafePointer<Transform2D>?) -> MutableBezierPath? {
+        let mapped = MutableBezierPath()
+        mapped.addPath(self, transform: transform?.pointee ?? .identity)
+        return mapped
+    }
 
     /// The keyframes and segments a keyframe animation moves along (<doc:Keyframes>, *Paths*).
     func keyframes() -> PathKeyframes { madeKeyframes ?? PathKeyframes(elements) }

@@ -23,7 +23,7 @@ public final class MutableBezierPath: BezierPath {
     }
 
     /// An immutable path with the current elements: what a keyframe animation keeps. O(elements).
-    public override func copy() -> BezierPath { BezierPath(elements: elements) }
+    public override func copy() -> BezierPath? { BezierPath(elements: elements) }
 
     /// Starts a new subpath at `point`. O(1).
     public func move(to point: CGPoint, transform: Transform2D = .identity) {
