@@ -6,6 +6,7 @@
 #   bash scripts/install-dependencies.sh aarch64  # an aarch64 cross gcc and C library, QEMU's user mode
 #                                                 # (scripts/aarch64-kernels.sh)
 #   bash scripts/install-dependencies.sh bench    # OpenBLAS, Eigen 3.4 and glm 0.9.9 (camath-bench's baselines)
+#   bash scripts/install-dependencies.sh format   # clang-format (scripts/format.sh; swift-format comes with Swift)
 # Prints the package trait to build with (SIMDe for tests, EigenGLM for bench) when its packages are present.
 set -euo pipefail
 case "${1:-}" in
@@ -13,7 +14,8 @@ case "${1:-}" in
          needs=(libsimde-dev) ;;
   aarch64) packages=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static); trait=; needs=() ;;
   bench) packages=(libopenblas-dev libeigen3-dev libglm-dev); trait=EigenGLM; needs=(libeigen3-dev libglm-dev) ;;
-  *) echo "usage: scripts/install-dependencies.sh tests|aarch64|bench" >&2; exit 2 ;;
+  format) packages=(clang-format); trait=; needs=() ;;
+  *) echo "usage: scripts/install-dependencies.sh tests|aarch64|bench|format" >&2; exit 2 ;;
 esac
 installed() { dpkg -s "$1" >/dev/null 2>&1; }
 missing=()

@@ -86,9 +86,9 @@ KERNEL_ATTR void KERNEL(timing_curve)(const double *restrict curves, const uint3
 /// CAMathAnimation's ResolvedMediaTiming.evaluate lane by lane: the same operations in the same order, its
 /// branches selects (Swift's max(x, 0) is `0 >= x ? 0 : x`, min(x, C) is `C < x ? C : x`, and the
 /// rounding down is floor), so every lane returns the reference's bits. _CAMathKernels.h gives the layout.
-KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, size_t stride, const uint8_t *restrict flags, const double *restrict t,
-                                      size_t timeStep, uint8_t *restrict contributes, double *restrict basic, double *restrict progress,
-                                      double *restrict cycle, size_t n) {
+KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, size_t stride, const uint8_t *restrict flags,
+                                      const double *restrict t, size_t timeStep, uint8_t *restrict contributes, double *restrict basic,
+                                      double *restrict progress, double *restrict cycle, size_t n) {
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes f[CAMATH_TIMING_FIELDS], p, outBasic, outProgress, outCycle;
@@ -101,7 +101,8 @@ KERNEL_ATTR void KERNEL(media_timing)(const double *restrict timings, size_t str
         }
         TL_LANES {
             const double b = f[0][l], s = f[1][l], o = f[2][l], d = f[3][l], cycleLength = f[4][l], span = f[5][l], time = p[l];
-            const int autoreverses = (bits[l] & CAMATH_TIMING_AUTOREVERSES) != 0, backwards = (bits[l] & CAMATH_TIMING_FILLS_BACKWARDS) != 0;
+            const int autoreverses = (bits[l] & CAMATH_TIMING_AUTOREVERSES) != 0,
+                      backwards = (bits[l] & CAMATH_TIMING_FILLS_BACKWARDS) != 0;
             const int forwards = (bits[l] & CAMATH_TIMING_FILLS_FORWARDS) != 0, removed = (bits[l] & CAMATH_TIMING_REMOVED) != 0;
             int ok = lane_finite(time) & lane_finite(b) & lane_finite(s) & lane_finite(o);
             double u = (time - b) * s;
@@ -195,14 +196,22 @@ KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t 
             // loads and shuffles (the clamped, strided form below becomes gathers or lane-by-lane stores).
             for (size_t l = 0; l < TL_W; l++) {
                 const double *p = params + F * (i0 + l);
-                m[l] = p[0]; k[l] = p[1]; c[l] = p[2]; v0[l] = p[3]; over[l] = p[4];
+                m[l] = p[0];
+                k[l] = p[1];
+                c[l] = p[2];
+                v0[l] = p[3];
+                over[l] = p[4];
                 tt[l] = t[i0 + l];
             }
         } else {
             for (size_t l = 0; l < TL_W; l++) {
                 size_t i = i0 + (l < w ? l : 0);
                 const double *p = params + i * paramStep;
-                m[l] = p[0]; k[l] = p[1]; c[l] = p[2]; v0[l] = p[3]; over[l] = p[4];
+                m[l] = p[0];
+                k[l] = p[1];
+                c[l] = p[2];
+                v0[l] = p[3];
+                over[l] = p[4];
                 tt[l] = t[i * timeStep];
             }
         }
@@ -216,34 +225,37 @@ KERNEL_ATTR void KERNEL(spring_fractions)(const double *restrict params, size_t 
         // common case — pays for one exponential, not four).
         int anyUnder = 0, anyCritical = 0, anyOver = 0;
         for (size_t l = 0; l < TL_W; l++) {
-            anyUnder |= zeta[l] < 1; anyCritical |= zeta[l] == 1; anyOver |= !(zeta[l] <= 1);
-            x[l] = 0; s[l] = 0;
+            anyUnder |= zeta[l] < 1;
+            anyCritical |= zeta[l] == 1;
+            anyOver |= !(zeta[l] <= 1);
+            x[l] = 0;
+            s[l] = 0;
         }
         if (anyUnder) TL_LANES2 {
-            double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
-            int rare = 0;
-            double wd = w * el_sqrt(1 - z * z);
-            double b = (v - z * w) / wd;
-            double sn, cs;
-            el_sincos(wd * time, &sn, &cs, &rare);
-            double d = sp_exp(-(z * w) * time) * (b * sn - cs);
-            x[l] = z < 1 ? 1 + d : x[l];
-            s[l] = (z < 1) & rare;
-        }
+                double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
+                int rare = 0;
+                double wd = w * el_sqrt(1 - z * z);
+                double b = (v - z * w) / wd;
+                double sn, cs;
+                el_sincos(wd * time, &sn, &cs, &rare);
+                double d = sp_exp(-(z * w) * time) * (b * sn - cs);
+                x[l] = z < 1 ? 1 + d : x[l];
+                s[l] = (z < 1) & rare;
+            }
         if (anyCritical) TL_LANES {
-            double w = w0[l], v = v0[l], time = tt[l];
-            double d = sp_exp(-w * time) * ((v - w) * time - 1);
-            x[l] = zeta[l] == 1 ? 1 + d : x[l];
-        }
+                double w = w0[l], v = v0[l], time = tt[l];
+                double d = sp_exp(-w * time) * ((v - w) * time - 1);
+                x[l] = zeta[l] == 1 ? 1 + d : x[l];
+            }
         if (anyOver) TL_LANES2 {
-            double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
-            double r = w * el_sqrt(z * z - 1);
-            double sp = -(z * w) + r, sm = -(z * w) - r;
-            double c2 = (v + sp) / (sm - sp);
-            double ep = sp_exp(sp * time), em = sp_exp(sm * time);
-            double d = c2 * (em - ep) - ep;
-            x[l] = !(z <= 1) ? 1 + d : x[l];
-        }
+                double z = zeta[l], w = w0[l], v = v0[l], time = tt[l];
+                double r = w * el_sqrt(z * z - 1);
+                double sp = -(z * w) + r, sm = -(z * w) - r;
+                double c2 = (v + sp) / (sm - sp);
+                double ep = sp_exp(sp * time), em = sp_exp(sm * time);
+                double d = c2 * (em - ep) - ep;
+                x[l] = !(z <= 1) ? 1 + d : x[l];
+            }
         for (size_t l = 0; l < w; l++) {
             out[i0 + l] = x[l];
             slow[i0 + l] = (uint8_t)s[l];

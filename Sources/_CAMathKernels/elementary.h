@@ -20,44 +20,58 @@
 #define EL_QUARTER_PI 0x1.921fb54442d18p-1
 #define EL_THREE_QUARTER_PI 0x1.2d97c7f3321d2p+1
 
-typedef struct { double hi, lo; } camath_dd;
+typedef struct {
+    double hi, lo;
+} camath_dd;
 
 CAMATH_EL_INLINE double el_sqrt(double x) { return __builtin_elementwise_sqrt(x); }
-CAMATH_EL_INLINE uint64_t el_bits(double x) { uint64_t b; memcpy(&b, &x, sizeof b); return b; }
-CAMATH_EL_INLINE double el_from_bits(uint64_t b) { double x; memcpy(&x, &b, sizeof x); return x; }
+CAMATH_EL_INLINE uint64_t el_bits(double x) {
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+CAMATH_EL_INLINE double el_from_bits(uint64_t b) {
+    double x;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
 CAMATH_EL_INLINE int el_sign_minus(double x) { return (int)(el_bits(x) >> 63); }
 CAMATH_EL_INLINE int el_finite(double x) { return fabs(x) <= DBL_MAX; }
 
 CAMATH_EL_INLINE camath_dd dd_sum(double a, double b) {
     double s = a + b, bb = s - a;
-    camath_dd r = { s, (a - (s - bb)) + (b - bb) };
+    camath_dd r = {s, (a - (s - bb)) + (b - bb)};
     return r;
 }
 CAMATH_EL_INLINE camath_dd dd_fast_sum(double a, double b) {
     double s = a + b;
-    camath_dd r = { s, b - (s - a) };
+    camath_dd r = {s, b - (s - a)};
     return r;
 }
 CAMATH_EL_INLINE camath_dd dd_product(double a, double b) {
     double p = a * b;
     double ca = 134217729.0 * a, ah = ca - (ca - a), al = a - ah;
     double cb = 134217729.0 * b, bh = cb - (cb - b), bl = b - bh;
-    camath_dd r = { p, ((ah * bh - p) + ah * bl + al * bh) + al * bl };
+    camath_dd r = {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
     return r;
 }
 
 // sin and cos on [−π/4, π/4] with the reduced argument's tail (Elementary.sinKernel, cosKernel).
 CAMATH_EL_INLINE double el_sin_kernel(camath_dd r) {
     double z = r.hi * r.hi;
+    // clang-format off
     double p = -0x1.5555555555555p-3 + z * (0x1.1111111111110p-7 + z * (-0x1.a01a01a019938p-13 + z * (0x1.71de3a546095bp-19
         + z * (-0x1.ae645412c560cp-26 + z * (0x1.61217f0b800d5p-33 + z * -0x1.ab17d404de5b3p-41)))));
+    // clang-format on
     return r.hi + ((z * r.hi) * p + (r.lo - (0.5 * z) * r.lo));
 }
 CAMATH_EL_INLINE double el_cos_kernel(camath_dd r) {
     camath_dd zz = dd_product(r.hi, r.hi);
     double z = zz.hi;
+    // clang-format off
     double p = 0x1.5555555555555p-5 + z * (-0x1.6c16c16c16c16p-10 + z * (0x1.a01a01a019d0ap-16 + z * (-0x1.27e4fb7712d65p-22
         + z * (0x1.1eed8deb97a97p-29 + z * (-0x1.9394ba0cd6ed5p-37 + z * 0x1.ab785b00b4646p-45)))));
+    // clang-format on
     double hz = 0.5 * z, w = 1 - hz;
     return w + (((1 - w) - hz) + ((z * z) * p - (r.hi * r.lo + 0.5 * zz.lo)));
 }
@@ -104,12 +118,14 @@ CAMATH_EL_INLINE camath_dd el_atan_kernel(double y, double x, double t) {
     camath_dd p = dd_product(u, denHi);
     double delta = (((numHi - p.hi) - p.lo) + (numLo - u * denLo)) / denHi;
     double z = u * u;
+    // clang-format off
     double poly = -0x1.5555555555555p-2 + z * (0x1.99999999998c5p-3 + z * (-0x1.2492492485503p-3 + z * (0x1.c71c71bd2b8bcp-4
         + z * (-0x1.745d154c84f7ap-4 + z * (0x1.3b1375ce5bdc6p-4 + z * (-0x1.110c9ce7b0572p-4 + z * (0x1.e170800a46210p-5
         + z * (-0x1.ab59b417b2d3fp-5 + z * (0x1.7001816fd063fp-5 + z * (-0x1.0f62bba6a2558p-5 + z * 0x1.e4167464d3de8p-7))))))))));
+    // clang-format on
     double small = (u * z) * poly + (delta - delta * z);
     camath_dd s = dd_fast_sum(baseHi, u);
-    camath_dd r = { s.hi, s.lo + (small + baseLo) };
+    camath_dd r = {s.hi, s.lo + (small + baseLo)};
     return r;
 }
 
@@ -127,19 +143,21 @@ CAMATH_EL_INLINE double el_atan2(double y, double x) {
     camath_dd d = dd_sum(EL_PI, -hi);
     double angle = x > 0 ? hi + lo : d.hi + ((d.lo + EL_PI_TAIL) - lo);
     int xInfinite = ax > DBL_MAX, yInfinite = ay > DBL_MAX;
-    angle = (y == 0) ? (el_sign_minus(x) ? EL_PI : 0)
-          : xInfinite ? (yInfinite ? (x < 0 ? EL_THREE_QUARTER_PI : EL_QUARTER_PI) : (x < 0 ? EL_PI : 0))
-          : (yInfinite | (x == 0)) ? EL_HALF_PI
-          : angle;
+    angle = (y == 0)                 ? (el_sign_minus(x) ? EL_PI : 0)
+            : xInfinite              ? (yInfinite ? (x < 0 ? EL_THREE_QUARTER_PI : EL_QUARTER_PI) : (x < 0 ? EL_PI : 0))
+            : (yInfinite | (x == 0)) ? EL_HALF_PI
+                                     : angle;
     angle = el_sign_minus(y) ? -angle : angle;
     return (isnan(x) | isnan(y)) ? x + y : angle;
 }
 
 CAMATH_EL_INLINE double el_asin_polynomial(double z) {
+    // clang-format off
     return 0x1.5555555555556p-3 + z * (0x1.3333333332ecap-4 + z * (0x1.6db6db6e31f13p-5 + z * (0x1.f1c71c1db0623p-6
         + z * (0x1.6e8bb1c8209a2p-6 + z * (0x1.1c4d35cf95421p-6 + z * (0x1.c9cf07674736ap-7 + z * (0x1.782651caa6547p-7
         + z * (0x1.52420b04b37bep-7 + z * (0x1.65a9c4dfcf8b2p-8 + z * (0x1.1d189408314eep-6 + z * (-0x1.e6aaa8a0a04ccp-7
         + z * 0x1.d72b2bc8155f8p-6)))))))))));
+    // clang-format on
 }
 
 // asin √((1 − a)/2) = s + tail for 1/2 ≤ a ≤ 1 (Elementary.arcSineOfHalfComplement).

@@ -72,10 +72,15 @@ KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const
         CAMATH_INVERSE_GENERAL(__m256d, CAMATH_INVERSE_INTO_R);
         d = det;
     }
-    (void)m14; (void)m24; (void)m34; (void)m44;
+    (void)m14;
+    (void)m24;
+    (void)m34;
+    (void)m44;
     const __m256d a = _mm256_and_pd(d, magnitude);
-    const __m256d normal = _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
-    const __m256d proven = _mm256_and_pd(normal, _mm256_cmp_pd(sum[0] * sum[0] * sum[0] * _mm256_set1_pd(CAMATH_INVERSE_BOUND_SCALE), a, _CMP_LE_OQ));
+    const __m256d normal =
+        _mm256_and_pd(_mm256_cmp_pd(a, _mm256_set1_pd(DBL_MIN), _CMP_GE_OQ), _mm256_cmp_pd(a, _mm256_set1_pd(DBL_MAX), _CMP_LE_OQ));
+    const __m256d proven =
+        _mm256_and_pd(normal, _mm256_cmp_pd(sum[0] * sum[0] * sum[0] * _mm256_set1_pd(CAMATH_INVERSE_BOUND_SCALE), a, _CMP_LE_OQ));
     if (_mm256_movemask_pd(proven) == 0xF) return 0;
     // Non-finite input needs no test of its own (see invert8_avx512.h): it makes det not normal or some r non-finite.
     return ~_mm256_movemask_pd(_mm256_and_pd(normal, KERNEL(allFinite)(r))) & 0xF;
@@ -86,8 +91,8 @@ KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const
 KERNEL_ATTR static inline void KERNEL(restore)(const double *t, int bad, __m256d r[16]) {
     __m256d m[16];
     KERNEL(load)(t, m);
-    const __m256d refused = _mm256_castsi256_pd(_mm256_set_epi64x(-(long long)((bad >> 3) & 1), -(long long)((bad >> 2) & 1),
-                                                                  -(long long)((bad >> 1) & 1), -(long long)(bad & 1)));
+    const __m256d refused = _mm256_castsi256_pd(
+        _mm256_set_epi64x(-(long long)((bad >> 3) & 1), -(long long)((bad >> 2) & 1), -(long long)((bad >> 1) & 1), -(long long)(bad & 1)));
     for (int k = 0; k < 16; k++) r[k] = _mm256_blendv_pd(r[k], m[k], refused);
 }
 
@@ -114,10 +119,9 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
     for (; i + 4 <= n; i += 4) {
         __m256d m[16], r[16];
         KERNEL(load)(t + 16 * i, m);
-        __m256d affine = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(m[3], _mm256_setzero_pd(), _CMP_EQ_OQ),
-                                                     _mm256_cmp_pd(m[7], _mm256_setzero_pd(), _CMP_EQ_OQ)),
-                                       _mm256_and_pd(_mm256_cmp_pd(m[11], _mm256_setzero_pd(), _CMP_EQ_OQ),
-                                                     _mm256_cmp_pd(m[15], _mm256_set1_pd(1), _CMP_EQ_OQ)));
+        __m256d affine = _mm256_and_pd(
+            _mm256_and_pd(_mm256_cmp_pd(m[3], _mm256_setzero_pd(), _CMP_EQ_OQ), _mm256_cmp_pd(m[7], _mm256_setzero_pd(), _CMP_EQ_OQ)),
+            _mm256_and_pd(_mm256_cmp_pd(m[11], _mm256_setzero_pd(), _CMP_EQ_OQ), _mm256_cmp_pd(m[15], _mm256_set1_pd(1), _CMP_EQ_OQ)));
         // A block with any non-affine lane goes to the caller's general path as a whole.
         int general = _mm256_movemask_pd(affine) != 0xF;
         for (int l = 0; l < 4; l++) notAffine[i + l] = (uint8_t)general;

@@ -19,19 +19,30 @@ KERNEL_ATTR static inline void KERNEL(transpose8)(__m512d r[8]) {
         t[2 * i] = _mm512_unpacklo_pd(r[2 * i], r[2 * i + 1]);
         t[2 * i + 1] = _mm512_unpackhi_pd(r[2 * i], r[2 * i + 1]);
     }
-    u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88); u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
-    u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88); u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
-    u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88); u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
-    u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88); u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
-    r[0] = _mm512_shuffle_f64x2(u[0], u[4], 0x88); r[4] = _mm512_shuffle_f64x2(u[0], u[4], 0xDD);
-    r[1] = _mm512_shuffle_f64x2(u[2], u[6], 0x88); r[5] = _mm512_shuffle_f64x2(u[2], u[6], 0xDD);
-    r[2] = _mm512_shuffle_f64x2(u[1], u[5], 0x88); r[6] = _mm512_shuffle_f64x2(u[1], u[5], 0xDD);
-    r[3] = _mm512_shuffle_f64x2(u[3], u[7], 0x88); r[7] = _mm512_shuffle_f64x2(u[3], u[7], 0xDD);
+    u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88);
+    u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
+    u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88);
+    u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
+    u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88);
+    u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
+    u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88);
+    u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
+    r[0] = _mm512_shuffle_f64x2(u[0], u[4], 0x88);
+    r[4] = _mm512_shuffle_f64x2(u[0], u[4], 0xDD);
+    r[1] = _mm512_shuffle_f64x2(u[2], u[6], 0x88);
+    r[5] = _mm512_shuffle_f64x2(u[2], u[6], 0xDD);
+    r[2] = _mm512_shuffle_f64x2(u[1], u[5], 0x88);
+    r[6] = _mm512_shuffle_f64x2(u[1], u[5], 0xDD);
+    r[3] = _mm512_shuffle_f64x2(u[3], u[7], 0x88);
+    r[7] = _mm512_shuffle_f64x2(u[3], u[7], 0xDD);
 }
 
 /// Loads 8 matrices as 16 element vectors m[k] = element k of matrices 0..7.
 KERNEL_ATTR static inline void KERNEL(load8)(const double *t, __m512d m[16]) {
-    for (int l = 0; l < 8; l++) { m[l] = _mm512_loadu_pd(t + 16 * l); m[8 + l] = _mm512_loadu_pd(t + 16 * l + 8); }
+    for (int l = 0; l < 8; l++) {
+        m[l] = _mm512_loadu_pd(t + 16 * l);
+        m[8 + l] = _mm512_loadu_pd(t + 16 * l + 8);
+    }
     KERNEL(transpose8)(m);
     KERNEL(transpose8)(m + 8);
 }
@@ -40,7 +51,10 @@ KERNEL_ATTR static inline void KERNEL(load8)(const double *t, __m512d m[16]) {
 KERNEL_ATTR static inline void KERNEL(store8)(__m512d r[16], double *out) {
     KERNEL(transpose8)(r);
     KERNEL(transpose8)(r + 8);
-    for (int l = 0; l < 8; l++) { _mm512_storeu_pd(out + 16 * l, r[l]); _mm512_storeu_pd(out + 16 * l + 8, r[8 + l]); }
+    for (int l = 0; l < 8; l++) {
+        _mm512_storeu_pd(out + 16 * l, r[l]);
+        _mm512_storeu_pd(out + 16 * l + 8, r[8 + l]);
+    }
 }
 
 KERNEL_ATTR static inline __mmask8 KERNEL(normal8)(__m512d x) {
@@ -76,14 +90,18 @@ KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8
         CAMATH_INVERSE_GENERAL(__m512d, CAMATH_INVERSE_INTO_R);
         d = det;
     }
-    (void)m14; (void)m24; (void)m34; (void)m44;
+    (void)m14;
+    (void)m24;
+    (void)m34;
+    (void)m44;
     // The reference also refuses non-finite input; here that needs no test of its own: every element
     // enters a minor that multiplies into det (general formula), or, for m41…m43 of the affine formula,
     // into a cofactor of the last row, so a NaN/±∞ input makes det not normal or some r non-finite.
     const __mmask8 normal = KERNEL(normal8)(d);
-    const __mmask8 proven = normal & _mm512_cmp_pd_mask(a[0] * a[0] * a[0] * _mm512_set1_pd(CAMATH_INVERSE_BOUND_SCALE), _mm512_abs_pd(d), _CMP_LE_OQ);
+    const __mmask8 proven =
+        normal & _mm512_cmp_pd_mask(a[0] * a[0] * a[0] * _mm512_set1_pd(CAMATH_INVERSE_BOUND_SCALE), _mm512_abs_pd(d), _CMP_LE_OQ);
     if (proven == 0xFF) return 0;
-    return (__mmask8)~(normal & KERNEL(allFinite8)(r));
+    return (__mmask8) ~(normal & KERNEL(allFinite8)(r));
 }
 
 /// Lanes `bad` of r get their matrices back, reloaded from t (read before the block's output is stored, so an
@@ -117,9 +135,9 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
     for (; i + 8 <= n; i += 8) {
         __m512d m[16], r[16];
         KERNEL(load8)(t + 16 * i, m);
-        __mmask8 general = (__mmask8)~(_mm512_cmp_pd_mask(m[3], _mm512_setzero_pd(), _CMP_EQ_OQ)
-            & _mm512_cmp_pd_mask(m[7], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[11], _mm512_setzero_pd(), _CMP_EQ_OQ)
-            & _mm512_cmp_pd_mask(m[15], _mm512_set1_pd(1), _CMP_EQ_OQ));
+        __mmask8 general = (__mmask8) ~(
+            _mm512_cmp_pd_mask(m[3], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[7], _mm512_setzero_pd(), _CMP_EQ_OQ) &
+            _mm512_cmp_pd_mask(m[11], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[15], _mm512_set1_pd(1), _CMP_EQ_OQ));
         // A block with any non-affine lane goes to the caller's general path as a whole.
         for (int l = 0; l < 8; l++) notAffine[i + l] = general != 0;
         if (general) continue;

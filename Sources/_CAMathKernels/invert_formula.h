@@ -3,6 +3,9 @@
 // hands each entry's numerator to the caller's ENTRY(k, x) — entry k of the inverse is x / det, which
 // CAMATH_INVERSE_INTO_R stores — in the reference's order. Clang's vector operators act lane by lane, so in an
 // exact build every lane performs exactly the scalar operations.
+// The formulas are laid out as the matrices they compute; clang-format would split them and misread the products
+// in ENTRY(…) as declarations.
+// clang-format off
 #define CAMATH_INVERSE_MINORS(T) \
     T s0 = m11 * m22 - m21 * m12, s1 = m11 * m23 - m21 * m13, s3 = m12 * m23 - m22 * m13; \
     T c0 = m31 * m42 - m41 * m32, c1 = m31 * m43 - m41 * m33, c3 = m32 * m43 - m42 * m33
@@ -56,3 +59,4 @@
 // their speed). A lane the bound leaves open (det normal, elements beyond about 10¹⁰² or det below about
 // 10⁻³⁰⁰) gets the exact test of its entries.
 #define CAMATH_INVERSE_BOUND_SCALE 0x1p-1019
+// clang-format on

@@ -10,8 +10,7 @@
 
 #define CAMATH_DECLARE_CONCAT(prefix) \
     void prefix##concat(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n)
-#define CAMATH_DECLARE_MAP_POINTS3(prefix) \
-    void prefix##map_points3(const double *m, const double *points, double *out, size_t n)
+#define CAMATH_DECLARE_MAP_POINTS3(prefix) void prefix##map_points3(const double *m, const double *points, double *out, size_t n)
 #define CAMATH_DECLARE_INVERT(prefix) \
     void prefix##invert(const double *t, double *out, uint8_t *singular, size_t n); \
     void prefix##invert_affine(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n)
@@ -20,19 +19,20 @@
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
     void prefix##frames_planes(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n); \
     void prefix##hit_test_block(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch); \
-    void prefix##autoresize(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, \
-                            double *out, size_t n); \
+    void prefix##autoresize(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, double *out, \
+                            size_t n); \
     void prefix##decompose(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, \
                            uint8_t *status, size_t n); \
     void prefix##recompose(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n); \
     void prefix##pair_records(const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n); \
-    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
+    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, \
+                             const double *t, double *out, uint8_t *slow, size_t n, int stream); \
     void prefix##elementary(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n); \
     void prefix##timing_curve(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n); \
     void prefix##spring_fractions(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, \
                                   size_t n); \
-    void prefix##media_timing(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, \
-                              double *basic, double *progress, double *cycle, size_t n); \
+    void prefix##media_timing(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, \
+                              uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n); \
     void prefix##concat_planes(const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n); \
     CAMATH_DECLARE_PLANES(prefix)
 
@@ -43,13 +43,13 @@
     void prefix##map_points2_planes(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n)
 
 #define CAMATH_DECLARE_MAP_POINTS3_STRIDED(prefix) \
-    void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, \
-                                     size_t outStride, size_t n)
+    void prefix##map_points3_strided(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride, size_t n)
 #define CAMATH_DECLARE_FAST_LANES(prefix) \
     void prefix##map_points2(const double *h, const double *points, double *out, size_t n); \
     void prefix##frames(const double *const *columns, double *out, uint8_t *slow, size_t n); \
     void prefix##frames_planes(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n); \
-    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream); \
+    void prefix##interpolate(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, \
+                             const double *t, double *out, uint8_t *slow, size_t n, int stream); \
     CAMATH_DECLARE_PLANES(prefix)
 
 // Portable C (level_portable.c, level_portable_fast.c: portable.h): every kernel; the vector levels'

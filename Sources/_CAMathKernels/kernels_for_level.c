@@ -8,16 +8,31 @@
 // Each exact table names its level's fast table; a fast table names itself.
 #define CAMATH_TABLE(variable, lvl, label, fastTable, isFastTable, prefix, prefix3, prefix512, prefixHit) \
     static const camath_kernels variable = { \
-        .level = lvl, .name = label, .isFast = isFastTable, .fast = &fastTable, \
-        .concat = prefix##concat, .map_points3 = prefix3##map_points3, \
-        .map_points3_strided = prefix##map_points3_strided, .map_points2 = prefix512##map_points2, \
-        .invert = prefix3##invert, .invert_affine = prefix3##invert_affine, \
-        .frames = prefix512##frames, .hit_test_block = prefixHit##hit_test_block, .autoresize = prefixHit##autoresize, \
-        .decompose = prefixHit##decompose, .recompose = prefixHit##recompose, .pair_records = prefixHit##pair_records, .interpolate = prefix512##interpolate, \
-        .elementary = prefixHit##elementary, .timing_curve = prefixHit##timing_curve, \
-        .spring_fractions = prefixHit##spring_fractions, .media_timing = prefixHit##media_timing, \
-        .concat_planes = prefixHit##concat_planes, .invert_planes = prefix512##invert_planes, \
-        .map_points3_planes = prefix512##map_points3_planes, .map_points2_planes = prefix512##map_points2_planes, \
+        .level = lvl, \
+        .name = label, \
+        .isFast = isFastTable, \
+        .fast = &fastTable, \
+        .concat = prefix##concat, \
+        .map_points3 = prefix3##map_points3, \
+        .map_points3_strided = prefix##map_points3_strided, \
+        .map_points2 = prefix512##map_points2, \
+        .invert = prefix3##invert, \
+        .invert_affine = prefix3##invert_affine, \
+        .frames = prefix512##frames, \
+        .hit_test_block = prefixHit##hit_test_block, \
+        .autoresize = prefixHit##autoresize, \
+        .decompose = prefixHit##decompose, \
+        .recompose = prefixHit##recompose, \
+        .pair_records = prefixHit##pair_records, \
+        .interpolate = prefix512##interpolate, \
+        .elementary = prefixHit##elementary, \
+        .timing_curve = prefixHit##timing_curve, \
+        .spring_fractions = prefixHit##spring_fractions, \
+        .media_timing = prefixHit##media_timing, \
+        .concat_planes = prefixHit##concat_planes, \
+        .invert_planes = prefix512##invert_planes, \
+        .map_points3_planes = prefix512##map_points3_planes, \
+        .map_points2_planes = prefix512##map_points2_planes, \
         .frames_planes = prefix512##frames_planes, \
     }
 
@@ -26,10 +41,10 @@
 #define camath_avx2_fast_concat camath_avx2_concat
 
 static const camath_kernels portable_fast;
-CAMATH_TABLE(portable, CAMATH_LEVEL_PORTABLE, "portable", portable_fast, 0,
-             camath_portable_, camath_portable_, camath_portable_, camath_portable_);
-CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fast, 1,
-             camath_portable_fast_, camath_portable_fast_, camath_portable_fast_, camath_portable_);
+CAMATH_TABLE(portable, CAMATH_LEVEL_PORTABLE, "portable", portable_fast, 0, camath_portable_, camath_portable_, camath_portable_,
+             camath_portable_);
+CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fast, 1, camath_portable_fast_, camath_portable_fast_,
+             camath_portable_fast_, camath_portable_);
 
 #if defined(__x86_64__)
 // The strided 3-D map is the portable kernel at every level; AVX-512 reuses AVX2's concat, and its exact
@@ -40,11 +55,11 @@ CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fas
 #define camath_avx512_invert_affine camath_avx512vl_invert_affine
 static const camath_kernels avx2_fast, avx512_fast;
 CAMATH_TABLE(avx2, CAMATH_LEVEL_AVX2, "avx2", avx2_fast, 0, camath_avx2_, camath_avx2_, camath_avx2_, camath_avx2_);
-CAMATH_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "avx2-fast", avx2_fast, 1,
-             camath_avx2_fast_, camath_avx2_fast_, camath_avx2_fast_, camath_avx2_);
+CAMATH_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "avx2-fast", avx2_fast, 1, camath_avx2_fast_, camath_avx2_fast_, camath_avx2_fast_,
+             camath_avx2_);
 CAMATH_TABLE(avx512, CAMATH_LEVEL_AVX512, "avx512", avx512_fast, 0, camath_avx2_, camath_avx512_, camath_avx512_, camath_avx512_);
-CAMATH_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "avx512-fast", avx512_fast, 1,
-             camath_avx2_fast_, camath_avx512_fast_, camath_avx512_fast_, camath_avx512_);
+CAMATH_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "avx512-fast", avx512_fast, 1, camath_avx2_fast_, camath_avx512_fast_, camath_avx512_fast_,
+             camath_avx512_);
 #endif
 
 static int detect_cpu_level(void) {

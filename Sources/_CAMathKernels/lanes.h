@@ -36,10 +36,11 @@ static inline int lane_normal(double x) { return (fabs(x) >= DBL_MIN) & (fabs(x)
 // fast planes inverse's time per element fell by 16 % (C harness).
 #define LANE_BLOCKS(n, BLOCK) LANE_BLOCKS_OF(KERNEL_LANES, n, BLOCK)
 /// The same for a loop whose vector step is `step` lanes.
-#define LANE_BLOCKS_OF(step, n, BLOCK) do {                                \
+#define LANE_BLOCKS_OF(step, n, BLOCK) \
+    do { \
         const size_t laneBody = (n) < (step) ? (n) : (n) / (step) * (step); \
-        BLOCK(0, laneBody);                                                 \
-        if (laneBody < (n)) BLOCK((n) - (step), step);                      \
+        BLOCK(0, laneBody); \
+        if (laneBody < (n)) BLOCK((n) - (step), step); \
     } while (0)
 
 // Points [0, n) of p through h into out, in lanes. Never fused, at either precision: the fast build only
@@ -66,7 +67,8 @@ static inline __attribute__((always_inline)) void KERNEL(map_points2_guard)(cons
     for (size_t i = 0; i < 2 * n; i += 2) any |= !(fabs(out[i]) + fabs(out[i + 1]) < CAMATH_POINT_RESULT_LIMIT);
     if (!any) return;
     for (size_t i = 0; i < n; i++) {
-        if (!(fabs(out[2 * i]) + fabs(out[2 * i + 1]) < CAMATH_POINT_RESULT_LIMIT)) camath_map_point2_exact(h, p[2 * i], p[2 * i + 1], out + 2 * i);
+        if (!(fabs(out[2 * i]) + fabs(out[2 * i + 1]) < CAMATH_POINT_RESULT_LIMIT))
+            camath_map_point2_exact(h, p[2 * i], p[2 * i + 1], out + 2 * i);
     }
 }
 #endif
@@ -101,22 +103,25 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
 
 // Corner k of the frame rule (CAMathLayer's *Layer geometry* article, *frame*): X, Y, W of (u, v, z) through the transform, then the point
 // (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
-#define FRAME_CORNER(u, v) do { \
-        double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
-        double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
-        double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
+#define FRAME_CORNER(u, v) \
+    do { \
+        double X = (u)*m11 + (v)*m21 + z * m31 + m41; \
+        double Y = (u)*m12 + (v)*m22 + z * m32 + m42; \
+        double W = (u)*m14 + (v)*m24 + z * m34 + m44; \
         double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw); \
         ok &= (W >= eps) & FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
-        minX = qx < minX ? qx : minX; maxX = qx > maxX ? qx : maxX; \
-        minY = qy < minY ? qy : minY; maxY = qy > maxY ? qy : maxY; \
+        minX = qx < minX ? qx : minX; \
+        maxX = qx > maxX ? qx : maxX; \
+        minY = qy < minY ? qy : minY; \
+        maxY = qy > maxY ? qy : maxY; \
     } while (0)
 
 // Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals.
 // Field f (x, y, w, h) of layer i goes to out[f · fieldStep + i · layerStep]: (1, 4) for records, (the plane, 1)
 // for planes; constants after inlining, so each form is its own loop. The output never overlaps the columns (they
 // are CAMathBatch's own: a plan's, or a block gathered into scratch), so the loop needs no overlap checks.
-static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(frames_lanes)(const double *const *c, double *restrict out, size_t fieldStep,
-                                                                                   size_t layerStep, uint8_t *restrict slow, size_t n) {
+static inline KERNEL_ATTR __attribute__((always_inline)) void
+KERNEL(frames_lanes)(const double *const *c, double *restrict out, size_t fieldStep, size_t layerStep, uint8_t *restrict slow, size_t n) {
 #pragma clang fp contract(off)
     const double eps = 1.0 / 16384;
     const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
@@ -143,9 +148,10 @@ static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(frames_lane
 }
 
 // Lanes [s, s + count) of both forms: the 19 columns shifted to lane s (LANE_BLOCKS).
-#define FRAMES_BLOCK(s, count, fieldStep, layerStep) do {                                              \
-        const double *shifted[19];                                                                      \
-        for (int k = 0; k < 19; k++) shifted[k] = c[k] + (s);                                           \
+#define FRAMES_BLOCK(s, count, fieldStep, layerStep) \
+    do { \
+        const double *shifted[19]; \
+        for (int k = 0; k < 19; k++) shifted[k] = c[k] + (s); \
         KERNEL(frames_lanes)(shifted, out + (s) * (layerStep), fieldStep, layerStep, slow + (s), count); \
     } while (0)
 
@@ -175,8 +181,8 @@ KERNEL_ATTR void KERNEL(frames_planes)(const double *const *c, double *out, size
 // One block of `lanes` points (8, 16 or CAMATH_HIT_BLOCK, a constant after inlining, so every lane loop has
 // a fixed trip count); lanes past n hold NaN points, which no node accepts. The scratch layout is
 // CAMATH_HIT_BLOCK lanes per row whatever `lanes` is.
-static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(hit_test_lanes)(
-    const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch, const int lanes) {
+static inline KERNEL_ATTR __attribute__((always_inline)) void
+KERNEL(hit_test_lanes)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch, const int lanes) {
     double px[CAMATH_HIT_BLOCK], py[CAMATH_HIT_BLOCK];
     int64_t hit[CAMATH_HIT_BLOCK];
     for (int l = 0; l < lanes; l++) {
@@ -185,9 +191,13 @@ static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(hit_test_la
         hit[l] = -1;
     }
     for (size_t i = 0; i < tree->count; i++) {
-        double *restrict qx = scratch + 3 * CAMATH_HIT_BLOCK * i, *restrict qy = qx + CAMATH_HIT_BLOCK, *restrict alive = qy + CAMATH_HIT_BLOCK;
+        double *restrict qx = scratch + 3 * CAMATH_HIT_BLOCK * i, *restrict qy = qx + CAMATH_HIT_BLOCK,
+                         *restrict alive = qy + CAMATH_HIT_BLOCK;
         int32_t parent = tree->parent[i];
-        if (!tree->enterable[i]) { i = (size_t)tree->subtreeEnd[i] - 1; continue; }
+        if (!tree->enterable[i]) {
+            i = (size_t)tree->subtreeEnd[i] - 1;
+            continue;
+        }
         // The parent's lanes (or the input points for the root), copied so the lane loop cannot alias.
         double sx[CAMATH_HIT_BLOCK], sy[CAMATH_HIT_BLOCK], parentAlive[CAMATH_HIT_BLOCK];
         for (int l = 0; l < lanes; l++) {
@@ -240,8 +250,8 @@ static inline void autoresize_axis(double o, double e, double old, double nw, ui
 
 // CALayer's autoresizing of n frames (x, y, w, h, 4 doubles apart) with their masks, for one superlayer
 // size change (finite sizes: the caller checks them). A lane with a non-finite component keeps its frame.
-KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH,
-                                    double newW, double newH, double *out, size_t n) {
+KERNEL_ATTR void KERNEL(autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
+                                    double *out, size_t n) {
     for (size_t i = 0; i < n; i++) {
         const double x = frames[4 * i], y = frames[4 * i + 1], w = frames[4 * i + 2], h = frames[4 * i + 3];
         const int finite = lane_finite(x) & lane_finite(y) & lane_finite(w) & lane_finite(h);

@@ -2,7 +2,7 @@
 // compiled for AVX2; the inverses' tails are the portable kernels.
 #if defined(__x86_64__)
 #define KERNEL_ATTR __attribute__((target("avx2")))
-#define KERNEL_LANES 4  // doubles per vector: the planes loops' vector step (planes.h)
+#define KERNEL_LANES 4 // doubles per vector: the planes loops' vector step (planes.h)
 #define KERNEL(name) camath_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_##name
 #include "concat_avx2.h"

@@ -4,7 +4,7 @@
 #if defined(__x86_64__)
 #define CAMATH_FAST
 #define KERNEL_ATTR __attribute__((target("avx2,fma")))
-#define KERNEL_LANES 4  // doubles per vector: the planes loops' vector step (planes.h)
+#define KERNEL_LANES 4 // doubles per vector: the planes loops' vector step (planes.h)
 #define KERNEL(name) camath_avx2_fast_##name
 // KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.
 #define KERNEL_EXACT(name) camath_avx2_##name

@@ -13,42 +13,47 @@
 
 #define PLANE(p, k, stride) ((p)[(size_t)(k) * (stride) + i])
 
-#if !defined(CAMATH_FAST)  // the fast tables hold the exact concat (kernels.h)
+#if !defined(CAMATH_FAST) // the fast tables hold the exact concat (kernels.h)
 #include "precision.h"
 
 // Element (r, c) of a·b, the reference's sum left to right; A(k) and B(k) name element k of each operand.
 #define PLANES_PRODUCT(A, B, r, c) \
-    PLANE(out, 4 * (r) + (c), op) = A(4 * (r)) * B(c) + A(4 * (r) + 1) * B(4 + (c)) + A(4 * (r) + 2) * B(8 + (c)) + A(4 * (r) + 3) * B(12 + (c))
-#define PLANES_ROW(A, B, r) PLANES_PRODUCT(A, B, r, 0); PLANES_PRODUCT(A, B, r, 1); PLANES_PRODUCT(A, B, r, 2); PLANES_PRODUCT(A, B, r, 3)
-#define PLANES_CONCAT(A, B) PLANES_ROW(A, B, 0); PLANES_ROW(A, B, 1); PLANES_ROW(A, B, 2); PLANES_ROW(A, B, 3)
+    PLANE(out, 4 * (r) + (c), op) = \
+        A(4 * (r)) * B(c) + A(4 * (r) + 1) * B(4 + (c)) + A(4 * (r) + 2) * B(8 + (c)) + A(4 * (r) + 3) * B(12 + (c))
+#define PLANES_ROW(A, B, r) \
+    PLANES_PRODUCT(A, B, r, 0); \
+    PLANES_PRODUCT(A, B, r, 1); \
+    PLANES_PRODUCT(A, B, r, 2); \
+    PLANES_PRODUCT(A, B, r, 3)
+#define PLANES_CONCAT(A, B) \
+    PLANES_ROW(A, B, 0); \
+    PLANES_ROW(A, B, 1); \
+    PLANES_ROW(A, B, 2); \
+    PLANES_ROW(A, B, 3)
 #define PLANES_A(k) PLANE(a, k, ap)
 #define PLANES_B(k) PLANE(b, k, bp)
 #define PLANES_SHARED(k) s[k]
 
 /// The three shapes, each its own loop: a shared operand (16 doubles) is read once, into registers.
-static inline __attribute__((always_inline)) void KERNEL(concat_planes_pairwise)(const double *restrict a, size_t ap, const double *restrict b,
-                                                                                 size_t bp, double *restrict out, size_t op, size_t n) {
-    LANE_LOOP for (size_t i = 0; i < n; i++) {
-        PLANES_CONCAT(PLANES_A, PLANES_B);
-    }
+static inline __attribute__((always_inline)) void KERNEL(concat_planes_pairwise)(const double *restrict a, size_t ap,
+                                                                                 const double *restrict b, size_t bp, double *restrict out,
+                                                                                 size_t op, size_t n) {
+    LANE_LOOP for (size_t i = 0; i < n; i++) { PLANES_CONCAT(PLANES_A, PLANES_B); }
 }
 
-static inline __attribute__((always_inline)) void KERNEL(concat_planes_by_one)(const double *restrict a, size_t ap, const double *restrict shared,
-                                                                               double *restrict out, size_t op, size_t n) {
+static inline __attribute__((always_inline)) void KERNEL(concat_planes_by_one)(const double *restrict a, size_t ap,
+                                                                               const double *restrict shared, double *restrict out,
+                                                                               size_t op, size_t n) {
     double s[16];
     memcpy(s, shared, sizeof s);
-    LANE_LOOP for (size_t i = 0; i < n; i++) {
-        PLANES_CONCAT(PLANES_A, PLANES_SHARED);
-    }
+    LANE_LOOP for (size_t i = 0; i < n; i++) { PLANES_CONCAT(PLANES_A, PLANES_SHARED); }
 }
 
-static inline __attribute__((always_inline)) void KERNEL(concat_planes_one_by)(const double *restrict shared, const double *restrict b, size_t bp,
-                                                                               double *restrict out, size_t op, size_t n) {
+static inline __attribute__((always_inline)) void KERNEL(concat_planes_one_by)(const double *restrict shared, const double *restrict b,
+                                                                               size_t bp, double *restrict out, size_t op, size_t n) {
     double s[16];
     memcpy(s, shared, sizeof s);
-    LANE_LOOP for (size_t i = 0; i < n; i++) {
-        PLANES_CONCAT(PLANES_SHARED, PLANES_B);
-    }
+    LANE_LOOP for (size_t i = 0; i < n; i++) { PLANES_CONCAT(PLANES_SHARED, PLANES_B); }
 }
 
 KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane,
@@ -80,13 +85,13 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 /// gathered the 16 into an array first spilled its numerators and ran 10–20 % slower); returns det, and in *sum the
 /// sum of the elements' magnitudes (CAMATH_INVERSE_BOUND_SCALE).
 static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, double *restrict out,
-                                                                             size_t op, size_t i, double *sum) {
+                                                                              size_t op, size_t i, double *sum) {
     const double m11 = PLANE(t, 0, tp), m12 = PLANE(t, 1, tp), m13 = PLANE(t, 2, tp), m14 = PLANE(t, 3, tp);
     const double m21 = PLANE(t, 4, tp), m22 = PLANE(t, 5, tp), m23 = PLANE(t, 6, tp), m24 = PLANE(t, 7, tp);
     const double m31 = PLANE(t, 8, tp), m32 = PLANE(t, 9, tp), m33 = PLANE(t, 10, tp), m34 = PLANE(t, 11, tp);
     const double m41 = PLANE(t, 12, tp), m42 = PLANE(t, 13, tp), m43 = PLANE(t, 14, tp), m44 = PLANE(t, 15, tp);
-    *sum = ((fabs(m11) + fabs(m12)) + (fabs(m13) + fabs(m14))) + ((fabs(m21) + fabs(m22)) + (fabs(m23) + fabs(m24)))
-         + (((fabs(m31) + fabs(m32)) + (fabs(m33) + fabs(m34))) + ((fabs(m41) + fabs(m42)) + (fabs(m43) + fabs(m44))));
+    *sum = ((fabs(m11) + fabs(m12)) + (fabs(m13) + fabs(m14))) + ((fabs(m21) + fabs(m22)) + (fabs(m23) + fabs(m24))) +
+           (((fabs(m31) + fabs(m32)) + (fabs(m33) + fabs(m34))) + ((fabs(m41) + fabs(m42)) + (fabs(m43) + fabs(m44))));
 #define INVERT_PLANE_ENTRY(k, x) PLANE(out, k, op) = CAMATH_QUOTIENT(x, det, rdet)
     CAMATH_INVERSE_GENERAL(double, INVERT_PLANE_ENTRY);
 #undef INVERT_PLANE_ENTRY
@@ -114,7 +119,8 @@ static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(co
 /// spilled half the loop), and singular[i] with `mask` set where the bound does not prove the lane invertible;
 /// returns whether some lane is so marked.
 static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
-                                                                             size_t op, uint8_t *restrict singular, const int mask, size_t n) {
+                                                                             size_t op, uint8_t *restrict singular, const int mask,
+                                                                             size_t n) {
     int unproven = 0;
     KERNEL_DIVIDE_LOOP for (size_t i = 0; i < n; i++) {
         double sum;
@@ -152,7 +158,8 @@ KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, do
 /// (x, y, z, 1)·m divided by W per lane. A fast build also returns the block sum of point_guard.h (the exact
 /// one returns 0 and never reads scale).
 static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_lanes)(const double *m, const double *restrict p, size_t pp,
-                                                                                     double *restrict out, size_t op, size_t n, double scale) {
+                                                                                     double *restrict out, size_t op, size_t n,
+                                                                                     double scale) {
     const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     double sum = 0;

@@ -75,13 +75,15 @@ static inline void camath_map_point2_exact(const double *h, double x, double y, 
 
 /// Recomputes exactly, over the results (qx, qy, qz), the lanes of a block whose bit is set in `redo`, from
 /// the lanes' inputs (x, y, z); the vector kernels store their registers to these arrays and load them back.
-static inline void camath_redo_points3(const double *m, unsigned redo, int lanes, const double *x, const double *y,
-                                       const double *z, double *qx, double *qy, double *qz) {
+static inline void camath_redo_points3(const double *m, unsigned redo, int lanes, const double *x, const double *y, const double *z,
+                                       double *qx, double *qy, double *qz) {
     for (int k = 0; k < lanes; k++) {
         if (!(redo >> k & 1)) continue;
         double q[3];
         camath_map_point3_exact(m, x[k], y[k], z[k], q);
-        qx[k] = q[0]; qy[k] = q[1]; qz[k] = q[2];
+        qx[k] = q[0];
+        qy[k] = q[1];
+        qz[k] = q[2];
     }
 }
 

@@ -22,7 +22,8 @@ static inline KERNEL_ATTR void KERNEL(map_point3_single)(const double *mm, const
         return;
     }
 #else
-    (void)mm; (void)limit;
+    (void)mm;
+    (void)limit;
 #endif
     _mm_storeu_pd(o, _mm256_castpd256_pd128(p));
     _mm_store_sd(o + 2, _mm256_extractf128_pd(p, 1));
@@ -30,8 +31,7 @@ static inline KERNEL_ATTR void KERNEL(map_point3_single)(const double *mm, const
 
 #if defined(CAMATH_FAST)
 // The lanes of a block that point_guard.h hands to the exact formula: a bit per lane.
-static inline KERNEL_ATTR int KERNEL(unsafe_lanes4)(__m256d x, __m256d y, __m256d z, __m256d qx, __m256d qy, __m256d qz,
-                                                    __m256d limit) {
+static inline KERNEL_ATTR int KERNEL(unsafe_lanes4)(__m256d x, __m256d y, __m256d z, __m256d qx, __m256d qy, __m256d qz, __m256d limit) {
     const __m256d magnitude = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFF)), big = _mm256_set1_pd(CAMATH_POINT_RESULT_LIMIT);
     __m256d in = _mm256_and_pd(x, magnitude) + _mm256_and_pd(y, magnitude) + _mm256_and_pd(z, magnitude);
     __m256d out = _mm256_and_pd(qx, magnitude) + _mm256_and_pd(qy, magnitude) + _mm256_and_pd(qz, magnitude);
@@ -40,13 +40,19 @@ static inline KERNEL_ATTR int KERNEL(unsafe_lanes4)(__m256d x, __m256d y, __m256
 }
 
 // Recomputes the lanes of `unsafe` exactly, from the block's inputs (still in registers: out may be the input).
-static inline KERNEL_ATTR void KERNEL(redo_lanes4)(const double *mm, int unsafe, __m256d x, __m256d y, __m256d z,
-                                                   __m256d *qx, __m256d *qy, __m256d *qz) {
+static inline KERNEL_ATTR void KERNEL(redo_lanes4)(const double *mm, int unsafe, __m256d x, __m256d y, __m256d z, __m256d *qx, __m256d *qy,
+                                                   __m256d *qz) {
     double xs[4], ys[4], zs[4], ox[4], oy[4], oz[4];
-    _mm256_storeu_pd(xs, x); _mm256_storeu_pd(ys, y); _mm256_storeu_pd(zs, z);
-    _mm256_storeu_pd(ox, *qx); _mm256_storeu_pd(oy, *qy); _mm256_storeu_pd(oz, *qz);
+    _mm256_storeu_pd(xs, x);
+    _mm256_storeu_pd(ys, y);
+    _mm256_storeu_pd(zs, z);
+    _mm256_storeu_pd(ox, *qx);
+    _mm256_storeu_pd(oy, *qy);
+    _mm256_storeu_pd(oz, *qz);
     camath_redo_points3(mm, (unsigned)unsafe, 4, xs, ys, zs, ox, oy, oz);
-    *qx = _mm256_loadu_pd(ox); *qy = _mm256_loadu_pd(oy); *qz = _mm256_loadu_pd(oz);
+    *qx = _mm256_loadu_pd(ox);
+    *qy = _mm256_loadu_pd(oy);
+    *qz = _mm256_loadu_pd(oz);
 }
 #endif
 
@@ -59,8 +65,8 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
     for (; i + 4 <= n; i += 4) {
         const double *q = p + 4 * i;
         __m256d r0 = _mm256_loadu_pd(q), r1 = _mm256_loadu_pd(q + 4), r2 = _mm256_loadu_pd(q + 8), r3 = _mm256_loadu_pd(q + 12);
-        __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);   // x0 x1 z0 z1 | y0 y1 · ·
-        __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);   // x2 x3 z2 z3 | y2 y3 · ·
+        __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1); // x0 x1 z0 z1 | y0 y1 · ·
+        __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3); // x2 x3 z2 z3 | y2 y3 · ·
         __m256d x = _mm256_permute2f128_pd(t0, t2, 0x20), z = _mm256_permute2f128_pd(t0, t2, 0x31);
         __m256d y = _mm256_permute2f128_pd(t1, t3, 0x20);
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right.
@@ -72,8 +78,8 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         int unsafe = KERNEL(unsafe_lanes4)(x, y, z, qx, qy, qz, _mm256_set1_pd(limit));
         if (unsafe) KERNEL(redo_lanes4)(mm, unsafe, x, y, z, &qx, &qy, &qz);
 #endif
-        __m256d a = _mm256_unpacklo_pd(qx, qy), b = _mm256_unpackhi_pd(qx, qy);     // x0 y0 x2 y2 | x1 y1 x3 y3
-        __m256d c = _mm256_unpackhi_pd(qz, qz);                                      // z1 z1 z3 z3
+        __m256d a = _mm256_unpacklo_pd(qx, qy), b = _mm256_unpackhi_pd(qx, qy); // x0 y0 x2 y2 | x1 y1 x3 y3
+        __m256d c = _mm256_unpackhi_pd(qz, qz); // z1 z1 z3 z3
         double *o = out + 4 * i;
         _mm_storeu_pd(o, _mm256_castpd256_pd128(a));
         _mm_store_sd(o + 2, _mm256_castpd256_pd128(qz));

@@ -11,17 +11,23 @@
 #if defined(CAMATH_FAST)
 // The lanes of a block that point_guard.h hands to the exact formula, recomputed from the block's inputs
 // (still in registers: out may be the input).
-static inline KERNEL_ATTR void KERNEL(guard_lanes8)(const double *mm, double limit, __m512d x, __m512d y, __m512d z,
-                                                    __m512d *qx, __m512d *qy, __m512d *qz) {
+static inline KERNEL_ATTR void KERNEL(guard_lanes8)(const double *mm, double limit, __m512d x, __m512d y, __m512d z, __m512d *qx,
+                                                    __m512d *qy, __m512d *qz) {
     const __m512d lim = _mm512_set1_pd(limit), big = _mm512_set1_pd(CAMATH_POINT_RESULT_LIMIT);
     __m512d in = _mm512_abs_pd(x) + _mm512_abs_pd(y) + _mm512_abs_pd(z), out = _mm512_abs_pd(*qx) + _mm512_abs_pd(*qy) + _mm512_abs_pd(*qz);
     __mmask8 ok = _mm512_cmp_pd_mask(in, lim, _CMP_LE_OQ) & _mm512_cmp_pd_mask(out, big, _CMP_LT_OQ);
     if (ok == 0xFF) return;
     double xs[8], ys[8], zs[8], ox[8], oy[8], oz[8];
-    _mm512_storeu_pd(xs, x); _mm512_storeu_pd(ys, y); _mm512_storeu_pd(zs, z);
-    _mm512_storeu_pd(ox, *qx); _mm512_storeu_pd(oy, *qy); _mm512_storeu_pd(oz, *qz);
+    _mm512_storeu_pd(xs, x);
+    _mm512_storeu_pd(ys, y);
+    _mm512_storeu_pd(zs, z);
+    _mm512_storeu_pd(ox, *qx);
+    _mm512_storeu_pd(oy, *qy);
+    _mm512_storeu_pd(oz, *qz);
     camath_redo_points3(mm, (unsigned)(~ok & 0xFF), 8, xs, ys, zs, ox, oy, oz);
-    *qx = _mm512_loadu_pd(ox); *qy = _mm512_loadu_pd(oy); *qz = _mm512_loadu_pd(oz);
+    *qx = _mm512_loadu_pd(ox);
+    *qy = _mm512_loadu_pd(oy);
+    *qz = _mm512_loadu_pd(oz);
 }
 #endif
 

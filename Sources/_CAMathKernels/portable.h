@@ -10,7 +10,7 @@
 /// Four doubles as one value, loaded and stored without alignment (a row of a matrix).
 typedef double row4 __attribute__((vector_size(32), aligned(8)));
 
-#ifndef CAMATH_FAST  // the fast tables hold the exact concat (kernels.h)
+#ifndef CAMATH_FAST // the fast tables hold the exact concat (kernels.h)
 /// out = a·b for one matrix from its rows: row i of the product is b's rows weighted by row i of a, in the
 /// reference's order.
 static inline void KERNEL(concat_rows)(const row4 a[4], const row4 b[4], double *out) {
@@ -22,14 +22,16 @@ static inline void KERNEL(concat_rows)(const row4 a[4], const row4 b[4], double 
 /// The concat loop for constant steps (inlined per shape, so a shared operand's rows stay in registers:
 /// the compiler cannot hoist them otherwise, since out may alias them).
 static inline __attribute__((always_inline)) void KERNEL(concat_shape)(const double *a, size_t aStep, const double *b, size_t bStep,
-                                                              double *out, size_t n) {
+                                                                       double *out, size_t n) {
     row4 sharedA[4], sharedB[4];
     memcpy(sharedA, a, sizeof sharedA);
     memcpy(sharedB, b, sizeof sharedB);
     for (size_t m = 0; m < n; m++) {
-        row4 ra[4], rb[4];  // all of both read before out is written: out may alias either
-        if (aStep) memcpy(ra, a + aStep * m, sizeof ra); else memcpy(ra, sharedA, sizeof ra);
-        if (bStep) memcpy(rb, b + bStep * m, sizeof rb); else memcpy(rb, sharedB, sizeof rb);
+        row4 ra[4], rb[4]; // all of both read before out is written: out may alias either
+        if (aStep) memcpy(ra, a + aStep * m, sizeof ra);
+        else memcpy(ra, sharedA, sizeof ra);
+        if (bStep) memcpy(rb, b + bStep * m, sizeof rb);
+        else memcpy(rb, sharedB, sizeof rb);
         KERNEL(concat_rows)(ra, rb, out + 16 * m);
     }
 }
@@ -56,7 +58,9 @@ static inline void KERNEL(map_point3)(const row4 r[4], double limit, const doubl
 #else
     (void)limit;
 #endif
-    q[0] = x; q[1] = y; q[2] = z;
+    q[0] = x;
+    q[1] = y;
+    q[2] = z;
 }
 
 KERNEL_ATTR void KERNEL(map_points3)(const double *m, const double *points, double *out, size_t n) {
@@ -66,8 +70,8 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *m, const double *points, doub
     for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, limit, points + 4 * i, out + 4 * i);
 }
 
-KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
-                                         size_t outStride, size_t n) {
+KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride,
+                                             size_t n) {
     row4 r[4];
     memcpy(r, m, sizeof r);
     const double limit = camath_point_input_limit(m, 16);
@@ -92,16 +96,17 @@ KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *poi
     const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15]; \
     double r[16]; \
     FORMULA; \
-    (void)m14; (void)m24; (void)m34; (void)m44; \
+    (void)m14; \
+    (void)m24; \
+    (void)m34; \
+    (void)m44; \
     int ok = lane_normal(det); \
     for (int k = 0; k < 16; k++) ok &= lane_finite(m[k]) & lane_finite(r[k]); \
     for (int k = 0; k < 16; k++) out[16 * i + k] = ok ? r[k] : m[k]; \
     if (singular) singular[i] = (uint8_t)!ok
 
 KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        INVERT_ONE(CAMATH_INVERSE_GENERAL(double, CAMATH_INVERSE_INTO_R));
-    }
+    for (size_t i = 0; i < n; i++) { INVERT_ONE(CAMATH_INVERSE_GENERAL(double, CAMATH_INVERSE_INTO_R)); }
 }
 
 // notAffine[i] = 1 marks matrices whose column 4 is not (0, 0, 0, 1); they are left for the caller.

@@ -36,34 +36,35 @@ TL_INLINE void tl_rotation(double angle, double x, double y, double z, double *r
     double k = fmax(fmax(fabs(x), fabs(y)), fabs(z));
     double ux = x / k, uy = y / k, uz = z / k;
     double length = el_sqrt(ux * ux + uy * uy + uz * uz);
-    ux = ux / length; uy = uy / length; uz = uz / length;
+    ux = ux / length;
+    uy = uy / length;
+    uz = uz / length;
     double s, c;
     el_sincos(angle, &s, &c, slow);
     double oneMinusC = 1 - c;
-    double e[9] = {
-        ux * ux + (1 - ux * ux) * c, (ux * uy) * oneMinusC + uz * s, (ux * uz) * oneMinusC - uy * s,
-        (ux * uy) * oneMinusC - uz * s, uy * uy + (1 - uy * uy) * c, (uy * uz) * oneMinusC + ux * s,
-        (ux * uz) * oneMinusC + uy * s, (uy * uz) * oneMinusC - ux * s, uz * uz + (1 - uz * uz) * c };
+    double e[9] = {ux * ux + (1 - ux * ux) * c,    (ux * uy) * oneMinusC + uz * s, (ux * uz) * oneMinusC - uy * s,
+                   (ux * uy) * oneMinusC - uz * s, uy * uy + (1 - uy * uy) * c,    (uy * uz) * oneMinusC + ux * s,
+                   (ux * uz) * oneMinusC + uy * s, (uy * uz) * oneMinusC - ux * s, uz * uz + (1 - uz * uz) * c};
     int zeroAxis = (x == 0) & (y == 0) & (z == 0);
     int finite = el_finite(angle) & el_finite(x) & el_finite(y) & el_finite(z);
     TL_FIELDS (int i = 0; i < 3; i++)
-        TL_FIELDS (int j = 0; j < 3; j++)
-            r[4 * i + j] = zeroAxis ? r[4 * i + j] : finite ? e[3 * i + j] : NAN;
+        TL_FIELDS (int j = 0; j < 3; j++) r[4 * i + j] = zeroAxis ? r[4 * i + j] : finite ? e[3 * i + j] : NAN;
 }
 
 // Transform3D(rotation: q).
 TL_INLINE void tl_quaternion_rotation(const double *q, double *r) {
     double x = q[0], y = q[1], z = q[2], w = q[3];
     tl_identity(r);
+    // clang-format off
     r[0] = 1 - 2 * (y * y + z * z); r[1] = 2 * (x * y + z * w); r[2] = 2 * (x * z - y * w);
     r[4] = 2 * (x * y - z * w); r[5] = 1 - 2 * (x * x + z * z); r[6] = 2 * (y * z + x * w);
     r[8] = 2 * (x * z + y * w); r[9] = 2 * (y * z - x * w); r[10] = 1 - 2 * (x * x + y * y);
+    // clang-format on
 }
 
 #include "recompose_reduced.h"
 
 TL_INLINE double tl_dot(const double *u, const double *v) { return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]; }
-
 
 // The perspective-free part's inverse of the divided matrix n (m44 = 1), its verdict and the perspective into
 // persp[0…3] (the record's p[9…12]). Returns 0 where the lane needs the inverse — an m14, m24 or m34 other than
@@ -101,9 +102,12 @@ TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, cons
     double m11 = n[0], m12 = n[1], m13 = n[2], m21 = n[4], m22 = n[5], m23 = n[6];
     double m31 = n[8], m32 = n[9], m33 = n[10], m41 = n[12], m42 = n[13], m43 = n[14];
     if (perspective) ok &= tl_unmatrix_perspective(n, testAlways, p + 9);
-    else TL_FIELDS (int i = 0; i < 4; i++) p[9 + i] = i == 3 ? 1.0 : 0.0;
-    p[0] = m41; p[1] = m42; p[2] = m43;
-    double r1[3] = { m11, m12, m13 }, r2[3] = { m21, m22, m23 }, r3[3] = { m31, m32, m33 };
+    else
+        TL_FIELDS (int i = 0; i < 4; i++) p[9 + i] = i == 3 ? 1.0 : 0.0;
+    p[0] = m41;
+    p[1] = m42;
+    p[2] = m43;
+    double r1[3] = {m11, m12, m13}, r2[3] = {m21, m22, m23}, r3[3] = {m31, m32, m33};
     double sx = el_sqrt(tl_dot(r1, r1));
     TL_FIELDS (int i = 0; i < 3; i++) r1[i] = sx != 0 ? r1[i] / sx : r1[i];
     double kxy = tl_dot(r1, r2);
@@ -119,15 +123,25 @@ TL_INLINE int tl_unmatrix(const double *m, int testAlways, const int unitW, cons
     TL_FIELDS (int i = 0; i < 3; i++) r3[i] = sz != 0 ? r3[i] / sz : r3[i];
     kxz = sz != 0 ? kxz / sz : 0;
     kyz = sz != 0 ? kyz / sz : 0;
-    double cr[3] = { r2[1] * r3[2] - r2[2] * r3[1], r2[2] * r3[0] - r2[0] * r3[2], r2[0] * r3[1] - r2[1] * r3[0] };
+    double cr[3] = {r2[1] * r3[2] - r2[2] * r3[1], r2[2] * r3[0] - r2[0] * r3[2], r2[0] * r3[1] - r2[1] * r3[0]};
     int flip = tl_dot(r1, cr) < 0;
-    p[3] = flip ? -sx : sx; p[4] = flip ? -sy : sy; p[5] = flip ? -sz : sz;
+    p[3] = flip ? -sx : sx;
+    p[4] = flip ? -sy : sy;
+    p[5] = flip ? -sz : sz;
     // The reference negates rows as Swift's SIMD prefix minus does: 0 − x, so +0 stays +0.
     TL_FIELDS (int i = 0; i < 3; i++) {
-        r1[i] = flip ? 0 - r1[i] : r1[i]; r2[i] = flip ? 0 - r2[i] : r2[i]; r3[i] = flip ? 0 - r3[i] : r3[i];
+        r1[i] = flip ? 0 - r1[i] : r1[i];
+        r2[i] = flip ? 0 - r2[i] : r2[i];
+        r3[i] = flip ? 0 - r3[i] : r3[i];
     }
-    p[6] = kxy; p[7] = kxz; p[8] = kyz;
-    TL_FIELDS (int i = 0; i < 3; i++) { rows[i] = r1[i]; rows[3 + i] = r2[i]; rows[6 + i] = r3[i]; }
+    p[6] = kxy;
+    p[7] = kxz;
+    p[8] = kyz;
+    TL_FIELDS (int i = 0; i < 3; i++) {
+        rows[i] = r1[i];
+        rows[3 + i] = r2[i];
+        rows[6 + i] = r3[i];
+    }
     return ok;
 }
 
@@ -167,7 +181,10 @@ TL_INLINE void tl_quaternion(const double *r1, const double *r2, const double *r
 
 // The 2-D decomposition (decomposed2D): its eight free values; the rest of the record is constant
 // (tz = 0, sz = 1, kxz = kyz = 0, perspective (0, 0, 0, 1), rx = ry = 0, qx = qy = 0).
-typedef struct { double tx, ty, sx, sy, kxy, angle, qz, qw; int ok; } tl_planar;
+typedef struct {
+    double tx, ty, sx, sy, kxy, angle, qz, qw;
+    int ok;
+} tl_planar;
 
 TL_INLINE tl_planar tl_decompose2(const double *m, int *slow) {
     double a = m[0], b = m[1], c = m[4], d = m[5];
@@ -177,14 +194,21 @@ TL_INLINE tl_planar tl_decompose2(const double *m, int *slow) {
     int negative = det < 0, aBelowD = a < d;
     double sx = (negative & aBelowD) ? -1.0 : 1.0, sy = (negative & !aBelowD) ? -1.0 : 1.0;
     sx = sx * el_sqrt(a * a + b * b);
-    a = a / sx; b = b / sx;
+    a = a / sx;
+    b = b / sx;
     double k = a * c + b * d;
-    c = c - a * k; d = d - b * k;
+    c = c - a * k;
+    d = d - b * k;
     sy = sy * el_sqrt(c * c + d * d);
     tl_planar r;
     r.angle = el_atan2(b, a);
     el_sincos(r.angle / 2, &r.qz, &r.qw, slow);
-    r.tx = m[12]; r.ty = m[13]; r.sx = sx; r.sy = sy; r.kxy = k / sy; r.ok = ok;
+    r.tx = m[12];
+    r.ty = m[13];
+    r.sx = sx;
+    r.sy = sy;
+    r.kxy = k / sy;
+    r.ok = ok;
     return r;
 }
 
@@ -193,10 +217,12 @@ TL_INLINE tl_planar tl_decompose2(const double *m, int *slow) {
 // the compiler turns the record's runs of zeros into a memset call, which no lane loop can vectorise.
 TL_INLINE void tl_store_planar(tl_planar v, int keep, double zero, double one, double *p) {
 #define TL_PUT(j, value) p[j] = keep ? p[j] : (value)
+    // clang-format off
     TL_PUT(0, v.tx); TL_PUT(1, v.ty); TL_PUT(2, zero); TL_PUT(3, v.sx); TL_PUT(4, v.sy); TL_PUT(5, one);
     TL_PUT(6, v.kxy); TL_PUT(7, zero); TL_PUT(8, zero); TL_PUT(9, zero); TL_PUT(10, zero); TL_PUT(11, zero);
     TL_PUT(12, one); TL_PUT(13, zero); TL_PUT(14, zero); TL_PUT(15, v.angle); TL_PUT(16, zero); TL_PUT(17, zero);
     TL_PUT(18, v.qz); TL_PUT(19, v.qw);
+    // clang-format on
 #undef TL_PUT
 }
 
@@ -204,9 +230,13 @@ TL_INLINE void tl_store_planar(tl_planar v, int keep, double zero, double one, d
 TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *slow) {
     double m[16], f[16];
     tl_identity(m);
-    m[0] = p[3]; m[5] = p[4]; m[10] = p[5];
+    m[0] = p[3];
+    m[5] = p[4];
+    m[10] = p[5];
     tl_identity(f);
-    f[4] = p[6]; f[8] = p[7]; f[9] = p[8];
+    f[4] = p[6];
+    f[8] = p[7];
+    f[9] = p[8];
     tl_concat(m, f, m);
     if (quaternion) {
         tl_quaternion_rotation(p + 16, f);
@@ -220,10 +250,15 @@ TL_INLINE void tl_recompose(const double *p, int quaternion, double *out, int *s
         tl_concat(m, f, m);
     }
     tl_identity(f);
-    f[12] = p[0]; f[13] = p[1]; f[14] = p[2];
+    f[12] = p[0];
+    f[13] = p[1];
+    f[14] = p[2];
     tl_concat(m, f, m);
     tl_identity(f);
-    f[3] = p[9]; f[7] = p[10]; f[11] = p[11]; f[15] = p[12];
+    f[3] = p[9];
+    f[7] = p[10];
+    f[11] = p[11];
+    f[15] = p[12];
     tl_concat(m, f, out);
 }
 
@@ -236,9 +271,11 @@ TL_INLINE double tl_fast_sin(double x) {
     double k = __builtin_rint(x * 0x1.45f306dc9c883p-2);
     double r = ((x - k * piA) - k * piB) - k * piC;
     double z = r * r;
+    // clang-format off
     double p = -0x1.5555555555555p-3 + z * (0x1.1111111111111p-7 + z * (-0x1.a01a01a01a01ap-13 + z * (0x1.71de3a556c734p-19
         + z * (-0x1.ae64567f544e4p-26 + z * (0x1.6124613a86d09p-33 + z * (-0x1.ae7f3e733b81fp-41 + z * (0x1.952c77030ad4ap-49
         + z * (-0x1.2f49b46814157p-57 + z * 0x1.71b8ef6dcf572p-66))))))));
+    // clang-format on
     double sine = r + (r * z) * p;
     double half = k * 0.5;
     return half != __builtin_rint(half) ? -sine : sine;
@@ -325,8 +362,8 @@ TL_INLINE void tl_transpose(const double *const *restrict src, int r, int c, dou
             TL_FIELDS (int k = 0; k < 4; k++) memcpy(&q[k], src[i + k] + j, sizeof q[k]);
             tl_quad t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(q[0], q[1], 1, 5, 3, 7);
             tl_quad t2 = __builtin_shufflevector(q[2], q[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(q[2], q[3], 1, 5, 3, 7);
-            tl_quad col[4] = { __builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
-                               __builtin_shufflevector(t0, t2, 2, 3, 6, 7), __builtin_shufflevector(t1, t3, 2, 3, 6, 7) };
+            tl_quad col[4] = {__builtin_shufflevector(t0, t2, 0, 1, 4, 5), __builtin_shufflevector(t1, t3, 0, 1, 4, 5),
+                              __builtin_shufflevector(t0, t2, 2, 3, 6, 7), __builtin_shufflevector(t1, t3, 2, 3, 6, 7)};
             TL_FIELDS (int k = 0; k < 4; k++) memcpy(dst[j + k] + i, &col[k], sizeof col[k]);
         }
     }
@@ -444,7 +481,7 @@ TL_INLINE void tl_load_pairs(const double *restrict pairs, const double *restric
     }
     // Transposed as the pair records are (lane by lane, the stores would stall the vector loads after
     // them); a lane without perspective reads the constant record.
-    static const double none[CAMATH_PAIR_PERSPECTIVE_FIELDS] = { 0, 0, 0, 1, 0, 0, 0, 1 };
+    static const double none[CAMATH_PAIR_PERSPECTIVE_FIELDS] = {0, 0, 0, 1, 0, 0, 0, 1};
     double *perspectiveLanes[CAMATH_PAIR_PERSPECTIVE_FIELDS];
     for (size_t l = 0; l < TL_W; l++)
         rows[l] = flags[l < w ? l : 0] & CAMATH_PAIR_PERSPECTIVE ? perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * k[l] : none;
@@ -503,8 +540,8 @@ TL_INLINE void tl_unmatrix_block(tl_lanes *restrict m, const int *restrict testA
 
 // One block of the 3-D rule: unmatrix (m44 = 1 in every lane picked per block; the perspective step in the
 // block when every lane needs it, else left to the queue), then the asked-for angles as separate lane loops.
-TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict testAlways, const int perspective, const int parts, double zero,
-                                   tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
+TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict testAlways, const int perspective, const int parts,
+                                   double zero, tl_lanes *restrict p, tl_lanes *restrict rows, int *restrict ok) {
     int unitW = 1;
     for (int l = 0; l < TL_W; l++) unitW &= m[15][l] == 1;
     if (unitW && perspective) tl_unmatrix_block(m, testAlways, 1, 1, p, rows, ok);
@@ -512,13 +549,13 @@ TL_INLINE void tl_decompose3_block(tl_lanes *restrict m, const int *restrict tes
     else if (perspective) tl_unmatrix_block(m, testAlways, 0, 1, p, rows, ok);
     else tl_unmatrix_block(m, testAlways, 0, 0, p, rows, ok);
     TL_LANES2 {
-        double rr[9], e[3] = { zero, zero, zero };
+        double rr[9], e[3] = {zero, zero, zero};
         TL_FIELDS (int f = 0; f < 9; f++) rr[f] = rows[f][l];
         if (parts & CAMATH_EULER) tl_euler(rr, rr + 3, rr + 6, parts, e);
         TL_FIELDS (int f = 0; f < 3; f++) p[13 + f][l] = e[f];
     }
     TL_LANES2 {
-        double rr[9], q[4] = { zero, zero, zero, zero };
+        double rr[9], q[4] = {zero, zero, zero, zero};
         TL_FIELDS (int f = 0; f < 9; f++) rr[f] = rows[f][l];
         if (parts & CAMATH_QUATERNION) tl_quaternion(rr, rr + 3, rr + 6, q);
         TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
@@ -551,7 +588,8 @@ TL_INLINE void tl_perspective_lanes(tl_lanes *restrict m, const int *restrict al
 // The perspective step for the queued lanes: their records' perspective (fields 9…12, already stored as
 // (0, 0, 0, 1)) and, where the inverse they need does not exist, status 1. Lanes past the count hold earlier
 // (or the initial identity) matrices, computed and ignored.
-TL_INLINE void tl_perspective_flush(tl_perspective_queue *restrict queue, double *restrict records, size_t stride, uint8_t *restrict status) {
+TL_INLINE void tl_perspective_flush(tl_perspective_queue *restrict queue, double *restrict records, size_t stride,
+                                    uint8_t *restrict status) {
     if (queue->count == 0) return;
     tl_lanes persp[4];
     int ok[TL_W], unitW = 1;
@@ -567,8 +605,8 @@ TL_INLINE void tl_perspective_flush(tl_perspective_queue *restrict queue, double
 }
 
 // One block of the 2-D rule into p (lanes where keep[l] keep theirs), its verdict in ok2 and rare lanes in slow.
-TL_INLINE void tl_decompose2_block(tl_lanes *restrict m, const int *restrict keep, double zero, double one,
-                                   tl_lanes *restrict p, int *restrict ok2, int *restrict slow) {
+TL_INLINE void tl_decompose2_block(tl_lanes *restrict m, const int *restrict keep, double zero, double one, tl_lanes *restrict p,
+                                   int *restrict ok2, int *restrict slow) {
     TL_LANES2 {
         double mm[16], pp[CAMATH_PARTS];
         int s = 0;
@@ -589,7 +627,8 @@ TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restric
     volatile double opaqueZero = 0.0, opaqueOne = 1.0;
     const double zero = opaqueZero, one = opaqueOne;
     tl_perspective_queue queue;
-    TL_FIELDS (int f = 0; f < 16; f++) for (int l = 0; l < TL_W; l++) queue.m[f][l] = f % 5 == 0 ? 1.0 : 0.0;
+    TL_FIELDS (int f = 0; f < 16; f++)
+        for (int l = 0; l < TL_W; l++) queue.m[f][l] = f % 5 == 0 ? 1.0 : 0.0;
     for (int l = 0; l < TL_W; l++) queue.always[l] = 0;
     queue.count = 0;
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
@@ -602,10 +641,15 @@ TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restric
             two[l] = lane == 2;
             keep[l] = !two[l];
             always[l] = lane == 1;
-            ok3[l] = 1; ok2[l] = 1; slow[l] = 0;
+            ok3[l] = 1;
+            ok2[l] = 1;
+            slow[l] = 0;
         }
         int any3 = 0, any2 = 0;
-        for (int l = 0; l < TL_W; l++) { any3 |= !two[l]; any2 |= two[l]; }
+        for (int l = 0; l < TL_W; l++) {
+            any3 |= !two[l];
+            any2 |= two[l];
+        }
         int needs[TL_W], needCount = 0;
         for (size_t l = 0; l < w; l++) {
             needs[l] = (!two[l]) & (always[l] | (m[3][l] != 0) | (m[7][l] != 0) | (m[11][l] != 0));
@@ -641,14 +685,15 @@ TL_INLINE void tl_decompose_all(const double *restrict t, const uint8_t *restric
 /// runs that rule alone; a mixed block runs both in every lane and picks.
 KERNEL_ATTR void KERNEL(decompose)(const double *restrict t, const uint8_t *restrict methods, int method, int parts,
                                    double *restrict records, size_t stride, uint8_t *restrict status, size_t n) {
-#define TL_DECOMPOSE_CASE(p) case p: tl_decompose_all(t, methods, method, p, records, stride, status, n); break
+#define TL_DECOMPOSE_CASE(p) \
+    case p: tl_decompose_all(t, methods, method, p, records, stride, status, n); break
     switch (parts & (CAMATH_EULER | CAMATH_QUATERNION)) {
-    TL_DECOMPOSE_CASE(0);
-    TL_DECOMPOSE_CASE(CAMATH_ROTATION_X);
-    TL_DECOMPOSE_CASE(CAMATH_ROTATION_Y);
-    TL_DECOMPOSE_CASE(CAMATH_ROTATION_Z);
-    TL_DECOMPOSE_CASE(CAMATH_EULER);
-    TL_DECOMPOSE_CASE(CAMATH_QUATERNION);
+        TL_DECOMPOSE_CASE(0);
+        TL_DECOMPOSE_CASE(CAMATH_ROTATION_X);
+        TL_DECOMPOSE_CASE(CAMATH_ROTATION_Y);
+        TL_DECOMPOSE_CASE(CAMATH_ROTATION_Z);
+        TL_DECOMPOSE_CASE(CAMATH_EULER);
+        TL_DECOMPOSE_CASE(CAMATH_QUATERNION);
     default: tl_decompose_all(t, methods, method, CAMATH_EULER | CAMATH_QUATERNION, records, stride, status, n); break;
     }
 #undef TL_DECOMPOSE_CASE
@@ -690,7 +735,7 @@ TL_INLINE void tl_recompose_all(const double *restrict records, size_t stride, c
     for (size_t i0 = 0; i0 < n; i0 += TL_W) {
         size_t w = n - i0 < TL_W ? n - i0 : TL_W;
         tl_lanes p[CAMATH_PARTS], o[16];
-        int s[TL_W] = { 0 };
+        int s[TL_W] = {0};
         tl_load_records(records + i0, stride, w, 0, CAMATH_PARTS, p);
         tl_recompose_block(p, quaternion, 0, o, s);
         tl_store_matrices(o, w, out + 16 * i0);
@@ -722,11 +767,23 @@ KERNEL_ATTR void KERNEL(pair_records)(const double *restrict a, const double *re
         tl_load_records(b + i0, stride, w, 0, CAMATH_PARTS, pb);
         TL_LANES2 {
             double qa[4], qb[4], q0[4], h, sh;
-            TL_FIELDS (int f = 0; f < 9; f++) { x[f][l] = pa[f][l]; x[9 + f][l] = pb[f][l]; }
-            TL_FIELDS (int g = 0; g < 4; g++) { v[g][l] = pa[9 + g][l]; v[4 + g][l] = pb[9 + g][l]; }
-            TL_FIELDS (int f = 0; f < 4; f++) { qa[f] = pa[16 + f][l]; qb[f] = pb[16 + f][l]; }
+            TL_FIELDS (int f = 0; f < 9; f++) {
+                x[f][l] = pa[f][l];
+                x[9 + f][l] = pb[f][l];
+            }
+            TL_FIELDS (int g = 0; g < 4; g++) {
+                v[g][l] = pa[9 + g][l];
+                v[4 + g][l] = pb[9 + g][l];
+            }
+            TL_FIELDS (int f = 0; f < 4; f++) {
+                qa[f] = pa[16 + f][l];
+                qb[f] = pb[16 + f][l];
+            }
             tl_slerp_constants(qa, qb, q0, &h, &sh);
-            TL_FIELDS (int f = 0; f < 4; f++) { x[18 + f][l] = q0[f]; x[22 + f][l] = qb[f]; }
+            TL_FIELDS (int f = 0; f < 4; f++) {
+                x[18 + f][l] = q0[f];
+                x[22 + f][l] = qb[f];
+            }
             x[26][l] = h;
             x[27][l] = sh;
         }
@@ -765,16 +822,19 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const double 
         const int64_t *next = indices ? indices + i0 + TL_W : NULL;
         if (ahead) tl_prefetch_pairs(pairs, perspectives, next, flags + i0 + TL_W, i0 + TL_W, 0, TL_W / 4);
         if (w == TL_W) memcpy(tt, t + i0, sizeof tt);
-        else for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
+        else
+            for (size_t l = 0; l < TL_W; l++) tt[l] = t[i0 + (l < w ? l : 0)];
 #if defined(CAMATH_FAST)
         // A block with a part of 2¹⁰⁰ or more, or not finite, is the exact kernel's (the reference's bits):
         // fused, its products could skip an overflow the reference takes, and a finite result where the
         // reference has ∞ or NaN is no rounding. Below 2¹⁰⁰, and with the callers' fractions (|t| < 2¹⁷), no
         // product of the blend or the recomposition overflows.
         if (!bounded && tl_any_unbounded(x, 26, 0)) {
+            // clang-format off
             KERNEL_EXACT(interpolate)(indices ? pairs : pairs + CAMATH_PAIR_FIELDS * i0,
                                       indices ? perspectives : perspectives + CAMATH_PAIR_PERSPECTIVE_FIELDS * i0, indices ? indices + i0 : NULL,
                                       flags + i0, t + i0, out + 16 * i0, slow + i0, w, 0);
+            // clang-format on
             continue;
         }
 #endif
@@ -783,7 +843,10 @@ KERNEL_ATTR void KERNEL(interpolate)(const double *restrict pairs, const double 
             int rare = 0;
             TL_FIELDS (int f = 0; f < 13; f++) p[f][l] = x[f][l] + (x[13 + f][l] - x[f][l]) * tt[l];
             TL_FIELDS (int f = 13; f < 16; f++) p[f][l] = 0;
-            TL_FIELDS (int f = 0; f < 4; f++) { q0[f] = x[26 + f][l]; qb[f] = x[30 + f][l]; }
+            TL_FIELDS (int f = 0; f < 4; f++) {
+                q0[f] = x[26 + f][l];
+                qb[f] = x[30 + f][l];
+            }
             tl_slerp_at(q0, qb, x[34][l], x[35][l], tt[l], q, &rare);
             TL_FIELDS (int f = 0; f < 4; f++) p[16 + f][l] = q[f];
             s[l] = rare;
@@ -809,8 +872,14 @@ TL_INLINE void tl_elementary_all(const int function, const double *restrict x, c
         int rare = 0;
         double s, c;
         switch (function) {
-        case CAMATH_SIN: el_sincos(x[i], &s, &c, &rare); out[i] = s; break;
-        case CAMATH_COS: el_sincos(x[i], &s, &c, &rare); out[i] = c; break;
+        case CAMATH_SIN:
+            el_sincos(x[i], &s, &c, &rare);
+            out[i] = s;
+            break;
+        case CAMATH_COS:
+            el_sincos(x[i], &s, &c, &rare);
+            out[i] = c;
+            break;
         case CAMATH_ATAN2: out[i] = el_atan2(x[i], y[i]); break;
         case CAMATH_ASIN: out[i] = el_asin(x[i]); break;
         default: out[i] = el_acos(x[i]); break;

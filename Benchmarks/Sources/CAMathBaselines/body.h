@@ -3,7 +3,8 @@
 // divisor) and the fp contract pragma set.
 #include "CAMathBaselines.h"
 
-void SUFFIX(camath_baseline_concat)(const double *restrict a, size_t aStep, const double *restrict b, size_t bStep, double *restrict out, size_t n) {
+void SUFFIX(camath_baseline_concat)(const double *restrict a, size_t aStep, const double *restrict b, size_t bStep, double *restrict out,
+                                    size_t n) {
     for (size_t m = 0; m < n; m++) {
         const double *A = a + aStep * m, *B = b + bStep * m;
         double C[16];
@@ -23,6 +24,7 @@ void SUFFIX(camath_baseline_invert)(const double *restrict t, double *restrict o
         double c2 = m[8] * m[15] - m[12] * m[11], c1 = m[8] * m[14] - m[12] * m[10], c0 = m[8] * m[13] - m[12] * m[9];
         double d = s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0;
         double *o = out + 16 * i;
+        // clang-format off
         o[0] = QUOT(m[5] * c5 - m[6] * c4 + m[7] * c3, d);   o[1] = QUOT(-m[1] * c5 + m[2] * c4 - m[3] * c3, d);
         o[2] = QUOT(m[13] * s5 - m[14] * s4 + m[15] * s3, d); o[3] = QUOT(-m[9] * s5 + m[10] * s4 - m[11] * s3, d);
         o[4] = QUOT(-m[4] * c5 + m[6] * c2 - m[7] * c1, d);  o[5] = QUOT(m[0] * c5 - m[2] * c2 + m[3] * c1, d);
@@ -31,6 +33,7 @@ void SUFFIX(camath_baseline_invert)(const double *restrict t, double *restrict o
         o[10] = QUOT(m[12] * s4 - m[13] * s2 + m[15] * s0, d); o[11] = QUOT(-m[8] * s4 + m[9] * s2 - m[11] * s0, d);
         o[12] = QUOT(-m[4] * c3 + m[5] * c1 - m[6] * c0, d); o[13] = QUOT(m[0] * c3 - m[1] * c1 + m[2] * c0, d);
         o[14] = QUOT(-m[12] * s3 + m[13] * s1 - m[14] * s0, d); o[15] = QUOT(m[8] * s3 - m[9] * s1 + m[10] * s0, d);
+        // clang-format on
     }
 }
 
@@ -41,11 +44,14 @@ void SUFFIX(camath_baseline_invert_affine)(const double *restrict t, double *res
         double a10 = m[6] * m[8] - m[4] * m[10], a11 = m[0] * m[10] - m[2] * m[8], a12 = m[2] * m[4] - m[0] * m[6];
         double a20 = m[4] * m[9] - m[5] * m[8], a21 = m[1] * m[8] - m[0] * m[9], a22 = m[0] * m[5] - m[1] * m[4];
         double d = m[0] * a00 + m[1] * a10 + m[2] * a20;
-        double R[9] = {QUOT(a00, d), QUOT(a01, d), QUOT(a02, d), QUOT(a10, d), QUOT(a11, d), QUOT(a12, d),
-                       QUOT(a20, d), QUOT(a21, d), QUOT(a22, d)};
+        double R[9] = {QUOT(a00, d), QUOT(a01, d), QUOT(a02, d), QUOT(a10, d), QUOT(a11, d),
+                       QUOT(a12, d), QUOT(a20, d), QUOT(a21, d), QUOT(a22, d)};
         double *o = out + 16 * i;
         for (int row = 0; row < 3; row++) {
-            o[4 * row] = R[3 * row]; o[4 * row + 1] = R[3 * row + 1]; o[4 * row + 2] = R[3 * row + 2]; o[4 * row + 3] = 0;
+            o[4 * row] = R[3 * row];
+            o[4 * row + 1] = R[3 * row + 1];
+            o[4 * row + 2] = R[3 * row + 2];
+            o[4 * row + 3] = 0;
         }
         for (int j = 0; j < 3; j++) o[12 + j] = -(m[12] * R[j] + m[13] * R[3 + j] + m[14] * R[6 + j]);
         o[15] = 1;
@@ -57,7 +63,10 @@ void SUFFIX(camath_baseline_points3)(const double *restrict m, const double *res
         double x = p[4 * i], y = p[4 * i + 1], z = p[4 * i + 2];
         double X = x * m[0] + y * m[4] + z * m[8] + m[12], Y = x * m[1] + y * m[5] + z * m[9] + m[13];
         double Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
-        out[4 * i] = QUOT(X, W); out[4 * i + 1] = QUOT(Y, W); out[4 * i + 2] = QUOT(Z, W); out[4 * i + 3] = 1;
+        out[4 * i] = QUOT(X, W);
+        out[4 * i + 1] = QUOT(Y, W);
+        out[4 * i + 2] = QUOT(Z, W);
+        out[4 * i + 3] = 1;
     }
 }
 
@@ -80,10 +89,15 @@ void SUFFIX(camath_baseline_frames)(const double *restrict layers, double *restr
             double u = us[k], v = vs[k];
             double W = u * m[3] + v * m[7] + z * m[11] + m[15];
             double x = QUOT(u * m[0] + v * m[4] + z * m[8] + m[12], W), y = QUOT(u * m[1] + v * m[5] + z * m[9] + m[13], W);
-            minX = x < minX ? x : minX; maxX = x > maxX ? x : maxX;
-            minY = y < minY ? y : minY; maxY = y > maxY ? y : maxY;
+            minX = x < minX ? x : minX;
+            maxX = x > maxX ? x : maxX;
+            minY = y < minY ? y : minY;
+            maxY = y > maxY ? y : maxY;
         }
-        out[4 * i] = minX + l[5]; out[4 * i + 1] = minY + l[6]; out[4 * i + 2] = maxX - minX; out[4 * i + 3] = maxY - minY;
+        out[4 * i] = minX + l[5];
+        out[4 * i + 1] = minY + l[6];
+        out[4 * i + 2] = maxX - minX;
+        out[4 * i + 3] = maxY - minY;
     }
 }
 
@@ -91,8 +105,9 @@ void SUFFIX(camath_baseline_frames)(const double *restrict layers, double *restr
 // planes), its alive flags (NULL: the root's, from the points' finiteness); writes the node's x, y and alive
 // planes and updates hits.
 static inline __attribute__((always_inline)) void SUFFIX(hit_test_node)(const double *restrict X, const double *restrict Y, size_t step,
-                                                                        const double *restrict parentAlive, const double *restrict h, uint8_t flags,
-                                                                        int64_t node, double *restrict out, int64_t *restrict hits, size_t n) {
+                                                                        const double *restrict parentAlive, const double *restrict h,
+                                                                        uint8_t flags, int64_t node, double *restrict out,
+                                                                        int64_t *restrict hits, size_t n) {
     const double *fw = h + 9, *box = h + 12;
     double *restrict qx = out, *restrict qy = out + n, *restrict qa = out + 2 * n;
     for (size_t p = 0; p < n; p++) {
@@ -114,7 +129,8 @@ static inline __attribute__((always_inline)) void SUFFIX(hit_test_node)(const do
 // node in pre-order (the points in the inner loop, so it vectorises), each point mapped down from its parent's, a
 // masking node's misses killing its subtree (the reference's rule). scratch: 3 planes of n doubles per node.
 void SUFFIX(camath_baseline_hit_test)(const int32_t *restrict parent, const uint8_t *restrict flags, const double *restrict nodes,
-                                      size_t count, const double *restrict points, int64_t *restrict hits, double *restrict scratch, size_t n) {
+                                      size_t count, const double *restrict points, int64_t *restrict hits, double *restrict scratch,
+                                      size_t n) {
     for (size_t p = 0; p < n; p++) hits[p] = -1;
     for (size_t i = 0; i < count; i++) {
         const double *h = nodes + CAMATH_BASELINE_NODE * i;

@@ -48,9 +48,9 @@ extern "C" void camath_glm_decompose(const double *t, double *out, size_t n) {
         double *d = out + 21 * i;
         bool ok = glm::decompose(load(t + 16 * i), scale, q, translation, skew, perspective);
         glm::dvec3 euler = glm::eulerAngles(q);
-        const double values[21] = {translation.x, translation.y, translation.z, scale.x, scale.y, scale.z, skew.x, skew.y, skew.z,
-                                   perspective.x, perspective.y, perspective.z, perspective.w, euler.x, euler.y, euler.z,
-                                   q.x, q.y, q.z, q.w, ok ? 1.0 : 0.0};
+        const double values[21] = {translation.x, translation.y, translation.z, scale.x,       scale.y,       scale.z, skew.x,  skew.y,
+                                   skew.z,        perspective.x, perspective.y, perspective.z, perspective.w, euler.x, euler.y, euler.z,
+                                   q.x,           q.y,           q.z,           q.w,           ok ? 1.0 : 0.0};
         std::memcpy(d, values, sizeof values);
     }
 }

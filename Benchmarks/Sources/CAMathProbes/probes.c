@@ -24,9 +24,15 @@ static double probe_fma_portable(long iterations, double *sink) {
 #pragma clang fp contract(off)
 static double probe_mul_add_portable(long iterations, double *sink) {
     double m[CHAINS / 2], a[CHAINS / 2];
-    for (int k = 0; k < CHAINS / 2; k++) { m[k] = 1.0 + k * 1e-3; a[k] = k * 1e-3; }
+    for (int k = 0; k < CHAINS / 2; k++) {
+        m[k] = 1.0 + k * 1e-3;
+        a[k] = k * 1e-3;
+    }
     for (long i = 0; i < iterations; i++)
-        for (int k = 0; k < CHAINS / 2; k++) { m[k] = m[k] * 0.9999999; a[k] = a[k] + 1e-7; }
+        for (int k = 0; k < CHAINS / 2; k++) {
+            m[k] = m[k] * 0.9999999;
+            a[k] = a[k] + 1e-7;
+        }
     double s = 0;
     for (int k = 0; k < CHAINS / 2; k++) s += m[k] + a[k];
     *sink = s;
@@ -65,7 +71,10 @@ static inline __attribute__((always_inline)) double read_portable(const double *
     size_t h = n / (size_t)streams;
     uint64_t x[8] = {0};
     for (size_t i = 0; i < h; i += 2)
-        for (int p = 0; p < streams; p++) { x[2 * p] ^= u[p * h + i]; x[2 * p + 1] ^= u[p * h + i + 1]; }
+        for (int p = 0; p < streams; p++) {
+            x[2 * p] ^= u[p * h + i];
+            x[2 * p + 1] ^= u[p * h + i + 1];
+        }
     return (double)(x[0] ^ x[1] ^ x[2] ^ x[3] ^ x[4] ^ x[5] ^ x[6] ^ x[7]);
 }
 
@@ -76,7 +85,7 @@ static inline __attribute__((always_inline)) void copy_portable(double *dst, con
 }
 
 static inline __attribute__((always_inline)) void triad_portable(double *a, const double *b, const double *c, double s, size_t n,
-                                                                int streams) {
+                                                                 int streams) {
     size_t h = n / (size_t)streams;
     for (size_t i = 0; i < h; i++)
         for (int p = 0; p < streams; p++) a[p * h + i] = b[p * h + i] + s * c[p * h + i];
@@ -86,59 +95,74 @@ static inline __attribute__((always_inline)) void triad_portable(double *a, cons
 // One body per vector type: V is the vector, W its lane count, and the intrinsics are passed in.
 // The square-root chains add 0.5 after each root (x ↦ √x + 0.5 stays near 1.5): an add's latency per root,
 // hidden by the CHAINS independent chains when the root's throughput, not its latency, bounds the loop.
-#define PROBE_ARITH(name, attr, V, W, set1, fma, mul, add, div, sqrt, store)                            \
-    attr static double name##_fma(long iterations, double *sink) {                                      \
-        V acc[CHAINS], a = set1(0.9999999), b = set1(1e-7);                                              \
-        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3);                                   \
-        for (long i = 0; i < iterations; i++)                                                            \
-            for (int k = 0; k < CHAINS; k++) acc[k] = fma(acc[k], a, b);                                  \
-        double lanes[W], s = 0;                                                                          \
-        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
-        *sink = s;                                                                                       \
-        return (double)iterations * CHAINS * W;                                                          \
-    }                                                                                                    \
-    attr static double name##_mul_add(long iterations, double *sink) {                                  \
-        V m[CHAINS / 2], p[CHAINS / 2], a = set1(0.9999999), b = set1(1e-7);                              \
-        for (int k = 0; k < CHAINS / 2; k++) { m[k] = set1(1.0 + k * 1e-3); p[k] = set1(k * 1e-3); }      \
-        for (long i = 0; i < iterations; i++)                                                            \
-            for (int k = 0; k < CHAINS / 2; k++) { m[k] = mul(m[k], a); p[k] = add(p[k], b); }            \
-        double lanes[W], s = 0;                                                                          \
-        for (int k = 0; k < CHAINS / 2; k++) {                                                           \
-            store(lanes, add(m[k], p[k])); for (int l = 0; l < W; l++) s += lanes[l];                     \
-        }                                                                                                \
-        *sink = s;                                                                                       \
-        return (double)iterations * CHAINS * W;                                                          \
-    }                                                                                                    \
-    attr static double name##_div(long iterations, double *sink) {                                      \
-        V acc[CHAINS], d = set1(1.0000000001);                                                           \
-        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3);                                   \
-        for (long i = 0; i < iterations; i++)                                                            \
-            for (int k = 0; k < CHAINS; k++) acc[k] = div(acc[k], d);                                     \
-        double lanes[W], s = 0;                                                                          \
-        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
-        *sink = s;                                                                                       \
-        return (double)iterations * CHAINS * W;                                                          \
-    }                                                                                                    \
-    attr static double name##_sqrt(long iterations, double *sink) {                                     \
-        V acc[CHAINS], h = set1(0.5);                                                                    \
-        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.5 + k * 1e-3);                                   \
-        for (long i = 0; i < iterations; i++)                                                            \
-            for (int k = 0; k < CHAINS; k++) acc[k] = add(sqrt(acc[k]), h);                               \
-        double lanes[W], s = 0;                                                                          \
-        for (int k = 0; k < CHAINS; k++) { store(lanes, acc[k]); for (int l = 0; l < W; l++) s += lanes[l]; } \
-        *sink = s;                                                                                       \
-        return (double)iterations * CHAINS * W;                                                          \
+#define PROBE_ARITH(name, attr, V, W, set1, fma, mul, add, div, sqrt, store) \
+    attr static double name##_fma(long iterations, double *sink) { \
+        V acc[CHAINS], a = set1(0.9999999), b = set1(1e-7); \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3); \
+        for (long i = 0; i < iterations; i++) \
+            for (int k = 0; k < CHAINS; k++) acc[k] = fma(acc[k], a, b); \
+        double lanes[W], s = 0; \
+        for (int k = 0; k < CHAINS; k++) { \
+            store(lanes, acc[k]); \
+            for (int l = 0; l < W; l++) s += lanes[l]; \
+        } \
+        *sink = s; \
+        return (double)iterations * CHAINS * W; \
+    } \
+    attr static double name##_mul_add(long iterations, double *sink) { \
+        V m[CHAINS / 2], p[CHAINS / 2], a = set1(0.9999999), b = set1(1e-7); \
+        for (int k = 0; k < CHAINS / 2; k++) { \
+            m[k] = set1(1.0 + k * 1e-3); \
+            p[k] = set1(k * 1e-3); \
+        } \
+        for (long i = 0; i < iterations; i++) \
+            for (int k = 0; k < CHAINS / 2; k++) { \
+                m[k] = mul(m[k], a); \
+                p[k] = add(p[k], b); \
+            } \
+        double lanes[W], s = 0; \
+        for (int k = 0; k < CHAINS / 2; k++) { \
+            store(lanes, add(m[k], p[k])); \
+            for (int l = 0; l < W; l++) s += lanes[l]; \
+        } \
+        *sink = s; \
+        return (double)iterations * CHAINS * W; \
+    } \
+    attr static double name##_div(long iterations, double *sink) { \
+        V acc[CHAINS], d = set1(1.0000000001); \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.0 + k * 1e-3); \
+        for (long i = 0; i < iterations; i++) \
+            for (int k = 0; k < CHAINS; k++) acc[k] = div(acc[k], d); \
+        double lanes[W], s = 0; \
+        for (int k = 0; k < CHAINS; k++) { \
+            store(lanes, acc[k]); \
+            for (int l = 0; l < W; l++) s += lanes[l]; \
+        } \
+        *sink = s; \
+        return (double)iterations * CHAINS * W; \
+    } \
+    attr static double name##_sqrt(long iterations, double *sink) { \
+        V acc[CHAINS], h = set1(0.5); \
+        for (int k = 0; k < CHAINS; k++) acc[k] = set1(1.5 + k * 1e-3); \
+        for (long i = 0; i < iterations; i++) \
+            for (int k = 0; k < CHAINS; k++) acc[k] = add(sqrt(acc[k]), h); \
+        double lanes[W], s = 0; \
+        for (int k = 0; k < CHAINS; k++) { \
+            store(lanes, acc[k]); \
+            for (int l = 0; l < W; l++) s += lanes[l]; \
+        } \
+        *sink = s; \
+        return (double)iterations * CHAINS * W; \
     }
 
-PROBE_ARITH(avx2, __attribute__((target("avx2,fma"))), __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd,
-            _mm256_mul_pd, _mm256_add_pd, _mm256_div_pd, _mm256_sqrt_pd, _mm256_storeu_pd)
-PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd,
-            _mm512_mul_pd, _mm512_add_pd, _mm512_div_pd, _mm512_sqrt_pd, _mm512_storeu_pd)
+PROBE_ARITH(avx2, __attribute__((target("avx2,fma"))), __m256d, 4, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_mul_pd, _mm256_add_pd,
+            _mm256_div_pd, _mm256_sqrt_pd, _mm256_storeu_pd)
+PROBE_ARITH(avx512, __attribute__((target("avx512f"))), __m512d, 8, _mm512_set1_pd, _mm512_fmadd_pd, _mm512_mul_pd, _mm512_add_pd,
+            _mm512_div_pd, _mm512_sqrt_pd, _mm512_storeu_pd)
 
 // Memory probes use 256-bit accesses at both levels: one core's load/store ports, not the vector
 // width, bound bandwidth, and AVX2 is what every AVX-512 CPU has too.
-__attribute__((target("avx2"))) static inline __attribute__((always_inline)) double read_avx2(const double *a, size_t n,
-                                                                                              int streams) {
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) double read_avx2(const double *a, size_t n, int streams) {
     __m256i x[8];
     for (int k = 0; k < 8; k++) x[k] = _mm256_setzero_si256();
     size_t h = n / (size_t)streams;
@@ -178,10 +202,15 @@ __attribute__((target("avx2"))) static double read_avx2_streams(const double *a,
     return streams == 4 ? read_avx2(a, n, 4) : streams == 2 ? read_avx2(a, n, 2) : read_avx2(a, n, 1);
 }
 __attribute__((target("avx2"))) static void copy_avx2_streams(double *dst, const double *src, size_t n, int streams) {
-    if (streams == 4) copy_avx2(dst, src, n, 4); else if (streams == 2) copy_avx2(dst, src, n, 2); else copy_avx2(dst, src, n, 1);
+    if (streams == 4) copy_avx2(dst, src, n, 4);
+    else if (streams == 2) copy_avx2(dst, src, n, 2);
+    else copy_avx2(dst, src, n, 1);
 }
-__attribute__((target("avx2"))) static void triad_avx2_streams(double *a, const double *b, const double *c, double s, size_t n, int streams) {
-    if (streams == 4) triad_avx2(a, b, c, s, n, 4); else if (streams == 2) triad_avx2(a, b, c, s, n, 2); else triad_avx2(a, b, c, s, n, 1);
+__attribute__((target("avx2"))) static void triad_avx2_streams(double *a, const double *b, const double *c, double s, size_t n,
+                                                               int streams) {
+    if (streams == 4) triad_avx2(a, b, c, s, n, 4);
+    else if (streams == 2) triad_avx2(a, b, c, s, n, 2);
+    else triad_avx2(a, b, c, s, n, 1);
 }
 #endif
 
@@ -226,16 +255,25 @@ double camath_probe_read(int isa, const double *a, size_t n, int streams) {
 
 void camath_probe_copy(int isa, double *dst, const double *src, size_t n, int streams) {
 #if defined(__x86_64__)
-    if (isa >= 2) { copy_avx2_streams(dst, src, n, streams); return; }
+    if (isa >= 2) {
+        copy_avx2_streams(dst, src, n, streams);
+        return;
+    }
 #endif
-    if (streams == 4) copy_portable(dst, src, n, 4); else if (streams == 2) copy_portable(dst, src, n, 2); else copy_portable(dst, src, n, 1);
+    if (streams == 4) copy_portable(dst, src, n, 4);
+    else if (streams == 2) copy_portable(dst, src, n, 2);
+    else copy_portable(dst, src, n, 1);
 }
 
 void camath_probe_triad(int isa, double *a, const double *b, const double *c, double s, size_t n, int streams) {
 #if defined(__x86_64__)
-    if (isa >= 2) { triad_avx2_streams(a, b, c, s, n, streams); return; }
+    if (isa >= 2) {
+        triad_avx2_streams(a, b, c, s, n, streams);
+        return;
+    }
 #endif
-    if (streams == 4) triad_portable(a, b, c, s, n, 4); else if (streams == 2) triad_portable(a, b, c, s, n, 2);
+    if (streams == 4) triad_portable(a, b, c, s, n, 4);
+    else if (streams == 2) triad_portable(a, b, c, s, n, 2);
     else triad_portable(a, b, c, s, n, 1);
 }
 

@@ -9,14 +9,14 @@ enum { CAMATH_LEVEL_PORTABLE = 0, CAMATH_LEVEL_AVX2 = 2, CAMATH_LEVEL_AVX512 = 3
 
 /// Bulk hit test: a prepared tree (see CAMathBatch's HitTestPlan).
 typedef struct {
-    size_t count;                  // nodes, in pre-order
-    const int32_t *parent;         // -1 for the root
-    const int32_t *subtreeEnd;     // one past the last descendant
-    const uint8_t *enterable;      // 0 when hidden or singular: no lane can enter the node
-    const uint8_t *masks;          // masksToBounds
-    const double *inverse;         // 9 per node: the inverse homography, row by row
-    const double *forwardWeight;   // 3 per node: (h13, h23, h33) of the forward homography
-    const double *box;             // 4 per node: standardised minX, maxX (exclusive), minY, maxY; null → empty
+    size_t count; // nodes, in pre-order
+    const int32_t *parent; // -1 for the root
+    const int32_t *subtreeEnd; // one past the last descendant
+    const uint8_t *enterable; // 0 when hidden or singular: no lane can enter the node
+    const uint8_t *masks; // masksToBounds
+    const double *inverse; // 9 per node: the inverse homography, row by row
+    const double *forwardWeight; // 3 per node: (h13, h23, h33) of the forward homography
+    const double *box; // 4 per node: standardised minX, maxX (exclusive), minY, maxY; null → empty
 } camath_hit_tree;
 
 /// Doubles per decomposition record: translation 3, scale 3, skew 3, perspective 4, Euler angles 3,
@@ -115,15 +115,15 @@ typedef struct camath_kernels {
     /// bits), for one superlayer size change from (oldW, oldH) to (newW, newH), all four finite: out = the
     /// rect the rule writes, or the frame itself where it changes nothing (or a component is not finite).
     /// out may alias frames.
-    void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH,
-                       double *out, size_t n);
+    void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, double *out,
+                       size_t n);
     /// Decompositions of n matrices into records — field-major: field f (of CAMATH_PARTS) of element i at
     /// records[f·stride + i], stride ≥ n — by methods[i] (or `method` for all when methods is NULL): 0 the key
     /// paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule computes the rotations `parts`
     /// names (CAMATH_ROTATION_X, _Y, _Z, CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others.
     /// status[i] = 0 decomposed, 1 undecomposable (record unspecified), 2 the lane needs the reference.
-    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride,
-                      uint8_t *status, size_t n);
+    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, uint8_t *status,
+                      size_t n);
     /// Recompositions Sc·K·R·Tr·P of records (field-major, `stride`), R from the Euler angles (quaternion = 0)
     /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
     /// needs the reference.
