@@ -48,7 +48,7 @@ import Testing
             #expect((stoppedAfter ?? .infinity) < 1.5, "woken within a frame or so, not at the end of the run")
             #expect(layer.animation(forKey: "fade") == nil && layer.animation(forKey: "position") == nil)
 
-            frames.invalidate()
+            DispatchQueue.global().sync { frames.invalidate() } // from another thread
             layer.position = .zero
             spin()
             #expect(layer.animation(forKey: "position")?.beginTime == 0, "no commit once invalidated")

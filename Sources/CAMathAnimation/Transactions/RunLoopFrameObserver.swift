@@ -24,12 +24,12 @@ import Foundation
 ///
 /// CAMath keeps explicit frames as the default: a program without a run loop (a server, a test, a renderer with its
 /// own frame clock) decides when commits and callbacks happen, and no callback runs at a time the program did not
-/// choose. The observer stops when invalidated or freed. A callback that calls ``FrameHook/run()`` inside a frame
-/// only flushes, as everywhere.
+/// choose. The observer stops when invalidated or freed, from any thread (Core Foundation's observer and timer, which
+/// may be invalidated from any thread). A callback that calls ``FrameHook/run()`` inside a frame only flushes, as
+/// everywhere.
 public final class RunLoopFrameObserver: @unchecked Sendable {
-    private var observer: CFRunLoopObserver?
-    private var timer: Timer?
-    private let runLoop: CFRunLoop
+    private let observer: CFRunLoopObserver
+    private let timer: CFRunLoopTimer
 
     /// Which thread's run loop runs the frames.
     public enum Thread: Sendable {
@@ -43,30 +43,25 @@ public final class RunLoopFrameObserver: @unchecked Sendable {
     /// current; while it has work, a timer wakes the run loop every `interval` seconds (not > 0 or not finite: 1/60).
     public init(on thread: Thread = .current, interval: TimeInterval = 1.0 / 60, clock: MediaClock = .system) {
         let interval = interval > 0 && interval.isFinite ? interval : 1.0 / 60
-        let runLoop = thread == .main ? RunLoop.main : RunLoop.current
-        self.runLoop = thread == .main ? CFRunLoopGetMain() : CFRunLoopGetCurrent()
-        // The timer only wakes the run loop; the turn's end runs the frame. Far in the future while idle.
-        let timer = Timer(fire: .distantFuture, interval: interval, repeats: true) { _ in }
-        runLoop.add(timer, forMode: .common)
+        let runLoop = thread == .main ? CFRunLoopGetMain() : CFRunLoopGetCurrent()
+        // The timer only wakes the run loop; the turn's end runs the frame. A century away while idle.
+        let idle = 3.2e9
+        let timer = CFRunLoopTimerCreateWithHandler(nil, CFAbsoluteTimeGetCurrent() + idle, interval, 0, 0) { _ in }!
+        CFRunLoopAddTimer(runLoop, timer, kCFRunLoopCommonModes)
         self.timer = timer
         let activities = CFRunLoopActivity.beforeWaiting.rawValue | CFRunLoopActivity.exit.rawValue
         // Order 2 000 000, as QuartzCore's commit observer: after the run loop's other observers of the turn.
         observer = CFRunLoopObserverCreateWithHandler(nil, activities, true, 2_000_000) { _, _ in
             MediaClock.withCurrent(clock) { FrameHook.run() }
-            timer.fireDate = clock.timeline.hasWork ? Date(timeIntervalSinceNow: interval) : .distantFuture
-        }
-        CFRunLoopAddObserver(self.runLoop, observer, kCFRunLoopCommonModes)
+            CFRunLoopTimerSetNextFireDate(timer, CFAbsoluteTimeGetCurrent() + (clock.timeline.hasWork ? interval : idle))
+        }!
+        CFRunLoopAddObserver(runLoop, observer, kCFRunLoopCommonModes)
     }
 
-    /// Stops the frames (idempotent).
+    /// Stops the frames (idempotent, from any thread).
     public func invalidate() {
-        if let observer {
-            CFRunLoopObserverInvalidate(observer)
-            CFRunLoopRemoveObserver(runLoop, observer, kCFRunLoopCommonModes)
-        }
-        observer = nil
-        timer?.invalidate()
-        timer = nil
+        CFRunLoopObserverInvalidate(observer)
+        CFRunLoopTimerInvalidate(timer)
     }
 
     deinit { invalidate() }
