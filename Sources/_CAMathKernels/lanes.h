@@ -73,7 +73,8 @@ static inline __attribute__((always_inline)) void KERNEL(map_points2_guard)(cons
 }
 #endif
 
-KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
+/// The map of every homography, in both builds.
+static inline __attribute__((always_inline)) void KERNEL(map_points2_any)(const double *h, const double *p, double *out, size_t n) {
 #if defined(CAMATH_FAST)
     if (!(out < p + 2 * n && p < out + 2 * n)) {
         KERNEL(map_points2_lanes)(h, p, out, n);
@@ -91,6 +92,50 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
 #else
     KERNEL(map_points2_lanes)(h, p, out, n);
 #endif
+}
+
+/// X and Y alone of (x, y, 1)·h, for an h whose third column is (0, 0, 1) — either zero's sign: where x and y are
+/// finite, x·h13 + y·h23 + h33 is (±0 ± 0) + 1 = 1 exactly, so the quotients X / 1 and X·(1/1) are X, bit for bit.
+/// Returns whether every coordinate was finite (else the results of the other points are still X and Y, and the
+/// caller maps them again with the division).
+static inline __attribute__((always_inline)) int KERNEL(map_points2_affine_lanes)(const double *h, const double *p, double *out, size_t n) {
+#pragma clang fp contract(off)
+    const double h11 = h[0], h12 = h[1], h21 = h[3], h22 = h[4], h31 = h[6], h32 = h[7];
+    int bad = 0;
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
+        double x = p[2 * i], y = p[2 * i + 1];
+        bad |= !lane_finite(x) | !lane_finite(y);
+        out[2 * i] = x * h11 + y * h21 + h31;
+        out[2 * i + 1] = x * h12 + y * h22 + h32;
+    }
+    return !bad;
+}
+
+/// Whether every coordinate of points [0, n) of p is finite.
+static inline __attribute__((always_inline)) int KERNEL(points2_finite)(const double *p, size_t n) {
+    int finite = 1;
+    for (size_t i = 0; i < 2 * n; i++) finite &= lane_finite(p[i]);
+    return finite;
+}
+
+KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *out, size_t n) {
+    if (!camath_homography_is_affine(h)) {
+        KERNEL(map_points2_any)(h, p, out, n);
+        return;
+    }
+    // Apart from the inputs: one pass without the division; a non-finite coordinate anywhere (where W is NaN) maps
+    // them all again.
+    if (!(out < p + 2 * n && p < out + 2 * n)) {
+        if (!KERNEL(map_points2_affine_lanes)(h, p, out, n)) KERNEL(map_points2_any)(h, p, out, n);
+        return;
+    }
+    // In place: blocks whose coordinates are all finite skip the division; each block's inputs are checked before its
+    // outputs are written.
+    for (size_t start = 0; start < n; start += CAMATH_POINT_BLOCK) {
+        size_t m = n - start < CAMATH_POINT_BLOCK ? n - start : CAMATH_POINT_BLOCK;
+        if (KERNEL(points2_finite)(p + 2 * start, m)) KERNEL(map_points2_affine_lanes)(h, p + 2 * start, out + 2 * start, m);
+        else KERNEL(map_points2_any)(h, p + 2 * start, out + 2 * start, m);
+    }
 }
 
 // Whether a corner's coordinate is one the kernel may return: finite in an exact build; in a fast one well

@@ -225,8 +225,9 @@ static inline __attribute__((always_inline)) double KERNEL(map_points2_planes_la
     return sum;
 }
 
-KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane,
-                                            size_t n) {
+/// The planes map of every homography, in both builds.
+static inline __attribute__((always_inline)) void KERNEL(map_points2_planes_any)(const double *h, const double *points, size_t pointPlane,
+                                                                                 double *out, size_t outPlane, size_t n) {
     double sum = 0;
 #define MAP_POINTS2(s, c) sum += KERNEL(map_points2_planes_lanes)(h, points + (s), pointPlane, out + (s), outPlane, c)
     LANE_BLOCKS(n, MAP_POINTS2);
@@ -239,6 +240,35 @@ KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *point
         PLANE(out, 0, outPlane) = q[0];
         PLANE(out, 1, outPlane) = q[1];
     }
+}
+
+/// X and Y alone, where W is exactly 1 (lanes.h: `map_points2_affine_lanes`), for lanes [0, n) of the planes; returns
+/// whether every coordinate was finite.
+static inline __attribute__((always_inline)) int
+KERNEL(map_points2_planes_affine_lanes)(const double *h, const double *restrict p, size_t pp, double *restrict out, size_t op, size_t n) {
+#pragma clang fp contract(off)
+    const double h11 = h[0], h12 = h[1], h21 = h[3], h22 = h[4], h31 = h[6], h32 = h[7];
+    int bad = 0;
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
+        const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp);
+        bad |= !lane_finite(x) | !lane_finite(y);
+        PLANE(out, 0, op) = x * h11 + y * h21 + h31;
+        PLANE(out, 1, op) = x * h12 + y * h22 + h32;
+    }
+    return !bad;
+}
+
+KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane,
+                                            size_t n) {
+    // As the AoS map (lanes.h): for an affine h, one pass without the division, and the full map again when a
+    // coordinate is not finite (the planes never overlap).
+    int finite = camath_homography_is_affine(h);
+    if (finite) {
+#define MAP_POINTS2(s, c) finite &= KERNEL(map_points2_planes_affine_lanes)(h, points + (s), pointPlane, out + (s), outPlane, c)
+        LANE_BLOCKS(n, MAP_POINTS2);
+#undef MAP_POINTS2
+    }
+    if (!finite) KERNEL(map_points2_planes_any)(h, points, pointPlane, out, outPlane, n);
 }
 
 #undef PLANE

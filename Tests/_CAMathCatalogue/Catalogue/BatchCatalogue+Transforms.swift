@@ -31,6 +31,29 @@ extension BatchCatalogue {
         Adversarial.points.flatMap { [SIMD3(Double($0.x), Double($0.y), -0.0), SIMD3(Double($0.x), Double($0.y), 7)] }
             + SpecialValues.all.map { SIMD3(1, 2, $0) } + [SIMD3(1, 1.5, 0), SIMD3(1.5, 1, 0), SIMD3(-1, 1.5, 2)]
     }
+    /// Affine 2-D maps — third column (0, 0, 1), with both zeros' signs — over 600 points (three of the kernels'
+    /// 256-point blocks, the last partial): all finite (signed zeros, overflowing and tiny coordinates among them), and
+    /// the same with a NaN in the second block and an infinity in the third. The kernels skip the division by W only in
+    /// blocks whose coordinates are all finite, where W is exactly 1.
+    static var affinePointMaps: [(points: [SIMD2<Double>], h: Homography)] {
+        let finite = (0..<600).map { i -> SIMD2<Double> in
+            switch i % 7 {
+            case 0: SIMD2(-0.0, 0.0)
+            case 1: SIMD2(1e308, -1e308)
+            case 2: SIMD2(0x1p-1070, -0x1p-1060)
+            default: SIMD2(Double(i) * 1.37 - 300, Double(i % 17) * -2.5e3)
+            }
+        }
+        var special = finite
+        special[300] = SIMD2(.nan, 1)
+        special[520] = SIMD2(2, -.infinity)
+        let maps = [
+            Transform3D.identity, Transform3D(translationX: 12.5, y: -7, z: 3),
+            Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1).concatenating(Transform3D(scaleX: 3, y: -0.5, z: 1)),
+            Transform3D(elements: [2, -0.0, 0, -0.0, 0.5, 3, 0, -0.0, 0, 0, 1, 0, 1e300, -4, 0, 1])!
+        ]
+        return maps.flatMap { m in [(finite, Homography(m)), (special, Homography(m))] }
+    }
     static let blendFractions: [Double] = [0.3, 0.5, -0.75, 2, 0, 1, .nan, .infinity, -2.5, 1e7, 4e5, 1e5, -3e4, 0x1p20, -3e6, 1e300]
     static var decomposable: [Transform3D] { Adversarial.matrices + DecompositionCases.all }
 
@@ -103,7 +126,11 @@ extension BatchCatalogue {
                 mapPoints2(
                     draw(n, &s) { s in SIMD2(CatalogueInputs.coordinate(&s), CatalogueInputs.coordinate(&s)) },
                     Homography(CatalogueInputs.transform(&s)))
-            }, adversarial: { pointMaps.map { mapPoints2(adversarialPoints.map { SIMD2($0.x, $0.y) }, Homography($0)) } }),
+            },
+            adversarial: {
+                pointMaps.map { mapPoints2(adversarialPoints.map { SIMD2($0.x, $0.y) }, Homography($0)) }
+                    + affinePointMaps.map { mapPoints2($0.points, $0.h) }
+            }),
         CatalogueEntry(
             "decompose", .decompose,
             generate: { s, n in
@@ -184,7 +211,11 @@ extension BatchCatalogue {
                 mapPoints2Planes(
                     draw(n, &s) { s in SIMD2(CatalogueInputs.coordinate(&s), CatalogueInputs.coordinate(&s)) },
                     Homography(CatalogueInputs.transform(&s)))
-            }, adversarial: { pointMaps.map { mapPoints2Planes(adversarialPoints.map { SIMD2($0.x, $0.y) }, Homography($0)) } }),
+            },
+            adversarial: {
+                pointMaps.map { mapPoints2Planes(adversarialPoints.map { SIMD2($0.x, $0.y) }, Homography($0)) }
+                    + affinePointMaps.map { mapPoints2Planes($0.points, $0.h) }
+            }),
         CatalogueEntry(
             "blend", .blend,
             generate: { s, n in
