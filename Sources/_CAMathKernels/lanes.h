@@ -148,11 +148,13 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
 
 // Corner k of the frame rule (CAMathLayer's *Layer geometry* article, *frame*): X, Y, W of (u, v, z) through the transform, then the point
 // (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
+// clang-format reads (u) * m11 as a cast:
+// clang-format off
 #define FRAME_CORNER(u, v) \
     do { \
-        double X = (u)*m11 + (v)*m21 + z * m31 + m41; \
-        double Y = (u)*m12 + (v)*m22 + z * m32 + m42; \
-        double W = (u)*m14 + (v)*m24 + z * m34 + m44; \
+        double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
+        double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
+        double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
         double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw); \
         ok &= (W >= eps) & FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
         minX = qx < minX ? qx : minX; \
@@ -160,6 +162,7 @@ KERNEL_ATTR void KERNEL(map_points2)(const double *h, const double *p, double *o
         minY = qy < minY ? qy : minY; \
         maxY = qy > maxY ? qy : maxY; \
     } while (0)
+// clang-format on
 
 // Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals.
 // Field f (x, y, w, h) of layer i goes to out[f · fieldStep + i · layerStep]: (1, 4) for records, (the plane, 1)

@@ -4,7 +4,10 @@
 // Included by the variant files as body.h is; every lane is independent, so the loops vectorise across matrices.
 #include "CAMathBaselines.h"
 
-#define E(p, k) p[(size_t)(k)*n + i]
+// clang-format reads (k) * n as a cast:
+// clang-format off
+#define E(p, k) p[(size_t)(k) * n + i]
+// clang-format on
 
 /// One matrix product C = A·B, each element a row of A times a column of B, left to right.
 #define CONCAT_BODY(A, B, C) \

@@ -30,7 +30,7 @@ struct LinePlot {
             let y = 44 + Double(k) * 18, color = Self.palette[k % Self.palette.count]
             svg +=
                 "<line x1=\"\(f(width - 160))\" y1=\"\(f(y))\" x2=\"\(f(width - 136))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-            svg += "<text x=\"\(f(width - 130))\" y=\"\(f(y + 4))\">\(Self.escaped(s.label))</text>\n"
+            svg += "<text x=\"\(f(width - 130))\" y=\"\(f(y + 4))\">\(SVGPlot.escape(s.label))</text>\n"
         }
         return svg + "</svg>\n"
     }
@@ -39,7 +39,7 @@ struct LinePlot {
     func panel(left: Double, top: Double, width w: Double, height h: Double) -> String {
         func px(_ v: Double) -> Double { left + (v - x.lowerBound) / (x.upperBound - x.lowerBound) * w }
         func py(_ v: Double) -> Double { top + h - (v - y.lowerBound) / (y.upperBound - y.lowerBound) * h }
-        var svg = "<text x=\"\(f(left))\" y=\"\(f(top - 12))\" font-size=\"13\">\(Self.escaped(title))</text>\n"
+        var svg = "<text x=\"\(f(left))\" y=\"\(f(top - 12))\" font-size=\"13\">\(SVGPlot.escape(title))</text>\n"
         for t in xTicks {
             svg += "<line x1=\"\(f(px(t)))\" y1=\"\(f(top))\" x2=\"\(f(px(t)))\" y2=\"\(f(top + h))\" stroke=\"#e4e4e4\"/>\n"
             svg += "<text x=\"\(f(px(t)))\" y=\"\(f(top + h + 16))\" text-anchor=\"middle\">\(Self.number(t))</text>\n"
@@ -49,11 +49,11 @@ struct LinePlot {
             svg += "<text x=\"\(f(left - 6))\" y=\"\(f(py(t) + 4))\" text-anchor=\"end\">\(Self.number(t))</text>\n"
         }
         svg += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"none\" stroke=\"#999\"/>\n"
-        svg += "<text x=\"\(f(left + w / 2))\" y=\"\(f(top + h + 34))\" text-anchor=\"middle\">\(Self.escaped(xLabel))</text>\n"
+        svg += "<text x=\"\(f(left + w / 2))\" y=\"\(f(top + h + 34))\" text-anchor=\"middle\">\(SVGPlot.escape(xLabel))</text>\n"
         if !yLabel.isEmpty {
             svg +=
                 "<text transform=\"translate(\(f(left - 40)) \(f(top + h / 2))) rotate(-90)\" text-anchor=\"middle\">"
-                + "\(Self.escaped(yLabel))</text>\n"
+                + "\(SVGPlot.escape(yLabel))</text>\n"
         }
         for (k, s) in series.enumerated() {
             let points = s.points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
@@ -76,7 +76,6 @@ struct LinePlot {
         return s == "-0" ? "0" : s
     }
 
-    static func escaped(_ text: String) -> String { SVGPlot.escape(text) }
 }
 
 /// `v` with two decimals: the figures' one number format.
