@@ -314,7 +314,7 @@ struct AnimationSchedule: Sendable {
 }
 
 /// Per-thread scratch of an animation batch's vector path: one block's intermediate numbers (at most
-/// `DecompositionScratch.block` animations), reused block after block so that no step allocates per call
+/// `Batch.block` animations), reused block after block so that no step allocates per call
 /// or per animation.
 struct AnimationBlockScratch {
     /// Each animation's step, cycle and — for `AnimationSchedule.Step.key` — keyframe value.
@@ -329,12 +329,12 @@ struct AnimationBlockScratch {
     /// the block) and its fraction.
     let pairs: UnsafeMutablePointer<Int64>, owners: UnsafeMutablePointer<Int>, fractions: UnsafeMutablePointer<Double>
 
-    /// Runs `body` with a scratch for blocks of up to `DecompositionScratch.block` animations. Always inlined:
+    /// Runs `body` with a scratch for blocks of up to `Batch.block` animations. Always inlined:
     /// out of line, each of its nested closures copied the batch that `body` captures — a retain and a release
     /// of every array of it per call (measured, Zen 5 VM, 1e3 animations on one thread: transforms 48.7 → 59.6,
     /// values 73.3 → 103.6 Mops/s).
     @inline(__always) static func with<R>(_ body: (AnimationBlockScratch) -> R) -> R {
-        let b = DecompositionScratch.block
+        let b = Batch.block
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * b) { d in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * b) { n in
                 withUnsafeTemporaryAllocation(of: Int64.self, capacity: b) { pairs in

@@ -85,7 +85,7 @@ extension Batch {
                     for i in r { po.base[i] = ps.base[i * springStep].fraction(atTime: pt.base[i * timeStep]) }
                     return
                 }
-                let block = 256
+                let block = Batch.block
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: (1 + fields) * block) { scratch in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
                         let inputs = scratch.baseAddress!, table = inputs + block

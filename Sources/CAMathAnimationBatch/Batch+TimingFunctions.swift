@@ -68,13 +68,13 @@ extension Batch {
         }
     }
 
-    /// The timing-curve kernel over `count` inputs in blocks of 256, the rare lanes that need bisection redone
+    /// The timing-curve kernel over `count` inputs in blocks of `Batch.block`, the rare lanes that need bisection redone
     /// by the reference (from a copy of the block's inputs, so `y` may be `x`'s memory).
     static func curveLanes(
         _ curves: UnsafePointer<Double>, functions: [TimingFunction], which: UnsafePointer<UInt32>?, x: UnsafePointer<Double>,
         y: UnsafeMutablePointer<Double>, count n: Int, kernels: KernelTable
     ) {
-        let block = 256
+        let block = Batch.block
         withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { inputs in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block) { slow in
                 var start = 0

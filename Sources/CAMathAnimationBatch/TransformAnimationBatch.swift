@@ -161,7 +161,7 @@ extension TransformAnimationBatch {
         kernels: KernelTable,
         into out: UnsafeMutablePointer<Transform3D>, contributes: UnsafeMutablePointer<Bool>?
     ) {
-        let b = DecompositionScratch.block
+        let b = Batch.block
         AnimationBlockScratch.with { a in
             withUnsafeTemporaryAllocation(of: Transform3D.self, capacity: 2 * b) { t in
                 schedule.withPointers { pointers in

@@ -273,7 +273,7 @@ extension ValueAnimationBatch {
         into out: UnsafeMutablePointer<Double>, contributes: UnsafeMutablePointer<Bool>?
     ) {
         AnimationBlockScratch.with { a in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: DecompositionScratch.block * width) { values in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: Batch.block * width) { values in
                 schedule.withPointers { pointers in
                     withRows { rows in
                         DecompositionScratch.pieces(of: r) { k in

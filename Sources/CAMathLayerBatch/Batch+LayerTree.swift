@@ -149,10 +149,10 @@ extension Batch {
     ) throws(BatchError) {
         try BatchError.check("out", out.count, equals: tree.count)
         guard let o = out.baseAddress else { _ = try schedule(.frames, count: 0, options: options); return }
-        // Blocks of 256 layers: a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer blocks
-        // (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
+        // Blocks of 256 layers (Batch.block): a gathered block's 19 columns (38 KB) stay in the L2; with 1024-layer
+        // blocks (155 KB of scratch per chunk and call) a frame loop of 1e3 layers ran 25 % slower (presentation-frames
         // A/B, Zen 4 VM).
-        let block = 256
+        let block = Batch.block
         try frames(
             of: tree, into: .records(SharedPointer(base: o)), options: options,
             block: block, gathers: true

@@ -1,8 +1,13 @@
 // Lane form of CAMathAnimation's timing-curve solver (its *Timing functions* article): each lane runs the
 // spline bracket, the secant start and up to four Newton steps with the reference's operations in the
 // reference's order, every branch a select, so a lane that converges has the reference's bits. A lane that
-// would go on to bisection is marked slow and its result left to the caller (the reference). Included by
-// lanes.h after transform_lanes.h (TL_W, TL_LANES).
+// would go on to bisection is marked slow and its result left to the caller (the reference). Exact only: the
+// Newton steps branch, and fusing could change the branch. Included by the exact level files.
+#include "transform_lanes.h" // its lane blocks: TL_W, TL_LANES
+#include "precision.h"
+#if defined(CAMATH_FAST)
+#error "animation_lanes.h has no fast form: the fast tables hold the exact kernels"
+#endif
 
 /// Core Animation's evaluation of curve `c` (CAMATH_CURVE_FIELDS doubles: a, b, c of X, a, b, c of Y, the
 /// 11 spline samples, and 1 when every control value is finite, else 0) at x; *slow = 1 when the lane

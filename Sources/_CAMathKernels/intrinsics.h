@@ -53,6 +53,7 @@
 #define _mm_store_sd simde_mm_store_sd
 #define _mm_storeu_pd simde_mm_storeu_pd
 #define _mm512_abs_pd simde_mm512_abs_pd
+#define _mm512_broadcast_f64x4 simde_mm512_broadcast_f64x4
 #define _mm512_cmp_pd_mask simde_mm512_cmp_pd_mask
 #define _mm512_loadu_pd simde_mm512_loadu_pd
 #define _mm512_mask_blend_pd simde_mm512_mask_blend_pd
@@ -74,6 +75,11 @@ static inline void camath_simde_mask_storeu_pd(void *p, simde__mmask8 k, simde__
         if ((k >> l) & 1) ((double *)p)[l] = lanes[l];
 }
 #define _mm512_mask_storeu_pd camath_simde_mask_storeu_pd
+// SIMDe 0.7.4 has no in-lane permute by an immediate (vpermpd zmm, imm8): the same permute by an index vector.
+#define _mm512_permutex_pd(a, imm) \
+    simde_mm512_permutexvar_pd(simde_mm512_set_epi64(4 + (((imm) >> 6) & 3), 4 + (((imm) >> 4) & 3), 4 + (((imm) >> 2) & 3), \
+                                                     4 + ((imm)&3), ((imm) >> 6) & 3, ((imm) >> 4) & 3, ((imm) >> 2) & 3, (imm)&3), \
+                               a)
 #endif
 
 #endif

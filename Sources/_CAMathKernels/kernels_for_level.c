@@ -4,62 +4,18 @@
 #include "kernels.h"
 #include <stdlib.h>
 #include <string.h>
-
-// Each exact table names its level's fast table; a fast table names itself.
-#define CAMATH_TABLE(variable, lvl, label, fastTable, isFastTable, prefix, prefix3, prefix512, prefixHit) \
-    static const camath_kernels variable = { \
-        .level = lvl, \
-        .name = label, \
-        .isFast = isFastTable, \
-        .fast = &fastTable, \
-        .concat = prefix##concat, \
-        .map_points3 = prefix3##map_points3, \
-        .map_points3_strided = prefix##map_points3_strided, \
-        .map_points2 = prefix512##map_points2, \
-        .invert = prefix3##invert, \
-        .invert_affine = prefix3##invert_affine, \
-        .frames = prefix512##frames, \
-        .hit_test_block = prefixHit##hit_test_block, \
-        .autoresize = prefixHit##autoresize, \
-        .decompose = prefixHit##decompose, \
-        .recompose = prefixHit##recompose, \
-        .pair_records = prefixHit##pair_records, \
-        .interpolate = prefix512##interpolate, \
-        .elementary = prefixHit##elementary, \
-        .timing_curve = prefixHit##timing_curve, \
-        .spring_fractions = prefixHit##spring_fractions, \
-        .media_timing = prefixHit##media_timing, \
-        .concat_planes = prefixHit##concat_planes, \
-        .invert_planes = prefix512##invert_planes, \
-        .map_points3_planes = prefix512##map_points3_planes, \
-        .map_points2_planes = prefix512##map_points2_planes, \
-        .frames_planes = prefix512##frames_planes, \
-    }
-
-// The fast tables hold the exact concat (kernels.h).
-#define camath_portable_fast_concat camath_portable_concat
-#define camath_avx2_fast_concat camath_avx2_concat
-
-static const camath_kernels portable_fast;
-CAMATH_TABLE(portable, CAMATH_LEVEL_PORTABLE, "portable", portable_fast, 0, camath_portable_, camath_portable_, camath_portable_,
-             camath_portable_);
-CAMATH_TABLE(portable_fast, CAMATH_LEVEL_PORTABLE, "portable-fast", portable_fast, 1, camath_portable_fast_, camath_portable_fast_,
-             camath_portable_fast_, camath_portable_);
-
 #if defined(__x86_64__)
-// The strided 3-D map is the portable kernel at every level; AVX-512 reuses AVX2's concat, and its exact
-// inverses are the AVX-512VL build of AVX2's body (level_avx512_vl.c).
-#define camath_avx2_map_points3_strided camath_portable_map_points3_strided
-#define camath_avx2_fast_map_points3_strided camath_portable_fast_map_points3_strided
-#define camath_avx512_invert camath_avx512vl_invert
-#define camath_avx512_invert_affine camath_avx512vl_invert_affine
-static const camath_kernels avx2_fast, avx512_fast;
-CAMATH_TABLE(avx2, CAMATH_LEVEL_AVX2, "avx2", avx2_fast, 0, camath_avx2_, camath_avx2_, camath_avx2_, camath_avx2_);
-CAMATH_TABLE(avx2_fast, CAMATH_LEVEL_AVX2, "avx2-fast", avx2_fast, 1, camath_avx2_fast_, camath_avx2_fast_, camath_avx2_fast_,
-             camath_avx2_);
-CAMATH_TABLE(avx512, CAMATH_LEVEL_AVX512, "avx512", avx512_fast, 0, camath_avx2_, camath_avx512_, camath_avx512_, camath_avx512_);
-CAMATH_TABLE(avx512_fast, CAMATH_LEVEL_AVX512, "avx512-fast", avx512_fast, 1, camath_avx2_fast_, camath_avx512_fast_, camath_avx512_fast_,
-             camath_avx512_);
+#include <cpuid.h>
+#endif
+
+// Each level's exact table and its fast one (kernels.h: CAMATH_TABLES); a level's own kernels serve both
+// its intrinsic and its lane slots.
+CAMATH_TABLES(portable, portable_fast, CAMATH_LEVEL_PORTABLE, "portable",
+              (camath_portable_, camath_portable_fast_, camath_portable_, camath_portable_fast_));
+#if defined(__x86_64__)
+CAMATH_TABLES(avx2, avx2_fast, CAMATH_LEVEL_AVX2, "avx2", (camath_avx2_, camath_avx2_fast_, camath_avx2_, camath_avx2_fast_));
+CAMATH_TABLES(avx512, avx512_fast, CAMATH_LEVEL_AVX512, "avx512",
+              (camath_avx512_, camath_avx512_fast_, camath_avx512_, camath_avx512_fast_));
 #endif
 
 static int detect_cpu_level(void) {
@@ -87,6 +43,29 @@ int camath_cpu_level(void) {
     }
     return v;
 }
+
+#if defined(__x86_64__)
+static int detect_wide_permutes(void) {
+    unsigned eax, ebx, ecx, edx;
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return 0;
+    const int amd = ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163; // "AuthenticAMD"
+    if (!amd || !__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const unsigned family = ((eax >> 8) & 0xF) + (((eax >> 8) & 0xF) == 0xF ? (eax >> 20) & 0xFF : 0);
+    return family >= 26;
+}
+
+// -1 = not detected yet, as cpu_level.
+static int wide_permutes = -1;
+
+int camath_cpu_has_wide_permutes(void) {
+    int v = __atomic_load_n(&wide_permutes, __ATOMIC_RELAXED);
+    if (v < 0) {
+        v = detect_wide_permutes();
+        __atomic_store_n(&wide_permutes, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+#endif
 
 int camath_environment_level_cap(void) {
     const char *s = getenv("CAMATH_ISA");

@@ -8,5 +8,11 @@
 #include "concat_avx2.h"
 #include "points3_avx2.h"
 #include "invert4_avx2.h"
-#include "lanes.h"
+#include "points2_lanes.h"
+#include "frames_lanes.h"
+#include "transform_lanes.h"
+#include "hit_test_lanes.h"
+#include "autoresize_lanes.h"
+#include "animation_lanes.h"
+#include "planes.h"
 #endif

@@ -11,5 +11,8 @@
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
 #include "points3_avx2.h"
 #include "invert4_avx2.h"
-#include "lanes.h"
+#include "points2_lanes.h"
+#include "frames_lanes.h"
+#include "transform_lanes.h"
+#include "planes.h"
 #endif

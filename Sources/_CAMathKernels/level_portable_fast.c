@@ -6,3 +6,7 @@
 // KERNEL_EXACT: the exact kernels of the level, which a fast kernel hands the blocks it must not fuse.
 #define KERNEL_EXACT(name) camath_portable_##name
 #include "portable.h"
+#include "points2_lanes.h"
+#include "frames_lanes.h"
+#include "transform_lanes.h"
+#include "planes.h"

@@ -4,9 +4,8 @@
 // width (KERNEL_ATTR); each lane performs the reference's operations in the reference's order — in an exact build
 // without fusing, so the results are the reference's bits (a fast build: precision.h). The output planes never
 // overlap the inputs (the contract in _CAMathKernels.h: CAMathBatch's plane types are values, so a call cannot pass
-// one array as both), which the loops declare with restrict. Included by lanes.h, after its own kernels (and its
-// LANE_LOOP and LANE_BLOCKS).
-#include "kernels.h"
+// one array as both), which the loops declare with restrict. Included by the level files.
+#include "lane_helpers.h"
 #include "invert_formula.h"
 #include <string.h>
 #include "point_guard.h"
@@ -203,7 +202,7 @@ KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *point
 #undef MAP_POINTS3
 }
 
-/// (x, y, 1)·h divided by W per lane. Never fused, at either precision (as the AoS 2-D map: lanes.h); a fast
+/// (x, y, 1)·h divided by W per lane. Never fused, at either precision (as the AoS 2-D map: points2_lanes.h); a fast
 /// build multiplies by the reciprocal of W, returns the results' part of point_guard.h's block sum
 /// (Σ qx² + qy²: unfused, the inputs need no bound), and redoes exactly, when it fails, each result that is
 /// not well inside the finite range (the exact build returns 0).
@@ -242,7 +241,7 @@ static inline __attribute__((always_inline)) void KERNEL(map_points2_planes_any)
     }
 }
 
-/// X and Y alone, where W is exactly 1 (lanes.h: `map_points2_affine_lanes`), for lanes [0, n) of the planes; returns
+/// X and Y alone, where W is exactly 1 (points2_lanes.h: `map_points2_affine_lanes`), for lanes [0, n) of the planes; returns
 /// whether every coordinate was finite.
 static inline __attribute__((always_inline)) int
 KERNEL(map_points2_planes_affine_lanes)(const double *h, const double *restrict p, size_t pp, double *restrict out, size_t op, size_t n) {
@@ -260,7 +259,7 @@ KERNEL(map_points2_planes_affine_lanes)(const double *h, const double *restrict 
 
 KERNEL_ATTR void KERNEL(map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane,
                                             size_t n) {
-    // As the AoS map (lanes.h): for an affine h, one pass without the division, and the full map again when a
+    // As the AoS map (points2_lanes.h): for an affine h, one pass without the division, and the full map again when a
     // coordinate is not finite (the planes never overlap).
     int finite = camath_homography_is_affine(h);
     if (finite) {

@@ -11,13 +11,10 @@
 #define CAMATH_POINT_GUARD_H
 #include <math.h>
 #include <stddef.h>
+#include "_CAMathKernels.h"
 
 /// A result coordinate at or above this is recomputed exactly.
 #define CAMATH_POINT_RESULT_LIMIT 0x1p1020
-/// Points a block of an affine 2-D map in place checks for non-finite coordinates before it maps them without dividing
-/// by W (lanes.h): small enough to stay in L1 between the check and the map.
-#define CAMATH_POINT_BLOCK 256
-
 /// Whether the 3×3 homography h's third column is (0, 0, 1), either zero's sign: the map of a point whose coordinates
 /// are finite then divides by exactly 1.
 static inline int camath_homography_is_affine(const double *h) { return (h[2] == 0) & (h[5] == 0) & (h[8] == 1); }

@@ -2,7 +2,7 @@
 // unit), each in the reference's order (exact or fast: precision.h). Its inverses also finish the vector
 // levels' tails. Included by level_portable.c and level_portable_fast.c with KERNEL_ATTR and KERNEL(name).
 #include "precision.h"
-#include "lanes.h"
+#include "lane_helpers.h"
 #include "invert_formula.h"
 #include "point_guard.h"
 #include <string.h>

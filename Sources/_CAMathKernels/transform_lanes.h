@@ -1,6 +1,7 @@
 // Decomposition, recomposition and interpolation lane by lane (CAMathCore's Unmatrix, decomposed2D,
 // Transform3D(_:rotation:), Quaternion.slerp): the reference's operations in the reference's order, its
-// branches as selects, its transcendental steps through elementary.h. Included by lanes.h; a fast build
+// branches as selects, its transcendental steps through elementary.h. Included by the level files (and by
+// animation_lanes.h, which uses its lane blocks); a fast build
 // (precision.h) defines only the interpolation, with the fast slerp below. A record is CAMATH_PARTS
 // doubles: translation 3, scale 3, skew 3, perspective 4, rotation 3, quaternion 4 (CAMathCore's
 // Transform3D.Decomposition, field by field), stored field-major: field f of element i at
@@ -10,6 +11,11 @@
 // The kernels run blocks of TL_W elements: a block's matrices are transposed into lane arrays, each stage
 // is one lane loop of fixed trip count (few live values, so few spills), and the results are transposed
 // back.
+#ifndef CAMATH_TRANSFORM_LANES_H
+#define CAMATH_TRANSFORM_LANES_H
+#include "lane_helpers.h"
+#include "precision.h"
+#include "invert_formula.h"
 #include "elementary.h"
 
 #define TL_INLINE static inline __attribute__((always_inline))
@@ -900,4 +906,6 @@ KERNEL_ATTR void KERNEL(elementary)(int function, const double *restrict x, cons
     default: tl_elementary_all(CAMATH_ACOS, x, y, out, slow, n); break;
     }
 }
+#endif
+
 #endif

@@ -1,6 +1,5 @@
 @_spi(Benchmarks) @_spi(Testing) import CAMath
 @_spi(Benchmarks) import _CAMathTestSupport
-import _CAMathKernels
 import Testing
 
 /// Every entry of the batch catalogue (`BatchCatalogue`: every batch operation)
@@ -15,33 +14,10 @@ import Testing
     /// The generated sizes that also run threaded, on `.auto` and on `.blas`.
     static let threadedSizes = [17, 67, 1000]
 
-    /// The kernel field that runs `entry` (for saying which code an emulated level ran).
-    static func kernel(_ entry: CatalogueEntry) -> PartialKeyPath<camath_kernels> {
-        if entry.isPlanes {
-            switch entry.operation {
-            case .invert: return \.invert_planes
-            case .mapPoints3D: return \.map_points3_planes
-            case .mapPoints2D: return \.map_points2_planes
-            case .frames: return \.frames_planes
-            default: return \.concat_planes
-            }
-        }
-        return switch entry.operation {
-        case .concatPairwise, .concatManyByOne, .concatOneByMany: \.concat
-        case .invert: \.invert
-        case .invertAffine: \.invert_affine
-        case .mapPoints3D: \.map_points3
-        case .mapPoints2D: \.map_points2
-        case .decompose, .keyPathRead, .keyPathWrite, .affineRoundTrip: \.decompose
-        case .blend, .blendPrepared: \.interpolate
-        case .frames, .presentationFrames: \.frames
-        case .hitTest: \.hit_test_block
-        case .timingFunction: \.timing_curve
-        case .springs: \.spring_fractions
-        case .animateTransforms: \.interpolate
-        case .animateValues: \.media_timing
-        default: \.autoresize
-        }
+    /// Every entry names the kernel table entry that does its work, from which the logs say what code ran.
+    @Test(arguments: BatchCatalogue.entries)
+    func namesItsKernelEntry(_ entry: CatalogueEntry) {
+        #expect(KernelSets.isKernelEntry(entry.kernel), "\(entry) names \(entry.kernel), which is no kernel table entry")
     }
 
     /// The cases of `entry`: seeded at every size of ``sizes`` (or only `sizes`), then the adversarial ones.
@@ -120,7 +96,7 @@ struct CatalogueLog {
                 named
                 ?? (label == "scalar"
                     ? "reference code"
-                    : level.map { KernelSets.code(of: $0, CatalogueTests.kernel(entry), precision: precision) } ?? "this CPU's kernels")
+                    : level.map { KernelSets.code(of: $0, entry: entry.kernel) } ?? "this CPU's kernels")
             Swift.print("catalogue \(entry) \(label): \(inputs) inputs, \(rule) against the reference, \(code)")
         }
     }

@@ -162,7 +162,7 @@ import Testing
         for (kernel, count) in compared.sorted(by: { $0.key < $1.key }) where count > 0 {
             let code =
                 named
-                ?? KernelSets.code(of: set, kernelEntry[kernel.hasPrefix("elementary") ? "elementary" : kernel]!, precision: precision)
+                ?? KernelSets.code(of: set, entry: kernelEntry[kernel.hasPrefix("elementary") ? "elementary" : kernel] ?? kernel)
             print(
                 "kernel agreement \(set) \(precision) \(kernel): \(count) inputs, \(Exactness.of(kernelOperation[kernel]!, on: .simd, precision: precision)!) against the reference, \(code)"
             )
@@ -182,14 +182,14 @@ import Testing
     ]
 
     /// The table entry each checked kernel runs (a blend from pairs prepares its records first, then interpolates).
-    let kernelEntry: [String: PartialKeyPath<camath_kernels>] = [
-        "concat pairwise": \.concat, "concat many-by-one": \.concat, "concat one-by-many": \.concat,
-        "invert": \.invert, "invert affine": \.invert_affine, "map points 3-D": \.map_points3, "map points 2-D": \.map_points2,
-        "frames": \.frames, "hit test": \.hit_test_block, "autoresize": \.autoresize, "decompose": \.decompose,
-        "key-path read": \.decompose, "key-path write": \.decompose, "recompose": \.recompose, "blend": \.interpolate,
-        "blend (plan)": \.interpolate, "blend (plan, fractions)": \.interpolate, "timing function": \.timing_curve,
-        "animate transforms": \.interpolate, "animate values": \.media_timing, "media timing": \.media_timing,
-        "springs": \.spring_fractions, "presentation": \.interpolate, "elementary": \.elementary
+    let kernelEntry: [String: String] = [
+        "concat pairwise": "concat", "concat many-by-one": "concat", "concat one-by-many": "concat",
+        "invert": "invert", "invert affine": "invert_affine", "map points 3-D": "map_points3", "map points 2-D": "map_points2",
+        "frames": "frames", "hit test": "hit_test_block", "autoresize": "autoresize", "decompose": "decompose",
+        "key-path read": "decompose", "key-path write": "decompose", "recompose": "recompose", "blend": "interpolate",
+        "blend (plan)": "interpolate", "blend (plan, fractions)": "interpolate", "timing function": "timing_curve",
+        "animate transforms": "interpolate", "animate values": "media_timing", "media timing": "media_timing",
+        "springs": "spring_fractions", "presentation": "interpolate", "elementary": "elementary"
     ]
 
     /// The references and budgets of ``checkEveryKernel(_:_:)``, by call site and inputs: they depend on the

@@ -5,18 +5,12 @@
 #ifndef CAMATH_REPLAY_H
 #define CAMATH_REPLAY_H
 
-#include "_CAMathKernels.h"
+#include "../../Sources/_CAMathKernels/kernel_entries.h"
 #include <stdio.h>
 
-/// The table entries, in camath_kernels order.
-enum {
-    REPLAY_CONCAT, REPLAY_MAP_POINTS3, REPLAY_MAP_POINTS3_STRIDED, REPLAY_MAP_POINTS2, REPLAY_INVERT, REPLAY_INVERT_AFFINE,
-    REPLAY_FRAMES, REPLAY_HIT_TEST_BLOCK, REPLAY_AUTORESIZE, REPLAY_DECOMPOSE, REPLAY_RECOMPOSE, REPLAY_PAIR_RECORDS,
-    REPLAY_INTERPOLATE, REPLAY_ELEMENTARY, REPLAY_TIMING_CURVE, REPLAY_SPRING_FRACTIONS, REPLAY_MEDIA_TIMING,
-    REPLAY_CONCAT_PLANES, REPLAY_INVERT_PLANES, REPLAY_MAP_POINTS3_PLANES, REPLAY_MAP_POINTS2_PLANES,
-    REPLAY_FRAMES_PLANES,
-    REPLAY_ENTRIES
-};
+/// The table entries, in camath_kernels order (CAMATH_KERNEL_ENTRIES): REPLAY_concat, REPLAY_map_points3, …
+#define REPLAY_ENUM_ENTRY(context, name, precision, body, params, args) REPLAY_##name,
+typedef enum { CAMATH_KERNEL_ENTRIES(REPLAY_ENUM_ENTRY, ) REPLAY_ENTRIES } replay_entry;
 /// The entries' names, as the driver's report prints them.
 extern const char *const replay_entry_names[REPLAY_ENTRIES];
 
@@ -62,44 +56,13 @@ typedef struct {
     replay_buffer buffers[REPLAY_MAX_BUFFERS];
 } replay_call;
 
-// The descriptions: one per entry, with the entry's arguments after the call to fill. They return 0, or −1 when
-// an output overlaps an input without starting where it starts (a call the replay cannot reproduce).
-int replay_describe_concat(replay_call *c, int fast, const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n);
-int replay_describe_map_points3(replay_call *c, int fast, const double *m, const double *points, double *out, size_t n);
-int replay_describe_map_points3_strided(replay_call *c, int fast, const double *m, const uint8_t *points, size_t inStride, uint8_t *out,
-                                        size_t outStride, size_t n);
-int replay_describe_map_points2(replay_call *c, int fast, const double *h, const double *points, double *out, size_t n);
-int replay_describe_invert(replay_call *c, int fast, const double *t, double *out, uint8_t *singular, size_t n);
-int replay_describe_invert_affine(replay_call *c, int fast, const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n);
-int replay_describe_frames(replay_call *c, int fast, const double *const *columns, double *out, uint8_t *slow, size_t n);
-int replay_describe_hit_test_block(replay_call *c, int fast, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n,
-                                   double *scratch);
-int replay_describe_autoresize(replay_call *c, int fast, const double *frames, const uint32_t *masks, double oldW, double oldH, double newW,
-                               double newH, double *out, size_t n);
-int replay_describe_decompose(replay_call *c, int fast, const double *t, const uint8_t *methods, int method, int parts, double *records,
-                              size_t stride, uint8_t *status, size_t n);
-int replay_describe_recompose(replay_call *c, int fast, const double *records, size_t stride, int quaternion, double *out, uint8_t *slow,
-                              size_t n);
-int replay_describe_pair_records(replay_call *c, int fast, const double *a, const double *b, size_t stride, double *pairs,
-                                 double *perspectives, size_t n);
-int replay_describe_interpolate(replay_call *c, int fast, const double *pairs, const double *perspectives, const int64_t *indices,
-                                const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream);
-int replay_describe_elementary(replay_call *c, int fast, int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n);
-int replay_describe_timing_curve(replay_call *c, int fast, const double *curves, const uint32_t *which, const double *x, double *y,
-                                 uint8_t *slow, size_t n);
-int replay_describe_spring_fractions(replay_call *c, int fast, const double *params, size_t paramStep, const double *t, size_t timeStep,
-                                     double *out, uint8_t *slow, size_t n);
-int replay_describe_media_timing(replay_call *c, int fast, const double *timings, size_t stride, const uint8_t *flags, const double *t,
-                                 size_t timeStep, uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n);
-int replay_describe_concat_planes(replay_call *c, int fast, const double *a, size_t aPlane, const double *b, size_t bPlane, double *out,
-                                  size_t outPlane, size_t n);
-int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular,
-                                  size_t n);
-int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *out,
-                                       size_t outPlane, size_t n);
-int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *out,
-                                       size_t outPlane, size_t n);
-int replay_describe_frames_planes(replay_call *c, int fast, const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n);
+// The descriptions, replay_describe_<entry>(replay_call *c, int fast, <the entry's parameters>): one per entry
+// (replay_calls.c), filling `c` with the call. They return 0, or −1 when an output overlaps an input without
+// starting where it starts (a call the replay cannot reproduce).
+#define REPLAY_DESCRIBE_PARAMETERS(...) (replay_call * c, int fast, __VA_ARGS__)
+#define REPLAY_DECLARE_DESCRIPTION(context, name, precision, body, params, args) \
+    int replay_describe_##name REPLAY_DESCRIBE_PARAMETERS params;
+CAMATH_KERNEL_ENTRIES(REPLAY_DECLARE_DESCRIPTION, )
 
 /// Calls `c`'s entry of `kernels` (the exact table, or its fast one when c->isFast) on the buffers' pointers.
 void replay_invoke(const camath_kernels *kernels, const replay_call *c);

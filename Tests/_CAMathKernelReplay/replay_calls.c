@@ -3,12 +3,8 @@
 #include "replay.h"
 #include <string.h>
 
-const char *const replay_entry_names[REPLAY_ENTRIES] = {
-    "concat", "map_points3", "map_points3_strided", "map_points2", "invert", "invert_affine", "frames", "hit_test_block",
-    "autoresize", "decompose", "recompose", "pair_records", "interpolate", "elementary", "timing_curve", "spring_fractions",
-    "media_timing", "concat_planes", "invert_planes", "map_points3_planes", "map_points2_planes",
-    "frames_planes",
-};
+#define REPLAY_ENTRY_NAME(context, name, precision, body, params, args) #name,
+const char *const replay_entry_names[REPLAY_ENTRIES] = { CAMATH_KERNEL_ENTRIES(REPLAY_ENTRY_NAME, ) };
 
 static void begin(replay_call *c, int entry, int fast, size_t n) {
     memset(c, 0, sizeof *c);
@@ -101,7 +97,7 @@ static void fieldMajor(replay_call *c, int role, const void *pointer, size_t n, 
 }
 
 int replay_describe_concat(replay_call *c, int fast, const double *a, size_t aStep, const double *b, size_t bStep, double *o, size_t n) {
-    begin(c, REPLAY_CONCAT, fast, n);
+    begin(c, REPLAY_concat, fast, n);
     scalar(c, aStep);
     scalar(c, bStep);
     records(c, REPLAY_IN, a, n, aStep, 16);
@@ -111,7 +107,7 @@ int replay_describe_concat(replay_call *c, int fast, const double *a, size_t aSt
 }
 
 int replay_describe_map_points3(replay_call *c, int fast, const double *m, const double *points, double *o, size_t n) {
-    begin(c, REPLAY_MAP_POINTS3, fast, n);
+    begin(c, REPLAY_map_points3, fast, n);
     in(c, REPLAY_F64, m, 8 * 16);
     records(c, REPLAY_IN, points, n, 4, 3);  // (x, y, z, pad): the pads are neither read nor written
     records(c, REPLAY_OUT, o, n, 4, 3);
@@ -120,7 +116,7 @@ int replay_describe_map_points3(replay_call *c, int fast, const double *m, const
 
 int replay_describe_map_points3_strided(replay_call *c, int fast, const double *m, const uint8_t *points, size_t inStride, uint8_t *o,
                                         size_t outStride, size_t n) {
-    begin(c, REPLAY_MAP_POINTS3_STRIDED, fast, n);
+    begin(c, REPLAY_map_points3_strided, fast, n);
     scalar(c, inStride);
     scalar(c, outStride);
     in(c, REPLAY_F64, m, 8 * 16);
@@ -130,7 +126,7 @@ int replay_describe_map_points3_strided(replay_call *c, int fast, const double *
 }
 
 int replay_describe_map_points2(replay_call *c, int fast, const double *h, const double *points, double *o, size_t n) {
-    begin(c, REPLAY_MAP_POINTS2, fast, n);
+    begin(c, REPLAY_map_points2, fast, n);
     in(c, REPLAY_F64, h, 8 * 9);
     in(c, REPLAY_F64, points, 8 * 2 * n);
     out(c, REPLAY_F64, o, 8 * 2 * n);
@@ -138,7 +134,7 @@ int replay_describe_map_points2(replay_call *c, int fast, const double *h, const
 }
 
 int replay_describe_invert(replay_call *c, int fast, const double *t, double *o, uint8_t *singular, size_t n) {
-    begin(c, REPLAY_INVERT, fast, n);
+    begin(c, REPLAY_invert, fast, n);
     in(c, REPLAY_F64, t, 8 * 16 * n);
     out(c, REPLAY_F64, o, 8 * 16 * n);
     out(c, REPLAY_BYTES, singular, n);
@@ -146,7 +142,7 @@ int replay_describe_invert(replay_call *c, int fast, const double *t, double *o,
 }
 
 int replay_describe_invert_affine(replay_call *c, int fast, const double *t, double *o, uint8_t *singular, uint8_t *notAffine, size_t n) {
-    begin(c, REPLAY_INVERT_AFFINE, fast, n);
+    begin(c, REPLAY_invert_affine, fast, n);
     in(c, REPLAY_F64, t, 8 * 16 * n);
     out(c, REPLAY_F64, o, 8 * 16 * n);
     out(c, REPLAY_BYTES, singular, n);
@@ -158,7 +154,7 @@ int replay_describe_invert_affine(replay_call *c, int fast, const double *t, dou
 #define FRAME_COLUMNS 19
 
 int replay_describe_frames(replay_call *c, int fast, const double *const *columns, double *o, uint8_t *slow, size_t n) {
-    begin(c, REPLAY_FRAMES, fast, n);
+    begin(c, REPLAY_frames, fast, n);
     for (int k = 0; k < FRAME_COLUMNS; k++) in(c, REPLAY_F64, columns[k], 8 * n);
     out(c, REPLAY_F64, o, 8 * 4 * n);
     out(c, REPLAY_BYTES, slow, n);
@@ -167,7 +163,7 @@ int replay_describe_frames(replay_call *c, int fast, const double *const *column
 
 int replay_describe_hit_test_block(replay_call *c, int fast, const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n,
                                    double *scratch) {
-    begin(c, REPLAY_HIT_TEST_BLOCK, fast, n);
+    begin(c, REPLAY_hit_test_block, fast, n);
     const size_t nodes = tree->count;
     scalar(c, nodes);
     in(c, REPLAY_BYTES, tree->parent, 4 * nodes);
@@ -186,7 +182,7 @@ int replay_describe_hit_test_block(replay_call *c, int fast, const camath_hit_tr
 
 int replay_describe_autoresize(replay_call *c, int fast, const double *frames, const uint32_t *masks, double oldW, double oldH, double newW,
                                double newH, double *o, size_t n) {
-    begin(c, REPLAY_AUTORESIZE, fast, n);
+    begin(c, REPLAY_autoresize, fast, n);
     real(c, oldW);
     real(c, oldH);
     real(c, newW);
@@ -199,7 +195,7 @@ int replay_describe_autoresize(replay_call *c, int fast, const double *frames, c
 
 int replay_describe_decompose(replay_call *c, int fast, const double *t, const uint8_t *methods, int method, int parts, double *records,
                               size_t stride, uint8_t *status, size_t n) {
-    begin(c, REPLAY_DECOMPOSE, fast, n);
+    begin(c, REPLAY_decompose, fast, n);
     scalar(c, (uint64_t)(int64_t)method);
     scalar(c, (uint64_t)(int64_t)parts);
     scalar(c, stride);
@@ -212,7 +208,7 @@ int replay_describe_decompose(replay_call *c, int fast, const double *t, const u
 
 int replay_describe_recompose(replay_call *c, int fast, const double *records, size_t stride, int quaternion, double *o, uint8_t *slow,
                               size_t n) {
-    begin(c, REPLAY_RECOMPOSE, fast, n);
+    begin(c, REPLAY_recompose, fast, n);
     scalar(c, stride);
     scalar(c, (uint64_t)(int64_t)quaternion);
     fieldMajor(c, REPLAY_IN, records, n, stride, CAMATH_PARTS);
@@ -223,7 +219,7 @@ int replay_describe_recompose(replay_call *c, int fast, const double *records, s
 
 int replay_describe_pair_records(replay_call *c, int fast, const double *a, const double *b, size_t stride, double *pairs,
                                  double *perspectives, size_t n) {
-    begin(c, REPLAY_PAIR_RECORDS, fast, n);
+    begin(c, REPLAY_pair_records, fast, n);
     scalar(c, stride);
     fieldMajor(c, REPLAY_IN, a, n, stride, CAMATH_PARTS);
     fieldMajor(c, REPLAY_IN, b, n, stride, CAMATH_PARTS);
@@ -234,7 +230,7 @@ int replay_describe_pair_records(replay_call *c, int fast, const double *a, cons
 
 int replay_describe_interpolate(replay_call *c, int fast, const double *pairs, const double *perspectives, const int64_t *indices,
                                 const uint8_t *flags, const double *t, double *o, uint8_t *slow, size_t n, int stream) {
-    begin(c, REPLAY_INTERPOLATE, fast, n);
+    begin(c, REPLAY_interpolate, fast, n);
     size_t count = indices ? 0 : n;  // pair records read: one past the largest index
     for (size_t i = 0; indices && i < n; i++) {
         if ((size_t)indices[i] + 1 > count) count = (size_t)indices[i] + 1;
@@ -251,7 +247,7 @@ int replay_describe_interpolate(replay_call *c, int fast, const double *pairs, c
 }
 
 int replay_describe_elementary(replay_call *c, int fast, int function, const double *x, const double *y, double *o, uint8_t *slow, size_t n) {
-    begin(c, REPLAY_ELEMENTARY, fast, n);
+    begin(c, REPLAY_elementary, fast, n);
     scalar(c, (uint64_t)(int64_t)function);
     in(c, REPLAY_F64, x, 8 * n);
     in(c, REPLAY_F64, y, 8 * n);
@@ -262,7 +258,7 @@ int replay_describe_elementary(replay_call *c, int fast, int function, const dou
 
 int replay_describe_timing_curve(replay_call *c, int fast, const double *curves, const uint32_t *which, const double *x, double *y,
                                  uint8_t *slow, size_t n) {
-    begin(c, REPLAY_TIMING_CURVE, fast, n);
+    begin(c, REPLAY_timing_curve, fast, n);
     size_t count = 1;  // curves read: one past the largest index
     for (size_t i = 0; which && i < n; i++) {
         if ((size_t)which[i] + 1 > count) count = (size_t)which[i] + 1;
@@ -277,7 +273,7 @@ int replay_describe_timing_curve(replay_call *c, int fast, const double *curves,
 
 int replay_describe_spring_fractions(replay_call *c, int fast, const double *params, size_t paramStep, const double *t, size_t timeStep,
                                      double *o, uint8_t *slow, size_t n) {
-    begin(c, REPLAY_SPRING_FRACTIONS, fast, n);
+    begin(c, REPLAY_spring_fractions, fast, n);
     scalar(c, paramStep);
     scalar(c, timeStep);
     records(c, REPLAY_IN, params, n, paramStep, CAMATH_SPRING_FIELDS);
@@ -289,7 +285,7 @@ int replay_describe_spring_fractions(replay_call *c, int fast, const double *par
 
 int replay_describe_media_timing(replay_call *c, int fast, const double *timings, size_t stride, const uint8_t *flags, const double *t,
                                  size_t timeStep, uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n) {
-    begin(c, REPLAY_MEDIA_TIMING, fast, n);
+    begin(c, REPLAY_media_timing, fast, n);
     scalar(c, stride);
     scalar(c, timeStep);
     fieldMajor(c, REPLAY_IN, timings, n, stride, CAMATH_TIMING_FIELDS);
@@ -310,7 +306,7 @@ static void planes(replay_call *c, int role, const void *pointer, size_t n, size
 
 int replay_describe_concat_planes(replay_call *c, int fast, const double *a, size_t aPlane, const double *b, size_t bPlane, double *o,
                                   size_t outPlane, size_t n) {
-    begin(c, REPLAY_CONCAT_PLANES, fast, n);
+    begin(c, REPLAY_concat_planes, fast, n);
     scalar(c, aPlane);
     scalar(c, bPlane);
     scalar(c, outPlane);
@@ -322,7 +318,7 @@ int replay_describe_concat_planes(replay_call *c, int fast, const double *a, siz
 
 int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *o, size_t outPlane, uint8_t *singular,
                                   size_t n) {
-    begin(c, REPLAY_INVERT_PLANES, fast, n);
+    begin(c, REPLAY_invert_planes, fast, n);
     scalar(c, tPlane);
     scalar(c, outPlane);
     planes(c, REPLAY_IN, t, n, tPlane, 16);
@@ -345,17 +341,17 @@ static int mapPlanes(replay_call *c, int entry, int fast, const double *m, size_
 
 int replay_describe_map_points3_planes(replay_call *c, int fast, const double *m, const double *points, size_t pointPlane, double *o,
                                        size_t outPlane, size_t n) {
-    return mapPlanes(c, REPLAY_MAP_POINTS3_PLANES, fast, m, 16, points, pointPlane, o, outPlane, 3, n);
+    return mapPlanes(c, REPLAY_map_points3_planes, fast, m, 16, points, pointPlane, o, outPlane, 3, n);
 }
 
 int replay_describe_map_points2_planes(replay_call *c, int fast, const double *h, const double *points, size_t pointPlane, double *o,
                                        size_t outPlane, size_t n) {
-    return mapPlanes(c, REPLAY_MAP_POINTS2_PLANES, fast, h, 9, points, pointPlane, o, outPlane, 2, n);
+    return mapPlanes(c, REPLAY_map_points2_planes, fast, h, 9, points, pointPlane, o, outPlane, 2, n);
 }
 
 int replay_describe_frames_planes(replay_call *c, int fast, const double *const *columns, double *o, size_t outPlane, uint8_t *slow,
                                   size_t n) {
-    begin(c, REPLAY_FRAMES_PLANES, fast, n);
+    begin(c, REPLAY_frames_planes, fast, n);
     scalar(c, outPlane);
     for (int k = 0; k < FRAME_COLUMNS; k++) in(c, REPLAY_F64, columns[k], 8 * n);
     planes(c, REPLAY_OUT, o, n, outPlane, 4);
@@ -371,22 +367,22 @@ void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     const size_t n = c->elements;
     double r[4];
     memcpy(r, s, sizeof r);  // autoresize's sizes
-    switch (c->entry) {
-    case REPLAY_CONCAT: k->concat(p[0], s[0], p[1], s[1], p[2], n); break;
-    case REPLAY_MAP_POINTS3: k->map_points3(p[0], p[1], p[2], n); break;
-    case REPLAY_MAP_POINTS3_STRIDED: k->map_points3_strided(p[0], p[1], s[0], p[2], s[1], n); break;
-    case REPLAY_MAP_POINTS2: k->map_points2(p[0], p[1], p[2], n); break;
-    case REPLAY_INVERT: k->invert(p[0], p[1], p[2], n); break;
-    case REPLAY_INVERT_AFFINE: k->invert_affine(p[0], p[1], p[2], p[3], n); break;
-    case REPLAY_FRAMES:
-    case REPLAY_FRAMES_PLANES: {
+    switch ((replay_entry)c->entry) {
+    case REPLAY_concat: k->concat(p[0], s[0], p[1], s[1], p[2], n); break;
+    case REPLAY_map_points3: k->map_points3(p[0], p[1], p[2], n); break;
+    case REPLAY_map_points3_strided: k->map_points3_strided(p[0], p[1], s[0], p[2], s[1], n); break;
+    case REPLAY_map_points2: k->map_points2(p[0], p[1], p[2], n); break;
+    case REPLAY_invert: k->invert(p[0], p[1], p[2], n); break;
+    case REPLAY_invert_affine: k->invert_affine(p[0], p[1], p[2], p[3], n); break;
+    case REPLAY_frames:
+    case REPLAY_frames_planes: {
         const double *columns[FRAME_COLUMNS];
         for (int i = 0; i < FRAME_COLUMNS; i++) columns[i] = p[i];
-        if (c->entry == REPLAY_FRAMES) k->frames(columns, p[FRAME_COLUMNS], p[FRAME_COLUMNS + 1], n);
+        if (c->entry == REPLAY_frames) k->frames(columns, p[FRAME_COLUMNS], p[FRAME_COLUMNS + 1], n);
         else k->frames_planes(columns, p[FRAME_COLUMNS], s[0], p[FRAME_COLUMNS + 1], n);
         break;
     }
-    case REPLAY_HIT_TEST_BLOCK: {
+    case REPLAY_hit_test_block: {
         const camath_hit_tree tree = {
             .count = s[0], .parent = p[0], .subtreeEnd = p[1], .enterable = p[2], .masks = p[3],
             .inverse = p[4], .forwardWeight = p[5], .box = p[6],
@@ -394,19 +390,19 @@ void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
         k->hit_test_block(&tree, p[7], p[8], n, p[9]);
         break;
     }
-    case REPLAY_AUTORESIZE: k->autoresize(p[0], p[1], r[0], r[1], r[2], r[3], p[2], n); break;
-    case REPLAY_DECOMPOSE: k->decompose(p[0], p[1], (int)(int64_t)s[0], (int)(int64_t)s[1], p[2], s[2], p[3], n); break;
-    case REPLAY_RECOMPOSE: k->recompose(p[0], s[0], (int)(int64_t)s[1], p[1], p[2], n); break;
-    case REPLAY_PAIR_RECORDS: k->pair_records(p[0], p[1], s[0], p[2], p[3], n); break;
-    case REPLAY_INTERPOLATE: k->interpolate(p[0], p[1], p[2], p[3], p[4], p[5], p[6], n, (int)(int64_t)s[0]); break;
-    case REPLAY_ELEMENTARY: k->elementary((int)(int64_t)s[0], p[0], p[1], p[2], p[3], n); break;
-    case REPLAY_TIMING_CURVE: k->timing_curve(p[0], p[1], p[2], p[3], p[4], n); break;
-    case REPLAY_SPRING_FRACTIONS: k->spring_fractions(p[0], s[0], p[1], s[1], p[2], p[3], n); break;
-    case REPLAY_MEDIA_TIMING: k->media_timing(p[0], s[0], p[1], p[2], s[1], p[3], p[4], p[5], p[6], n); break;
-    case REPLAY_CONCAT_PLANES: k->concat_planes(p[0], s[0], p[1], s[1], p[2], s[2], n); break;
-    case REPLAY_INVERT_PLANES: k->invert_planes(p[0], s[0], p[1], s[1], p[2], n); break;
-    case REPLAY_MAP_POINTS3_PLANES: k->map_points3_planes(p[0], p[1], s[0], p[2], s[1], n); break;
-    case REPLAY_MAP_POINTS2_PLANES: k->map_points2_planes(p[0], p[1], s[0], p[2], s[1], n); break;
-    default: break;
+    case REPLAY_autoresize: k->autoresize(p[0], p[1], r[0], r[1], r[2], r[3], p[2], n); break;
+    case REPLAY_decompose: k->decompose(p[0], p[1], (int)(int64_t)s[0], (int)(int64_t)s[1], p[2], s[2], p[3], n); break;
+    case REPLAY_recompose: k->recompose(p[0], s[0], (int)(int64_t)s[1], p[1], p[2], n); break;
+    case REPLAY_pair_records: k->pair_records(p[0], p[1], s[0], p[2], p[3], n); break;
+    case REPLAY_interpolate: k->interpolate(p[0], p[1], p[2], p[3], p[4], p[5], p[6], n, (int)(int64_t)s[0]); break;
+    case REPLAY_elementary: k->elementary((int)(int64_t)s[0], p[0], p[1], p[2], p[3], n); break;
+    case REPLAY_timing_curve: k->timing_curve(p[0], p[1], p[2], p[3], p[4], n); break;
+    case REPLAY_spring_fractions: k->spring_fractions(p[0], s[0], p[1], s[1], p[2], p[3], n); break;
+    case REPLAY_media_timing: k->media_timing(p[0], s[0], p[1], p[2], s[1], p[3], p[4], p[5], p[6], n); break;
+    case REPLAY_concat_planes: k->concat_planes(p[0], s[0], p[1], s[1], p[2], s[2], n); break;
+    case REPLAY_invert_planes: k->invert_planes(p[0], s[0], p[1], s[1], p[2], n); break;
+    case REPLAY_map_points3_planes: k->map_points3_planes(p[0], p[1], s[0], p[2], s[1], n); break;
+    case REPLAY_map_points2_planes: k->map_points2_planes(p[0], p[1], s[0], p[2], s[1], n); break;
+    case REPLAY_ENTRIES: break;
     }
 }

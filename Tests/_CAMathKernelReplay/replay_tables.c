@@ -206,75 +206,28 @@ long camath_replay_playback_misses(void) { return __atomic_load_n(&playback.miss
 
 // ---- The tables: one wrapper per entry, mode (recorded, played) and precision.
 
-#define WRAP(mode, fast, entry, params, ...) \
-    static void mode##_##fast##_##entry params { \
+// <mode>_<precision>_<entry>: the entry's description handed to `recorded` or `played`; precision 1 only for
+// the entries a fast table has a kernel of its own for (the fast tables hold the exact wrapper elsewhere).
+#define WRAP(mode, fast, name, params, args) \
+    static void mode##_##fast##_##name params { \
         replay_call c; \
-        int described = replay_describe_##entry(&c, fast, __VA_ARGS__); \
+        int described = replay_describe_##name(&c, fast, CAMATH_UNPAREN args); \
         mode(&c, described); \
     }
-#define ENTRIES(mode, fast) \
-    WRAP(mode, fast, concat, (const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n), a, aStep, b, bStep, out, n) \
-    WRAP(mode, fast, map_points3, (const double *m, const double *points, double *out, size_t n), m, points, out, n) \
-    WRAP(mode, fast, map_points3_strided, (const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride, size_t n), \
-         m, points, inStride, out, outStride, n) \
-    WRAP(mode, fast, map_points2, (const double *h, const double *points, double *out, size_t n), h, points, out, n) \
-    WRAP(mode, fast, invert, (const double *t, double *out, uint8_t *singular, size_t n), t, out, singular, n) \
-    WRAP(mode, fast, invert_affine, (const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n), t, out, singular, notAffine, n) \
-    WRAP(mode, fast, frames, (const double *const *columns, double *out, uint8_t *slow, size_t n), columns, out, slow, n) \
-    WRAP(mode, fast, hit_test_block, (const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch), \
-         tree, points, hits, n, scratch) \
-    WRAP(mode, fast, autoresize, (const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, double *out, \
-                                  size_t n), frames, masks, oldW, oldH, newW, newH, out, n) \
-    WRAP(mode, fast, decompose, (const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, uint8_t *status, \
-                                 size_t n), t, methods, method, parts, records, stride, status, n) \
-    WRAP(mode, fast, recompose, (const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n), \
-         records, stride, quaternion, out, slow, n) \
-    WRAP(mode, fast, pair_records, (const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n), \
-         a, b, stride, pairs, perspectives, n) \
-    WRAP(mode, fast, interpolate, (const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, \
-                                   double *out, uint8_t *slow, size_t n, int stream), pairs, perspectives, indices, flags, t, out, slow, n, stream) \
-    WRAP(mode, fast, elementary, (int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n), function, x, y, out, slow, n) \
-    WRAP(mode, fast, timing_curve, (const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n), \
-         curves, which, x, y, slow, n) \
-    WRAP(mode, fast, spring_fractions, (const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, \
-                                        size_t n), params, paramStep, t, timeStep, out, slow, n) \
-    WRAP(mode, fast, media_timing, (const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, \
-                                    uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n), \
-         timings, stride, flags, t, timeStep, contributes, basic, progress, cycle, n) \
-    WRAP(mode, fast, concat_planes, (const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n), \
-         a, aPlane, b, bPlane, out, outPlane, n) \
-    WRAP(mode, fast, invert_planes, (const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n), \
-         t, tPlane, out, outPlane, singular, n) \
-    WRAP(mode, fast, map_points3_planes, (const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
-         m, points, pointPlane, out, outPlane, n) \
-    WRAP(mode, fast, map_points2_planes, (const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), \
-         h, points, pointPlane, out, outPlane, n) \
-    WRAP(mode, fast, frames_planes, (const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n), \
-         columns, out, outPlane, slow, n)
-ENTRIES(recorded, 0)
-ENTRIES(recorded, 1)
-ENTRIES(played, 0)
-ENTRIES(played, 1)
+#define WRAP_EXACT(mode, name, precision, body, params, args) WRAP(mode, 0, name, params, args)
+#define WRAP_FAST(mode, name, precision, body, params, args) CAMATH_IF_FAST_##precision(WRAP(mode, 1, name, params, args))
+CAMATH_KERNEL_ENTRIES(WRAP_EXACT, recorded)
+CAMATH_KERNEL_ENTRIES(WRAP_FAST, recorded)
+CAMATH_KERNEL_ENTRIES(WRAP_EXACT, played)
+CAMATH_KERNEL_ENTRIES(WRAP_FAST, played)
 
-#define TABLE(variable, label, fastTable, mode, precision) \
-    static const camath_kernels variable = { \
-        .level = CAMATH_LEVEL_PORTABLE, .name = label, .isFast = precision, .fast = &fastTable, \
-        .concat = mode##_##precision##_concat, .map_points3 = mode##_##precision##_map_points3, \
-        .map_points3_strided = mode##_##precision##_map_points3_strided, .map_points2 = mode##_##precision##_map_points2, \
-        .invert = mode##_##precision##_invert, .invert_affine = mode##_##precision##_invert_affine, .frames = mode##_##precision##_frames, \
-        .hit_test_block = mode##_##precision##_hit_test_block, .autoresize = mode##_##precision##_autoresize, \
-        .decompose = mode##_##precision##_decompose, .recompose = mode##_##precision##_recompose, .pair_records = mode##_##precision##_pair_records, \
-        .interpolate = mode##_##precision##_interpolate, .elementary = mode##_##precision##_elementary, \
-        .timing_curve = mode##_##precision##_timing_curve, .spring_fractions = mode##_##precision##_spring_fractions, \
-        .media_timing = mode##_##precision##_media_timing, .concat_planes = mode##_##precision##_concat_planes, \
-        .invert_planes = mode##_##precision##_invert_planes, .map_points3_planes = mode##_##precision##_map_points3_planes, \
-        .map_points2_planes = mode##_##precision##_map_points2_planes, .frames_planes = mode##_##precision##_frames_planes, \
-    }
+// The wrappers fill every slot, intrinsic or lanes alike.
 static const camath_kernels recording_fast, playback_fast;
-TABLE(recording_exact, "recorded-portable", recording_fast, recorded, 0);
-TABLE(recording_fast, "recorded-portable-fast", recording_fast, recorded, 1);
-TABLE(playback_exact, playback.name, playback_fast, played, 0);
-TABLE(playback_fast, playback.name, playback_fast, played, 1);
+CAMATH_TABLE(recording_exact, CAMATH_LEVEL_PORTABLE, "recorded-portable", recording_fast, 0, (recorded_0_, recorded_1_, recorded_0_, recorded_1_));
+CAMATH_TABLE(recording_fast, CAMATH_LEVEL_PORTABLE, "recorded-portable-fast", recording_fast, 1,
+             (recorded_0_, recorded_1_, recorded_0_, recorded_1_));
+CAMATH_TABLE(playback_exact, CAMATH_LEVEL_PORTABLE, playback.name, playback_fast, 0, (played_0_, played_1_, played_0_, played_1_));
+CAMATH_TABLE(playback_fast, CAMATH_LEVEL_PORTABLE, playback.name, playback_fast, 1, (played_0_, played_1_, played_0_, played_1_));
 
 const camath_kernels *camath_replay_recording_kernels(void) { return &recording_exact; }
 const camath_kernels *camath_replay_playback_kernels(void) { return &playback_exact; }

@@ -93,10 +93,10 @@ extension Batch {
                 kernels.k.invert(src, dst, mask, r.count)
                 return
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { general in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Batch.block) { general in
                 var start = r.lowerBound
                 while start < r.upperBound {
-                    let count = min(256, r.upperBound - start), offset = start - r.lowerBound
+                    let count = min(Batch.block, r.upperBound - start), offset = start - r.lowerBound
                     kernels.k.invert_affine(src + 16 * offset, dst + 16 * offset, mask.map { $0 + offset }, general.baseAddress, count)
                     forEachMarked(general.baseAddress!, count: count) { k in
                         kernels.k.invert(src + 16 * (offset + k), dst + 16 * (offset + k), mask.map { $0 + offset + k }, 1)

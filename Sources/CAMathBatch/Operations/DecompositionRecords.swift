@@ -70,8 +70,7 @@ package enum DecompositionStatus: UInt8 {
 /// and a perspective record, a matrix and two statuses per element, and a slow flag, a method and a mark per
 /// element.
 package struct DecompositionScratch {
-    package static let block = 256
-    /// The records' stride: the elements the scratch holds — a whole ``block``, or fewer (a multiple of 16) for
+    /// The records' stride: the elements the scratch holds — a whole `Batch.block`, or fewer (a multiple of 16) for
     /// a smaller range.
     package let stride: Int
     package let first: UnsafeMutablePointer<Double>, second: UnsafeMutablePointer<Double>, matrices: UnsafeMutablePointer<Double>
@@ -83,12 +82,12 @@ package struct DecompositionScratch {
     /// in ``first`` and ``second``.
     package let pairs: PairRecords
 
-    /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most ``block`` elements that
-    /// never cross a multiple of ``block``. The scratch holds the longest piece, rounded up to 16 elements: a
+    /// Runs `body` on the blocks of `range` with one scratch for all: pieces of at most `Batch.block` elements that
+    /// never cross a multiple of `Batch.block`. The scratch holds the longest piece, rounded up to 16 elements: a
     /// whole block takes ~190 KB, which a call on a few elements would otherwise allocate (and, past the
     /// allocator's threshold for mapped memory, map, fault in and unmap) for nothing.
     package static func blocks(of range: Range<Int>, _ body: (Range<Int>, DecompositionScratch) -> Void) {
-        let e = min(block, (range.count + 15) & ~15), parts = Int(CAMATH_PARTS) * e, pairs = PairRecords.fields * e
+        let e = min(Batch.block, (range.count + 15) & ~15), parts = Int(CAMATH_PARTS) * e, pairs = PairRecords.fields * e
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * parts + pairs + (17 + PairRecords.perspectiveFields) * e) { doubles in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 * e) { bytes in
                 let d = doubles.baseAddress!, b = bytes.baseAddress!
@@ -102,12 +101,12 @@ package struct DecompositionScratch {
         }
     }
 
-    /// The pieces of `range` that ``blocks(of:_:)`` visits, without a scratch: at most ``block`` elements,
-    /// never across a multiple of ``block``.
+    /// The pieces of `range` that ``blocks(of:_:)`` visits, without a scratch: at most `Batch.block` elements,
+    /// never across a multiple of `Batch.block`.
     package static func pieces(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min((start / block + 1) * block, range.upperBound)
+            let end = min((start / Batch.block + 1) * Batch.block, range.upperBound)
             body(start..<end)
             start = end
         }

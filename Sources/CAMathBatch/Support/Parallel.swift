@@ -18,11 +18,11 @@ package enum Parallel {
         #endif
     }()
 
-    /// Elements per unit of a split: chunks start at multiples of it, so every block a kernel runs (16 lanes, a
-    /// batch's 256-element blocks) holds the same elements whatever the thread count. A fast kernel decides some
-    /// things per block — a block with a part beyond its range takes the exact kernel whole — so a split inside
-    /// a block would change results with the thread count.
-    static let chunkAlignment = 256
+    /// Elements per unit of a split, `Batch.block`: chunks start at multiples of it, so every block a kernel
+    /// runs (16 lanes, a batch's blocks) holds the same elements whatever the thread count. A fast kernel decides
+    /// some things per block — a block with a part beyond its range takes the exact kernel whole — so a split
+    /// inside a block would change results with the thread count.
+    static let chunkAlignment = Batch.block
 
     /// Runs `body` over the chunks — `threads` parts of `0..<count` (fewer where there are fewer than
     /// ``chunkAlignment``-element units), split at multiples of ``chunkAlignment`` — one of them on the calling

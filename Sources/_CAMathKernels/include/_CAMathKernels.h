@@ -72,6 +72,13 @@ typedef struct {
 #define CAMATH_ASIN 3
 #define CAMATH_ACOS 4
 
+/// Elements per block of every block loop, in C and in Swift (CAMathBatch's `Batch.block`): the loops that check or
+/// gather a block before they map it, the scratch of the decompositions, curves and springs, the frames' gathered
+/// columns — and the unit at which CAMathBatch splits a batch among threads. A fast kernel decides some things per
+/// block (a block with a part beyond its range takes the exact kernel whole), so a thread split must never cut a
+/// block: threads never change results because every block loop and the split read this one constant.
+#define CAMATH_BLOCK 256
+
 /// Points per hit-test block: each node's constants are loaded once per block.
 #define CAMATH_HIT_BLOCK 32
 
@@ -80,6 +87,106 @@ typedef struct {
 /// and divisions in the reference's order without fused multiply-add, so their results are CAMathCore's
 /// bits; a fast table's (`fast` of an exact one) may fuse multiply-adds and multiply by one reciprocal per
 /// divisor, within the budgets of CAMathBatch's `ExactnessBudget` (its hit test and autoresize are the exact ones). Every entry is non-null.
+///
+/// The entries, in table order, are listed once, in CAMATH_KERNEL_ENTRIES(X, context): it expands
+/// X(context, name, precision, body, (parameters), (arguments)) for each. `precision` is FAST where the fast
+/// tables have a kernel of their own, EXACT where they hold the exact one; `body` is INTRINSICS for the
+/// hand-written intrinsic bodies (the test target _CAMathKernelsSIMDe compiles them again over SIMDe), LANES
+/// for the lane loops each level compiles for its target. The tables, the prototypes of every level and the
+/// test side's replay and kernel names are all expanded from it (kernels.h). What each entry computes:
+/// - concat: out[m] = a[m·aStep]·b[m·bStep], steps in doubles (0: one shared matrix, or 16). out may alias a or b.
+/// - map_points3: 3-D points as (x, y, z, pad) records, 4 doubles apart: out = (X/W, Y/W, Z/W) of (x, y, z, 1)·m; the fourth
+///   double of each output record is never written.
+/// - map_points3_strided: the same for points of three doubles read every inStride bytes and written every outStride bytes.
+/// - map_points2: 2-D points, 2 doubles apart: out = (X/W, Y/W) of (x, y, 1)·h, h the 3×3 homography row by row.
+/// - invert: general inverses by the reference's Laplace formula; singular[i] = 1 (and out[i] = t[i]) where the reference
+///   refuses (non-finite input, det not normal, non-finite result), else 0. singular may be NULL.
+/// - invert_affine: the same for matrices whose column 4 is (0, 0, 0, 1), with the reduced formula; lanes of a block with
+///   another column 4 get notAffine[i] = 1 and are not written (out, singular).
+/// - frames: frames of n layers from columns (bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42, m14, m24,
+///   m34, m44): (x, y, w, h) per layer, 4 doubles apart; slow[i] = 1 where the lane needs the reference (a corner with W <
+///   1/16384, or a non-finite value). out and slow never overlap the columns.
+/// - hit_test_block: for points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK): the hit node index or -1 per point; scratch
+///   holds 3 × CAMATH_HIT_BLOCK doubles per node.
+/// - autoresize: CALayer's autoresizing rule for frames (x, y, w, h, 4 doubles apart) and their masks (CAAutoresizingMask
+///   bits), for one superlayer size change from (oldW, oldH) to (newW, newH), all four finite: out = the rect the rule writes,
+///   or the frame itself where it changes nothing (or a component is not finite). out may alias frames.
+/// - decompose: decompositions of n matrices into records — field-major: field f (of CAMATH_PARTS) of element i at
+///   records[f·stride + i], stride ≥ n — by methods[i] (or `method` for all when methods is NULL): 0 the key paths' rule, 1
+///   interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule computes the rotations `parts` names (CAMATH_ROTATION_X, _Y, _Z,
+///   CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others. status[i] = 0 decomposed, 1 undecomposable (record
+///   unspecified), 2 the lane needs the reference.
+/// - recompose: recompositions Sc·K·R·Tr·P of records (field-major, `stride`), R from the Euler angles (quaternion = 0) or the
+///   quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane needs the reference.
+/// - pair_records: pair records (CAMATH_PAIR_FIELDS doubles, pair i at pairs + CAMATH_PAIR_FIELDS·i) and perspective records
+///   (CAMATH_PAIR_PERSPECTIVE_FIELDS, at perspectives + 8·i) of the decomposition records a[i] → b[i] (both field-major,
+///   `stride`), with the reference's slerp constants. Exact at every level (the fast tables hold the exact kernel).
+/// - interpolate: interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k and perspectives + 8·k, k = indices[i],
+///   or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective a + (b − a)·t, the quaternions
+///   slerped, recomposed with the quaternion; slow[i] as recompose. flags[i]: element i's pair's CAMATH_PAIR_* bits (a lane
+///   block whose pairs are all CAMATH_PAIR_BOUNDED skips the scans for parts of 2¹⁰⁰ or more, and a pair without
+///   CAMATH_PAIR_PERSPECTIVE takes (0, 0, 0, 1) for both perspectives without reading its perspective record; a wrong bit may
+///   cost the reference's bits, never memory safety). stream = 1 writes the matrices of full lane blocks with non-temporal
+///   stores (for outputs too large to stay in cache: no line is read before it is written), fenced before the call returns; 0
+///   writes them plainly.
+/// - elementary: out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y read
+///   for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos needs the long reduction
+///   (out[i] unspecified). For the tests, which hold every level to the scalar bits.
+/// - timing_curve: y[i] = Core Animation's evaluation of timing curve which[i] (0 for every element when which is NULL) at
+///   x[i]: x ≤ 0 → 0, x ≥ 1 → 1, NaN x or a curve with a non-finite control value → NaN, else Y of the spline-bracketed Newton
+///   solution, with CAMathAnimation's bits. A curve is CAMATH_CURVE_FIELDS doubles: the X and Y coefficients a, b, c, the 11
+///   spline samples X(i/10), 1 (finite controls) or 0, and two zeros. slow[i] = 1 where the lane would need bisection (y[i]
+///   unspecified).
+/// - spring_fractions: out[i] = x(t) of a damped spring (CAMathAnimation's Spring): element i has the spring at params +
+///   i·paramStep (CAMATH_SPRING_FIELDS doubles: mass, stiffness, damping, initial velocity, 1 where overdamping is allowed else
+///   0; paramStep 0 for one spring) and the time t[i·timeStep] (timeStep 0 for one time); ω₀ and ζ are the reference's bits.
+///   Within a budget of the reference (e^x is the kernel's own, about 1 ulp); slow[i] = 1 where the sine's argument needs the
+///   long reduction (out[i] unspecified).
+/// - media_timing: the media timing of n objects (CAMathAnimation's ResolvedMediaTiming.evaluate), object i from its
+///   CAMATH_TIMING_FIELDS doubles (field-major: field k at timings[k·stride + i]) and its CAMATH_TIMING_* bits at flags[i], at
+///   parent time t[i·timeStep] (timeStep 0: one time for all): contributes[i] (0 or 1), and where it contributes its basic
+///   time, progress and cycle (all 0 where it does not), with the reference's bits. Every level is exact: +, −, ×, /, floor and
+///   compares.
+/// The structure-of-arrays forms ("planes"), the last five: a transform array is 16 planes, element k of
+/// transform i at p[k·plane + i]; a point array 3 (x, y, z) or 2 planes; `plane` ≥ n. Output planes never
+/// overlap the inputs.
+/// - concat_planes: out = a·b per element, where a plane stride of 0 makes that operand one shared matrix (16 contiguous
+///   doubles); exact at every level (the fast tables hold the exact kernel, as for concat).
+/// - invert_planes: general inverses as `invert`: singular[i] = 1 and the input copied where the reference refuses; singular
+///   may be NULL.
+/// - map_points3_planes: 3-D points through m (16 doubles) as `map_points3`.
+/// - map_points2_planes: 2-D points through h (9 doubles) as `map_points2`.
+/// - frames_planes: frames as `frames`, into 4 planes (x, y, w, h: field f of layer i at out[f·outPlane + i]).
+///
+/// Every entry returns void and is non-null.
+// clang-format off
+// (one line per entry, so that an entry is added or moved as one line)
+#define CAMATH_KERNEL_ENTRIES(X, c) \
+    X(c, concat, EXACT, INTRINSICS, (const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n), (a, aStep, b, bStep, out, n)) \
+    X(c, map_points3, FAST, INTRINSICS, (const double *m, const double *points, double *out, size_t n), (m, points, out, n)) \
+    X(c, map_points3_strided, FAST, LANES, (const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride, size_t n), (m, points, inStride, out, outStride, n)) \
+    X(c, map_points2, FAST, LANES, (const double *h, const double *points, double *out, size_t n), (h, points, out, n)) \
+    X(c, invert, FAST, INTRINSICS, (const double *t, double *out, uint8_t *singular, size_t n), (t, out, singular, n)) \
+    X(c, invert_affine, FAST, INTRINSICS, (const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n), (t, out, singular, notAffine, n)) \
+    X(c, frames, FAST, LANES, (const double *const *columns, double *out, uint8_t *slow, size_t n), (columns, out, slow, n)) \
+    X(c, hit_test_block, EXACT, LANES, (const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch), (tree, points, hits, n, scratch)) \
+    X(c, autoresize, EXACT, LANES, (const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, double *out, size_t n), (frames, masks, oldW, oldH, newW, newH, out, n)) \
+    X(c, decompose, EXACT, LANES, (const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, uint8_t *status, size_t n), (t, methods, method, parts, records, stride, status, n)) \
+    X(c, recompose, EXACT, LANES, (const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n), (records, stride, quaternion, out, slow, n)) \
+    X(c, pair_records, EXACT, LANES, (const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n), (a, b, stride, pairs, perspectives, n)) \
+    X(c, interpolate, FAST, LANES, (const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t, double *out, uint8_t *slow, size_t n, int stream), (pairs, perspectives, indices, flags, t, out, slow, n, stream)) \
+    X(c, elementary, EXACT, LANES, (int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n), (function, x, y, out, slow, n)) \
+    X(c, timing_curve, EXACT, LANES, (const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n), (curves, which, x, y, slow, n)) \
+    X(c, spring_fractions, EXACT, LANES, (const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow, size_t n), (params, paramStep, t, timeStep, out, slow, n)) \
+    X(c, media_timing, EXACT, LANES, (const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n), (timings, stride, flags, t, timeStep, contributes, basic, progress, cycle, n)) \
+    X(c, concat_planes, EXACT, LANES, (const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n), (a, aPlane, b, bPlane, out, outPlane, n)) \
+    X(c, invert_planes, FAST, LANES, (const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n), (t, tPlane, out, outPlane, singular, n)) \
+    X(c, map_points3_planes, FAST, LANES, (const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), (m, points, pointPlane, out, outPlane, n)) \
+    X(c, map_points2_planes, FAST, LANES, (const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), (h, points, pointPlane, out, outPlane, n)) \
+    X(c, frames_planes, FAST, LANES, (const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n), (columns, out, outPlane, slow, n))
+// clang-format on
+
+#define CAMATH_KERNEL_FIELD(context, name, precision, body, params, args) void(*name) params;
 typedef struct camath_kernels {
     /// The level (CAMATH_LEVEL_*) and its name ("portable", "avx2", "avx512", "avx2-fast", …, or an
     /// emulated variant's).
@@ -89,99 +196,7 @@ typedef struct camath_kernels {
     int isFast;
     /// The fast table of the same level (itself for a fast table).
     const struct camath_kernels *fast;
-    /// out[m] = a[m·aStep]·b[m·bStep], steps in doubles (0: one shared matrix, or 16). out may alias a or b.
-    void (*concat)(const double *a, size_t aStep, const double *b, size_t bStep, double *out, size_t n);
-    /// 3-D points as (x, y, z, pad) records, 4 doubles apart: out = (X/W, Y/W, Z/W) of (x, y, z, 1)·m;
-    /// the fourth double of each output record is never written.
-    void (*map_points3)(const double *m, const double *points, double *out, size_t n);
-    /// The same for points of three doubles read every inStride bytes and written every outStride bytes.
-    void (*map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride, size_t n);
-    /// 2-D points, 2 doubles apart: out = (X/W, Y/W) of (x, y, 1)·h, h the 3×3 homography row by row.
-    void (*map_points2)(const double *h, const double *points, double *out, size_t n);
-    /// General inverses by the reference's Laplace formula; singular[i] = 1 (and out[i] = t[i]) where the
-    /// reference refuses (non-finite input, det not normal, non-finite result), else 0. singular may be NULL.
-    void (*invert)(const double *t, double *out, uint8_t *singular, size_t n);
-    /// The same for matrices whose column 4 is (0, 0, 0, 1), with the reduced formula; lanes of a block
-    /// with another column 4 get notAffine[i] = 1 and are not written (out, singular).
-    void (*invert_affine)(const double *t, double *out, uint8_t *singular, uint8_t *notAffine, size_t n);
-    /// Frames of n layers from columns (bw, bh, ax, ay, az, px, py, m11, m21, m31, m41, m12, m22, m32, m42,
-    /// m14, m24, m34, m44): (x, y, w, h) per layer, 4 doubles apart; slow[i] = 1 where the lane needs the
-    /// reference (a corner with W < 1/16384, or a non-finite value). out and slow never overlap the columns.
-    void (*frames)(const double *const *columns, double *out, uint8_t *slow, size_t n);
-    /// For points (x, y) (2 doubles apart, n ≤ CAMATH_HIT_BLOCK): the hit node index or -1 per point;
-    /// scratch holds 3 × CAMATH_HIT_BLOCK doubles per node.
-    void (*hit_test_block)(const camath_hit_tree *tree, const double *points, int64_t *hits, size_t n, double *scratch);
-    /// CALayer's autoresizing rule for frames (x, y, w, h, 4 doubles apart) and their masks (CAAutoresizingMask
-    /// bits), for one superlayer size change from (oldW, oldH) to (newW, newH), all four finite: out = the
-    /// rect the rule writes, or the frame itself where it changes nothing (or a component is not finite).
-    /// out may alias frames.
-    void (*autoresize)(const double *frames, const uint32_t *masks, double oldW, double oldH, double newW, double newH, double *out,
-                       size_t n);
-    /// Decompositions of n matrices into records — field-major: field f (of CAMATH_PARTS) of element i at
-    /// records[f·stride + i], stride ≥ n — by methods[i] (or `method` for all when methods is NULL): 0 the key
-    /// paths' rule, 1 interpolation's 3-D rule, 2 its 2-D rule; the 3-D rule computes the rotations `parts`
-    /// names (CAMATH_ROTATION_X, _Y, _Z, CAMATH_EULER, CAMATH_QUATERNION) and writes zeros for the others.
-    /// status[i] = 0 decomposed, 1 undecomposable (record unspecified), 2 the lane needs the reference.
-    void (*decompose)(const double *t, const uint8_t *methods, int method, int parts, double *records, size_t stride, uint8_t *status,
-                      size_t n);
-    /// Recompositions Sc·K·R·Tr·P of records (field-major, `stride`), R from the Euler angles (quaternion = 0)
-    /// or the quaternion (1); slow[i] = 1 where an angle needs the long reduction (|angle| ≥ 2¹⁹) and the lane
-    /// needs the reference.
-    void (*recompose)(const double *records, size_t stride, int quaternion, double *out, uint8_t *slow, size_t n);
-    /// Pair records (CAMATH_PAIR_FIELDS doubles, pair i at pairs + CAMATH_PAIR_FIELDS·i) and perspective
-    /// records (CAMATH_PAIR_PERSPECTIVE_FIELDS, at perspectives + 8·i) of the decomposition records a[i] → b[i]
-    /// (both field-major, `stride`), with the reference's slerp constants. Exact at every level (the fast
-    /// tables hold the exact kernel).
-    void (*pair_records)(const double *a, const double *b, size_t stride, double *pairs, double *perspectives, size_t n);
-    /// Interpolation of pair records (pair i at pairs + CAMATH_PAIR_FIELDS·k and perspectives + 8·k, k =
-    /// indices[i], or i when indices is NULL) at fraction t[i]: translation, scale, skew and perspective
-    /// a + (b − a)·t, the quaternions slerped, recomposed with the quaternion; slow[i] as recompose. flags[i]:
-    /// element i's pair's CAMATH_PAIR_* bits (a lane block whose pairs are all CAMATH_PAIR_BOUNDED skips the
-    /// scans for parts of 2¹⁰⁰ or more, and a pair without CAMATH_PAIR_PERSPECTIVE takes (0, 0, 0, 1) for both
-    /// perspectives without reading its perspective record; a wrong bit may cost the reference's bits, never
-    /// memory safety). stream = 1 writes the matrices of full lane blocks with non-temporal stores (for outputs
-    /// too large to stay in cache: no line is read before it is written), fenced before the call returns; 0
-    /// writes them plainly.
-    void (*interpolate)(const double *pairs, const double *perspectives, const int64_t *indices, const uint8_t *flags, const double *t,
-                        double *out, uint8_t *slow, size_t n, int stream);
-    /// out[i] = CAMathCore's Elementary function (CAMATH_SIN … CAMATH_ACOS) of x[i] — atan2 of (x[i], y[i]), y
-    /// read for atan2 only — in the lane form the decomposition kernels use; slow[i] = 1 where sin or cos
-    /// needs the long reduction (out[i] unspecified). For the tests, which hold every level to the scalar bits.
-    void (*elementary)(int function, const double *x, const double *y, double *out, uint8_t *slow, size_t n);
-    /// y[i] = Core Animation's evaluation of timing curve which[i] (0 for every element when which is NULL) at
-    /// x[i]: x ≤ 0 → 0, x ≥ 1 → 1, NaN x or a curve with a non-finite control value → NaN, else Y of the
-    /// spline-bracketed Newton solution, with CAMathAnimation's bits. A curve is CAMATH_CURVE_FIELDS doubles:
-    /// the X and Y coefficients a, b, c, the 11 spline samples X(i/10), 1 (finite controls) or 0, and two
-    /// zeros.
-    /// slow[i] = 1 where the lane would need bisection (y[i] unspecified).
-    void (*timing_curve)(const double *curves, const uint32_t *which, const double *x, double *y, uint8_t *slow, size_t n);
-    /// out[i] = x(t) of a damped spring (CAMathAnimation's Spring): element i has the spring at params + i·paramStep
-    /// (CAMATH_SPRING_FIELDS doubles: mass, stiffness, damping, initial velocity, 1 where overdamping is allowed
-    /// else 0; paramStep 0 for one spring) and the time t[i·timeStep] (timeStep 0 for one time); ω₀ and ζ are
-    /// the reference's bits. Within a budget of the reference (e^x is the kernel's own, about 1 ulp); slow[i] = 1
-    /// where the sine's argument needs the long reduction (out[i] unspecified).
-    void (*spring_fractions)(const double *params, size_t paramStep, const double *t, size_t timeStep, double *out, uint8_t *slow,
-                             size_t n);
-    /// The media timing of n objects (CAMathAnimation's ResolvedMediaTiming.evaluate), object i from its
-    /// CAMATH_TIMING_FIELDS doubles (field-major: field k at timings[k·stride + i]) and its CAMATH_TIMING_*
-    /// bits at flags[i], at parent time t[i·timeStep] (timeStep 0: one time for all): contributes[i] (0 or
-    /// 1), and where it contributes its basic time, progress and cycle (all 0 where it does not), with the
-    /// reference's bits. Every level is exact: +, −, ×, /, floor and compares.
-    void (*media_timing)(const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes,
-                         double *basic, double *progress, double *cycle, size_t n);
-    /// The structure-of-arrays forms ("planes"): a transform array is 16 planes, element k of transform i at
-    /// p[k·plane + i]; a point array 3 (x, y, z) or 2 planes; `plane` ≥ n. Output planes never overlap the inputs.
-    /// out = a·b per element, where a plane stride of 0 makes that operand one shared matrix (16 contiguous
-    /// doubles); exact at every level (the fast tables hold the exact kernel, as for concat).
-    void (*concat_planes)(const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n);
-    /// General inverses as `invert`: singular[i] = 1 and the input copied where the reference refuses; singular may
-    /// be NULL.
-    void (*invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n);
-    /// 3-D points through m (16 doubles) as `map_points3`, and 2-D points through h (9 doubles) as `map_points2`.
-    void (*map_points3_planes)(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
-    void (*map_points2_planes)(const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n);
-    /// Frames as `frames`, into 4 planes (x, y, w, h: field f of layer i at out[f·outPlane + i]).
-    void (*frames_planes)(const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n);
+    CAMATH_KERNEL_ENTRIES(CAMATH_KERNEL_FIELD, )
 } camath_kernels;
 
 /// Asks the cache for the lines of [start, start + bytes), to be read soon (a hint: no fault, no effect on results).

@@ -10,7 +10,7 @@ final class Shared<Value>: @unchecked Sendable {
 extension BatchCatalogue {
     static let animationEntries: [CatalogueEntry] = [
         CatalogueEntry(
-            "timing function", .timingFunction,
+            "timing function", .timingFunction, kernel: "timing_curve",
             generate: { s, n in
                 let drawn = draw(3, &s) { s in
                     TimingFunction(
@@ -26,7 +26,7 @@ extension BatchCatalogue {
                 return [timing(functions, x.indices.map { UInt32(($0 * 7) % functions.count) }, x)]
             }),
         CatalogueEntry(
-            "springs", .springs,
+            "springs", .springs, kernel: "spring_fractions",
             generate: { s, n in
                 let springs = draw(n, &s) { s in
                     DampedSpring(
@@ -42,7 +42,7 @@ extension BatchCatalogue {
                     + SpringCases.springs.prefix(24).map { oneSpring($0, SpringCases.times, alsoAtTime: nil) }
             }),
         CatalogueEntry(
-            "animate transforms", .animateTransforms,
+            "animate transforms", .animateTransforms, kernel: "interpolate",
             generate: { s, n in
                 let seed = UInt64(s.int(below: 1 << 30)), shared = s.int(below: 2) == 0 ? 1 + s.int(below: 8) : nil
                 let (animations, models) = AnimationCases.transformAnimations(n, seed: seed, timings: shared)
@@ -53,7 +53,7 @@ extension BatchCatalogue {
                     .map { animateTransforms($0.animations, $0.models) }
             }),
         CatalogueEntry(
-            "animate values", .animateValues,
+            "animate values", .animateValues, kernel: "media_timing",
             generate: { s, n in
                 let property = s.pick(["opacity", "position", "bounds", "vector"]),
                     shared = s.int(below: 3) == 0 ? 1 + s.int(below: 6) : nil
@@ -68,7 +68,7 @@ extension BatchCatalogue {
                     .map { animateValues($0.animations, $0.models) }
             }),
         CatalogueEntry(
-            "presentation", .presentationFrames,
+            "presentation", .presentationFrames, kernel: "frames",
             generate: { s, n in
                 presentation(AnimationCases.animatedTree(max(1, n / 4), seed: UInt64(s.int(below: 1 << 30))))
             }, adversarial: { [presentation(AnimationCases.animatedTree(120, seed: 63))] })

@@ -18,17 +18,17 @@ extension BatchCatalogue {
 
     static let layerEntries: [CatalogueEntry] = [
         CatalogueEntry(
-            "frames", .frames,
+            "frames", .frames, kernel: "frames",
             generate: { s, n in
                 frames(CatalogueInputs.tree(&s, count: n))
             }, adversarial: { adversarialTrees.map(frames) }),
         CatalogueEntry(
-            "frames (planes)", .frames,
+            "frames (planes)", .frames, kernel: "frames_planes",
             generate: { s, n in
                 framePlanes(CatalogueInputs.tree(&s, count: n))
             }, adversarial: { adversarialTrees.map(framePlanes) }),
         CatalogueEntry(
-            "hit test", .hitTest,
+            "hit test", .hitTest, kernel: "hit_test_block",
             generate: { s, n in
                 let tree = CatalogueInputs.tree(&s, count: max(1, n / 2))
                 return hitTest(draw(4 * n, &s) { s in CGPoint(x: s.value(in: -100...900), y: s.value(in: -100...700)) }, tree)
@@ -41,7 +41,7 @@ extension BatchCatalogue {
                 return adversarialTrees.map { hitTest(points, $0) }
             }),
         CatalogueEntry(
-            "autoresize", .autoresize,
+            "autoresize", .autoresize, kernel: "autoresize",
             generate: { s, n in
                 let frames = draw(n, &s) { CatalogueInputs.frame(&$0) }
                 let masks = draw(n, &s) { s in AutoresizingMask(rawValue: UInt32(s.int(below: 64)) | (s.int(below: 13) == 0 ? 0xC0 : 0)) }

@@ -59,7 +59,7 @@ extension BatchCatalogue {
 
     static let transformEntries: [CatalogueEntry] = [
         CatalogueEntry(
-            "concat pairwise", .concatPairwise,
+            "concat pairwise", .concatPairwise, kernel: "concat",
             generate: { s, n in
                 concatPairwise(draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) })
             },
@@ -71,7 +71,7 @@ extension BatchCatalogue {
                 ]
             }),
         CatalogueEntry(
-            "concat many-by-one", .concatManyByOne,
+            "concat many-by-one", .concatManyByOne, kernel: "concat",
             generate: { s, n in
                 concatManyByOne(draw(n, &s) { CatalogueInputs.transform(&$0) }, CatalogueInputs.transform(&s))
             },
@@ -81,7 +81,7 @@ extension BatchCatalogue {
                 }
             }),
         CatalogueEntry(
-            "concat one-by-many", .concatOneByMany,
+            "concat one-by-many", .concatOneByMany, kernel: "concat",
             generate: { s, n in
                 concatOneByMany(CatalogueInputs.transform(&s), draw(n, &s) { CatalogueInputs.transform(&$0) })
             },
@@ -91,7 +91,7 @@ extension BatchCatalogue {
                 }
             }),
         CatalogueEntry(
-            "map points 4-D", .concatManyByOne,
+            "map points 4-D", .concatManyByOne, kernel: "concat",
             generate: { s, n in
                 let points = draw(n, &s) { s in SIMD4(CatalogueInputs.point3(&s), s.pick([1, 0, -0.0, 2.5, s.double()])) }
                 return mapPoints4(points, CatalogueInputs.transform(&s))
@@ -101,27 +101,27 @@ extension BatchCatalogue {
                 return pointMaps.map { mapPoints4(points, $0) }
             }),
         CatalogueEntry(
-            "invert", .invert,
+            "invert", .invert, kernel: "invert",
             generate: { s, n in
                 invert(.invert, draw(n, &s) { CatalogueInputs.transform(&$0) })
             }, adversarial: { [invert(.invert, Adversarial.matrices)] }),
         CatalogueEntry(
-            "invert affine", .invertAffine,
+            "invert affine", .invertAffine, kernel: "invert_affine",
             generate: { s, n in
                 invert(.invertAffine, draw(n, &s) { CatalogueInputs.affineTransform(&$0) })
             }, adversarial: { [invert(.invertAffine, Adversarial.affineWithSpecialValues), invert(.invertAffine, Adversarial.matrices)] }),
         CatalogueEntry(
-            "affine round trip", .affineRoundTrip,
+            "affine round trip", .affineRoundTrip, kernel: "decompose",
             generate: { s, n in
                 affineRoundTrip(draw(n, &s) { CatalogueInputs.affineTransform(&$0) })
             }, adversarial: { [affineRoundTrip(Adversarial.matrices)] }),
         CatalogueEntry(
-            "map points 3-D", .mapPoints3D,
+            "map points 3-D", .mapPoints3D, kernel: "map_points3",
             generate: { s, n in
                 mapPoints3(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
             }, adversarial: { pointMaps.map { mapPoints3(adversarialPoints, $0) } }),
         CatalogueEntry(
-            "map points 2-D", .mapPoints2D,
+            "map points 2-D", .mapPoints2D, kernel: "map_points2",
             generate: { s, n in
                 mapPoints2(
                     draw(n, &s) { s in SIMD2(CatalogueInputs.coordinate(&s), CatalogueInputs.coordinate(&s)) },
@@ -132,17 +132,17 @@ extension BatchCatalogue {
                     + affinePointMaps.map { mapPoints2($0.points, $0.h) }
             }),
         CatalogueEntry(
-            "decompose", .decompose,
+            "decompose", .decompose, kernel: "decompose",
             generate: { s, n in
                 decompose(draw(n, &s) { CatalogueInputs.transform(&$0) })
             }, adversarial: { [decompose(decomposable)] }),
         CatalogueEntry(
-            "key-path read", .keyPathRead,
+            "key-path read", .keyPathRead, kernel: "decompose",
             generate: { s, n in
                 readKeyPaths(draw(n, &s) { CatalogueInputs.transform(&$0) })
             }, adversarial: { [readKeyPaths(decomposable)] }),
         CatalogueEntry(
-            "key-path write", .keyPathWrite,
+            "key-path write", .keyPathWrite, kernel: "decompose",
             generate: { s, n in
                 let t = draw(n, &s) { CatalogueInputs.transform(&$0) }
                 let values = draw(n, &s) { s -> TransformKeyPathValue in
@@ -164,7 +164,7 @@ extension BatchCatalogue {
                 ]
             }),
         CatalogueEntry(
-            "concat pairwise (planes)", .concatPairwise,
+            "concat pairwise (planes)", .concatPairwise, kernel: "concat_planes",
             generate: { s, n in
                 concatPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) })
             },
@@ -176,7 +176,7 @@ extension BatchCatalogue {
                 ]
             }),
         CatalogueEntry(
-            "concat many-by-one (planes)", .concatManyByOne,
+            "concat many-by-one (planes)", .concatManyByOne, kernel: "concat_planes",
             generate: { s, n in
                 concatPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) }, byOne: CatalogueInputs.transform(&s))
             },
@@ -186,7 +186,7 @@ extension BatchCatalogue {
                 }
             }),
         CatalogueEntry(
-            "concat one-by-many (planes)", .concatOneByMany,
+            "concat one-by-many (planes)", .concatOneByMany, kernel: "concat_planes",
             generate: { s, n in
                 concatPlanes(CatalogueInputs.transform(&s), byMany: draw(n, &s) { CatalogueInputs.transform(&$0) })
             },
@@ -196,17 +196,17 @@ extension BatchCatalogue {
                 }
             }),
         CatalogueEntry(
-            "invert (planes)", .invert,
+            "invert (planes)", .invert, kernel: "invert_planes",
             generate: { s, n in
                 invertPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) })
             }, adversarial: { [invertPlanes(Adversarial.matrices)] }),
         CatalogueEntry(
-            "map points 3-D (planes)", .mapPoints3D,
+            "map points 3-D (planes)", .mapPoints3D, kernel: "map_points3_planes",
             generate: { s, n in
                 mapPoints3Planes(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
             }, adversarial: { pointMaps.map { mapPoints3Planes(adversarialPoints, $0) } }),
         CatalogueEntry(
-            "map points 2-D (planes)", .mapPoints2D,
+            "map points 2-D (planes)", .mapPoints2D, kernel: "map_points2_planes",
             generate: { s, n in
                 mapPoints2Planes(
                     draw(n, &s) { s in SIMD2(CatalogueInputs.coordinate(&s), CatalogueInputs.coordinate(&s)) },
@@ -217,14 +217,14 @@ extension BatchCatalogue {
                     + affinePointMaps.map { mapPoints2Planes($0.points, $0.h) }
             }),
         CatalogueEntry(
-            "blend", .blend,
+            "blend", .blend, kernel: "interpolate",
             generate: { s, n in
                 blend(
                     draw(n, &s) { CatalogueInputs.transform(&$0) }, draw(n, &s) { CatalogueInputs.transform(&$0) },
                     draw(6, &s) { CatalogueInputs.fraction(&$0) })
             }, adversarial: { [blend(decomposable, decomposable.reversed(), blendFractions)] }),
         CatalogueEntry(
-            "blend (plan)", .blendPrepared,
+            "blend (plan)", .blendPrepared, kernel: "interpolate",
             generate: { s, n in
                 let a = draw(n, &s) { CatalogueInputs.transform(&$0) }, b = draw(n, &s) { CatalogueInputs.transform(&$0) }
                 return blendPlan(a, b, draw(2, &s) { CatalogueInputs.fraction(&$0) }, draw(n, &s) { CatalogueInputs.fraction(&$0) })

@@ -9,18 +9,22 @@
     public let name: String
     /// The operation whose contract applies.
     public let operation: BatchOperation
+    /// The kernel table entry that does its work ("concat", "map_points2_planes", …: the C list
+    /// CAMATH_KERNEL_ENTRIES), which the tests' logs name.
+    public let kernel: String
     /// Whether the entry checks a planes form (structure of arrays), which `.blas` refuses.
     public var isPlanes: Bool { name.hasSuffix(" (planes)") }
     private let generate: @Sendable (inout any CatalogueSource, Int) -> CatalogueCase
     private let adversarialCases: @Sendable () -> [CatalogueCase]
 
     init(
-        _ name: String, _ operation: BatchOperation,
+        _ name: String, _ operation: BatchOperation, kernel: String,
         generate: @escaping @Sendable (inout any CatalogueSource, Int) -> CatalogueCase,
         adversarial: @escaping @Sendable () -> [CatalogueCase]
     ) {
         self.name = name
         self.operation = operation
+        self.kernel = kernel
         self.generate = generate
         self.adversarialCases = adversarial
     }

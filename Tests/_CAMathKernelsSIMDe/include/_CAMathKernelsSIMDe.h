@@ -11,4 +11,9 @@
 /// are the portable level's.
 const camath_kernels *camath_simde_kernels(int level);
 
+/// For table entry `name` ("concat", "map_points2_planes", … : CAMATH_KERNEL_ENTRIES): 1 when it has an
+/// intrinsic body (which the emulated tables run over SIMDe), 0 when it is a lane loop (the emulated tables
+/// run the portable level's), −1 when no entry has that name.
+int camath_kernel_entry_has_intrinsics(const char *name);
+
 #endif

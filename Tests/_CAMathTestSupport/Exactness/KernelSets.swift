@@ -1,8 +1,6 @@
 @_spi(Testing) import CAMathBatch
 import _CAMathKernels
-#if CAMATH_SIMDE
 import _CAMathKernelsSIMDe
-#endif
 
 /// The instruction sets the tests run the `.simd` path on: every native level this CPU runs, and the
 /// AVX2 and AVX-512 intrinsic kernels compiled against SIMDe (test-only target _CAMathKernelsSIMDe), which
@@ -37,18 +35,19 @@ public enum KernelSets {
         return out
     }()
 
-    /// The machine code that table entry `field` of `set` runs at `precision`: the set's own, except in an
-    /// emulated table, whose entries without a SIMDe body are the portable level's lanes (only concat, 3-D
-    /// points and the inverses have intrinsic bodies). Log lines name what ran, never only the table.
-    public static func code(of set: InstructionSet, _ field: PartialKeyPath<camath_kernels>, precision: BatchPrecision) -> String {
-        guard set.name.hasPrefix("simde"), let exact = set.kernels,
-            let offset = MemoryLayout<camath_kernels>.offset(of: field),
-            let portableExact = InstructionSet.portable.kernels
-        else { return "\(set.name) code" }
-        let (table, portable) = precision == .fast ? (exact.fast, portableExact.fast) : (exact, portableExact)
-        func entry(_ t: KernelTable) -> UnsafeRawPointer? {
-            UnsafeRawPointer(t.table).load(fromByteOffset: offset, as: UnsafeRawPointer?.self)
+    /// The machine code that the table entry named `entry` ("concat", "map_points2_planes", …: the C list
+    /// CAMATH_KERNEL_ENTRIES) of `set` runs: the set's own, except in an emulated table, whose lane-loop entries are
+    /// the portable level's (only the entries with intrinsic bodies run over SIMDe). Log lines name what ran,
+    /// never only the table.
+    public static func code(of set: InstructionSet, entry: String) -> String {
+        guard set.name.hasPrefix("simde") else { return "\(set.name) code" }
+        return switch camath_kernel_entry_has_intrinsics(entry) {
+        case 1: "SIMDe intrinsics"
+        case 0: "portable lanes (\(set.name) has no SIMDe body for \(entry))"
+        default: "no kernel entry named \(entry)"
         }
-        return entry(table) == entry(portable) ? "portable lanes (\(set.name) has no SIMDe body for it)" : "SIMDe intrinsics"
     }
+
+    /// Whether `entry` names an entry of the kernel tables.
+    public static func isKernelEntry(_ entry: String) -> Bool { camath_kernel_entry_has_intrinsics(entry) >= 0 }
 }
