@@ -154,11 +154,11 @@ KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, do
 
 #include "precision.h"
 
-/// (x, y, z, 1)·m divided by W per lane. A fast build also returns the block sum of point_guard.h (the exact
-/// one returns 0 and never reads scale).
+/// (x, y, z, 1)·m divided by W per lane (`affine`, a constant, as in CAMATH_POINT_QUOTIENT). A fast build also
+/// returns the block sum of point_guard.h (the exact one returns 0 and never reads scale).
 static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_lanes)(const double *m, const double *restrict p, size_t pp,
                                                                                      double *restrict out, size_t op, size_t n,
-                                                                                     double scale) {
+                                                                                     double scale, const int affine) {
     const double m11 = m[0], m12 = m[1], m13 = m[2], m14 = m[3], m21 = m[4], m22 = m[5], m23 = m[6], m24 = m[7];
     const double m31 = m[8], m32 = m[9], m33 = m[10], m34 = m[11], m41 = m[12], m42 = m[13], m43 = m[14], m44 = m[15];
     double sum = 0;
@@ -166,8 +166,9 @@ static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_la
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp), z = PLANE(p, 2, pp);
         const double X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         const double Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
-        const double rw = CAMATH_RECIPROCAL(W);
-        const double qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
+        const double rw = affine ? W : CAMATH_RECIPROCAL(W);
+        const double qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
+        const double qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
         PLANE(out, 0, op) = qx;
         PLANE(out, 1, op) = qy;
         PLANE(out, 2, op) = qz;
@@ -182,9 +183,13 @@ static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_la
 KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane,
                                             size_t n) {
 #if defined(CAMATH_FAST)
+    if (camath_transform_is_affine(m)) {
+        KERNEL_EXACT(map_points3_planes)(m, points, pointPlane, out, outPlane, n); // as CAMATH_AFFINE_POINTS (point_guard.h)
+        return;
+    }
     const double scale = camath_point_block_scale(m, 16);
     double sum = 0;
-#define MAP_POINTS3(s, c) sum += KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, scale)
+#define MAP_POINTS3(s, c) sum += KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, scale, 0)
     LANE_BLOCKS(n, MAP_POINTS3);
     if (sum < CAMATH_POINT_BLOCK_LIMIT) return;
     const double limit = camath_point_input_limit(m, 16);
@@ -196,10 +201,13 @@ KERNEL_ATTR void KERNEL(map_points3_planes)(const double *m, const double *point
         for (int k = 0; k < 3; k++) PLANE(out, k, outPlane) = q[k];
     }
 #else
-#define MAP_POINTS3(s, c) KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, 0)
-    LANE_BLOCKS(n, MAP_POINTS3);
+#define MAP_POINTS3(s, c) KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, 0, 0)
+#define MAP_POINTS3_AFFINE(s, c) KERNEL(map_points3_planes_lanes)(m, points + (s), pointPlane, out + (s), outPlane, c, 0, 1)
+    if (camath_transform_is_affine(m)) LANE_BLOCKS(n, MAP_POINTS3_AFFINE);
+    else LANE_BLOCKS(n, MAP_POINTS3);
 #endif
 #undef MAP_POINTS3
+#undef MAP_POINTS3_AFFINE
 }
 
 /// (x, y, 1)·h divided by W per lane. Never fused, at either precision (as the AoS 2-D map: points2_lanes.h); a fast

@@ -10,10 +10,11 @@
 
 // One point per ymm: (x, y, z, 1)·m as a row, then (X, Y, Z)/W (in a fast build, the exact formula for a
 // lane point_guard.h names).
-static inline KERNEL_ATTR void KERNEL(map_point3_single)(const double *mm, const __m256d *r, double limit, const double *q, double *o) {
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_point3_single)(const double *mm, const __m256d *r, double limit,
+                                                                                        const double *q, double *o, const int affine) {
     __m256d h = _mm256_broadcast_sd(q) * r[0] + _mm256_broadcast_sd(q + 1) * r[1] + _mm256_broadcast_sd(q + 2) * r[2] + r[3];
-    __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = CAMATH_RECIPROCAL(w);
-    __m256d p = CAMATH_QUOTIENT(h, w, rw);
+    __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = affine ? w : CAMATH_RECIPROCAL(w);
+    __m256d p = CAMATH_POINT_QUOTIENT(affine, h, w, rw);
 #if defined(CAMATH_FAST)
     double v[4];
     _mm256_storeu_pd(v, p);
@@ -56,7 +57,9 @@ static inline KERNEL_ATTR void KERNEL(redo_lanes4)(const double *mm, int unsafe,
 }
 #endif
 
-KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+/// The map of points [0, n); `affine` (a constant after inlining) as in CAMATH_POINT_QUOTIENT.
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_points3_loop)(const double *mm, const double *p, double *out,
+                                                                                       size_t n, const int affine) {
     const __m256d rows[4] = {_mm256_loadu_pd(mm), _mm256_loadu_pd(mm + 4), _mm256_loadu_pd(mm + 8), _mm256_loadu_pd(mm + 12)};
     __m256d m[16];
     for (int k = 0; k < 16; k++) m[k] = _mm256_set1_pd(mm[k]);
@@ -72,8 +75,9 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right.
         __m256d X = x * m[0] + y * m[4] + z * m[8] + m[12], Y = x * m[1] + y * m[5] + z * m[9] + m[13];
         __m256d Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
-        __m256d rw = CAMATH_RECIPROCAL(W);
-        __m256d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
+        __m256d rw = affine ? W : CAMATH_RECIPROCAL(W);
+        __m256d qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
+        __m256d qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
 #if defined(CAMATH_FAST)
         int unsafe = KERNEL(unsafe_lanes4)(x, y, z, qx, qy, qz, _mm256_set1_pd(limit));
         if (unsafe) KERNEL(redo_lanes4)(mm, unsafe, x, y, z, &qx, &qy, &qz);
@@ -90,5 +94,10 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         _mm_storeu_pd(o + 12, _mm256_extractf128_pd(b, 1));
         _mm_store_sd(o + 14, _mm256_extractf128_pd(c, 1));
     }
-    for (; i < n; i++) KERNEL(map_point3_single)(mm, rows, limit, p + 4 * i, out + 4 * i);
+    for (; i < n; i++) KERNEL(map_point3_single)(mm, rows, limit, p + 4 * i, out + 4 * i, affine);
+}
+
+KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+    if (!camath_transform_is_affine(mm)) KERNEL(map_points3_loop)(mm, p, out, n, 0);
+    else CAMATH_AFFINE_POINTS(KERNEL(map_points3_loop)(mm, p, out, n, 1), KERNEL_EXACT(map_points3)(mm, p, out, n));
 }

@@ -31,7 +31,9 @@ static inline KERNEL_ATTR void KERNEL(guard_lanes8)(const double *mm, double lim
 }
 #endif
 
-KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+/// The map of points [0, n); `affine` (a constant after inlining) as in CAMATH_POINT_QUOTIENT.
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_points3_loop)(const double *mm, const double *p, double *out,
+                                                                                       size_t n, const int affine) {
 #if defined(CAMATH_FAST)
     const double limit = camath_point_input_limit(mm, 16);
 #endif
@@ -52,8 +54,9 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right, no fusing.
         __m512d X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         __m512d Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
-        __m512d rw = CAMATH_RECIPROCAL(W);
-        __m512d qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw), qz = CAMATH_QUOTIENT(Z, W, rw);
+        __m512d rw = affine ? W : CAMATH_RECIPROCAL(W);
+        __m512d qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
+        __m512d qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
 #if defined(CAMATH_FAST)
         KERNEL(guard_lanes8)(mm, limit, x, y, z, &qx, &qy, &qz);
 #endif
@@ -66,4 +69,9 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *
         }
     }
     if (i < n) KERNEL_AVX2(map_points3)(mm, p + 4 * i, out + 4 * i, n - i);
+}
+
+KERNEL_ATTR void KERNEL(map_points3)(const double *mm, const double *p, double *out, size_t n) {
+    if (!camath_transform_is_affine(mm)) KERNEL(map_points3_loop)(mm, p, out, n, 0);
+    else CAMATH_AFFINE_POINTS(KERNEL(map_points3_loop)(mm, p, out, n, 1), KERNEL_EXACT(map_points3)(mm, p, out, n));
 }

@@ -44,12 +44,15 @@ KERNEL_ATTR void KERNEL(concat)(const double *a, size_t aStep, const double *b, 
 #endif
 
 /// (x, y, z, 1)·m divided by W, written as three doubles; r holds the rows of m, limit is
-/// camath_point_input_limit of m (a fast build hands the lanes point_guard.h names to the exact formula).
-static inline void KERNEL(map_point3)(const row4 r[4], double limit, const double *p, double *q) {
+/// camath_point_input_limit of m (a fast build hands the lanes point_guard.h names to the exact formula), `affine`
+/// a constant as in CAMATH_POINT_QUOTIENT.
+static inline __attribute__((always_inline)) void KERNEL(map_point3)(const row4 r[4], double limit, const double *p, double *q,
+                                                                     const int affine) {
     const double px = p[0], py = p[1], pz = p[2];
     row4 h = r[0] * px + r[1] * py + r[2] * pz + r[3];
-    double w = h[3], rw = CAMATH_RECIPROCAL(w);
-    double x = CAMATH_QUOTIENT(h[0], w, rw), y = CAMATH_QUOTIENT(h[1], w, rw), z = CAMATH_QUOTIENT(h[2], w, rw);
+    double w = h[3], rw = affine ? w : CAMATH_RECIPROCAL(w);
+    double x = CAMATH_POINT_QUOTIENT(affine, h[0], w, rw), y = CAMATH_POINT_QUOTIENT(affine, h[1], w, rw);
+    double z = CAMATH_POINT_QUOTIENT(affine, h[2], w, rw);
 #if defined(CAMATH_FAST)
     if (camath_point_needs_exact(px, py, pz, x, y, z, limit)) {
         camath_map_point3_exact((const double *)r, px, py, pz, q);
@@ -67,7 +70,12 @@ KERNEL_ATTR void KERNEL(map_points3)(const double *m, const double *points, doub
     row4 r[4];
     memcpy(r, m, sizeof r);
     const double limit = camath_point_input_limit(m, 16);
-    for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, limit, points + 4 * i, out + 4 * i);
+    if (!camath_transform_is_affine(m)) {
+        for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, limit, points + 4 * i, out + 4 * i, 0);
+    } else {
+        CAMATH_AFFINE_POINTS(for (size_t i = 0; i < n; i++) KERNEL(map_point3)(r, limit, points + 4 * i, out + 4 * i, 1),
+                             KERNEL_EXACT(map_points3)(m, points, out, n));
+    }
 }
 
 KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *points, size_t inStride, uint8_t *out, size_t outStride,
@@ -75,10 +83,18 @@ KERNEL_ATTR void KERNEL(map_points3_strided)(const double *m, const uint8_t *poi
     row4 r[4];
     memcpy(r, m, sizeof r);
     const double limit = camath_point_input_limit(m, 16);
+    const int affine = camath_transform_is_affine(m);
+#if defined(CAMATH_FAST)
+    if (affine) {
+        KERNEL_EXACT(map_points3_strided)(m, points, inStride, out, outStride, n);
+        return;
+    }
+#endif
     for (size_t i = 0; i < n; i++) {
         double p[3], q[3];
         memcpy(p, points + inStride * i, sizeof p);
-        KERNEL(map_point3)(r, limit, p, q);
+        if (affine) KERNEL(map_point3)(r, limit, p, q, 1);
+        else KERNEL(map_point3)(r, limit, p, q, 0);
         memcpy(out + outStride * i, q, sizeof q);
     }
 }

@@ -5,6 +5,7 @@
 #define CAMATH_FAST
 #define KERNEL_ATTR
 #define KERNEL(name) camath_simde_avx2_fast_##name
+#define KERNEL_EXACT(name) camath_simde_avx2_##name
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
 #include "simde_kernels.h"
 #include "../../Sources/_CAMathKernels/points3_avx2.h"

@@ -5,6 +5,7 @@
 #define CAMATH_FAST
 #define KERNEL_ATTR
 #define KERNEL(name) camath_simde_avx512_fast_##name
+#define KERNEL_EXACT(name) camath_simde_avx512_##name
 #define KERNEL_AVX2(name) camath_simde_avx2_fast_##name
 #define KERNEL_PORTABLE(name) camath_portable_fast_##name
 #include "simde_kernels.h"

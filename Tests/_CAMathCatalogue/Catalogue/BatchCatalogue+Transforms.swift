@@ -54,6 +54,33 @@ extension BatchCatalogue {
         ]
         return maps.flatMap { m in [(finite, Homography(m)), (special, Homography(m))] }
     }
+    /// Affine 3-D maps — fourth column (0, 0, 0, 1), with both zeros' signs — and three that only look affine (a
+    /// subnormal W weight, m34 the least subnormal, m44 = 1 + 2⁻⁵²), over 600 points: finite (signed zeros,
+    /// coordinates whose products overflow, subnormal ones) with a NaN, an infinity in y and one in z among them. The
+    /// kernels multiply by W instead of dividing where the map is affine (W is then exactly 1, or NaN beside a
+    /// non-finite coordinate), which must not change a bit.
+    static var affinePointMaps3D: [(points: [SIMD3<Double>], m: Transform3D)] {
+        var points = (0..<600).map { i -> SIMD3<Double> in
+            switch i % 7 {
+            case 0: SIMD3(-0.0, 0.0, -0.0)
+            case 1: SIMD3(1e308, -1e308, 1e308)
+            case 2: SIMD3(0x1p-1070, -0x1p-1060, 0x1p-1074)
+            default: SIMD3(Double(i) * 1.37 - 300, Double(i % 17) * -2.5e3, Double(i % 5) - 2)
+            }
+        }
+        points[300].x = .nan
+        points[411].y = .infinity
+        points[520].z = -.infinity
+        let maps = [
+            Transform3D.identity, Transform3D(translationX: 12.5, y: -7, z: 3),
+            Transform3D(rotationAngle: 0.7, x: 0.2, y: 0.3, z: 1).concatenating(Transform3D(scaleX: 3, y: -0.5, z: 2)),
+            Transform3D(elements: [2, -0.0, 0, -0.0, 0.5, 3, 0, -0.0, 0, 0, 1, -0.0, 1e300, -4, 0, 1])!,
+            Transform3D(elements: [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 1, 2, 3, 0x1p-1070])!,
+            Transform3D(elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0x1p-1074, 0, 0, 0, 1])!,
+            Transform3D(elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 6, 7, 1 + 0x1p-52])!
+        ]
+        return maps.map { (points, $0) }
+    }
     static let blendFractions: [Double] = [0.3, 0.5, -0.75, 2, 0, 1, .nan, .infinity, -2.5, 1e7, 4e5, 1e5, -3e4, 0x1p20, -3e6, 1e300]
     static var decomposable: [Transform3D] { Adversarial.matrices + DecompositionCases.all }
 
@@ -119,7 +146,10 @@ extension BatchCatalogue {
             "map points 3-D", .mapPoints3D, kernel: "map_points3",
             generate: { s, n in
                 mapPoints3(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
-            }, adversarial: { pointMaps.map { mapPoints3(adversarialPoints, $0) } }),
+            },
+            adversarial: {
+                pointMaps.map { mapPoints3(adversarialPoints, $0) } + affinePointMaps3D.map { mapPoints3($0.points, $0.m) }
+            }),
         CatalogueEntry(
             "map points 2-D", .mapPoints2D, kernel: "map_points2",
             generate: { s, n in
@@ -204,7 +234,10 @@ extension BatchCatalogue {
             "map points 3-D (planes)", .mapPoints3D, kernel: "map_points3_planes",
             generate: { s, n in
                 mapPoints3Planes(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
-            }, adversarial: { pointMaps.map { mapPoints3Planes(adversarialPoints, $0) } }),
+            },
+            adversarial: {
+                pointMaps.map { mapPoints3Planes(adversarialPoints, $0) } + affinePointMaps3D.map { mapPoints3Planes($0.points, $0.m) }
+            }),
         CatalogueEntry(
             "map points 2-D (planes)", .mapPoints2D, kernel: "map_points2_planes",
             generate: { s, n in
