@@ -20,7 +20,8 @@
         double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
         double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
         double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
-        double rw = CAMATH_RECIPROCAL(W), qx = CAMATH_QUOTIENT(X, W, rw), qy = CAMATH_QUOTIENT(Y, W, rw); \
+        double rw = affine ? W : CAMATH_RECIPROCAL(W); \
+        double qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw); \
         ok &= (W >= eps) & FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
         minX = qx < minX ? qx : minX; \
         maxX = qx > maxX ? qx : maxX; \
@@ -29,12 +30,15 @@
     } while (0)
 // clang-format on
 
-// Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals.
+// Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals. `affine`
+// (a constant after inlining) says every layer's column 4 is (0, 0, 0, 1): corners then multiply by W = 1 (or NaN)
+// instead of dividing, bit for bit (CAMATH_POINT_QUOTIENT, point_guard.h), in either build.
 // Field f (x, y, w, h) of layer i goes to out[f · fieldStep + i · layerStep]: (1, 4) for records, (the plane, 1)
 // for planes; constants after inlining, so each form is its own loop. The output never overlaps the columns (they
 // are CAMathBatch's own: a plan's, or a block gathered into scratch), so the loop needs no overlap checks.
-static inline KERNEL_ATTR __attribute__((always_inline)) void
-KERNEL(frames_lanes)(const double *const *c, double *restrict out, size_t fieldStep, size_t layerStep, uint8_t *restrict slow, size_t n) {
+static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(frames_lanes)(const double *const *c, double *restrict out,
+                                                                                   size_t fieldStep, size_t layerStep,
+                                                                                   uint8_t *restrict slow, size_t n, const int affine) {
 #pragma clang fp contract(off)
     const double eps = 1.0 / 16384;
     const double *cbw = c[0], *cbh = c[1], *cax = c[2], *cay = c[3], *caz = c[4], *cpx = c[5], *cpy = c[6];
@@ -60,23 +64,39 @@ KERNEL(frames_lanes)(const double *const *c, double *restrict out, size_t fieldS
     }
 }
 
+/// Whether the column 4 of every layer of [0, n) is (0, 0, 0, 1), either zero's sign (columns 15–18). One pass over
+/// four columns, where the divisions it can save are eight a layer (CAMathBatch calls the kernels on blocks of
+/// CAMATH_BLOCK layers, so one layer in perspective costs its block the division, not the call).
+static inline KERNEL_ATTR __attribute__((always_inline)) int KERNEL(frames_affine)(const double *const *c, size_t n) {
+    const double *c14 = c[15], *c24 = c[16], *c34 = c[17], *c44 = c[18];
+    size_t affine = 0; // a count, which the vectoriser takes as a reduction (an `&=` it does not)
+    LANE_LOOP for (size_t i = 0; i < n; i++) affine += (c14[i] == 0) & (c24[i] == 0) & (c34[i] == 0) & (c44[i] == 1);
+    return affine == n;
+}
+
 // Lanes [s, s + count) of both forms: the 19 columns shifted to lane s (LANE_BLOCKS).
-#define FRAMES_BLOCK(s, count, fieldStep, layerStep) \
+#define FRAMES_BLOCK(s, count, fieldStep, layerStep, affine) \
     do { \
         const double *shifted[19]; \
         for (int k = 0; k < 19; k++) shifted[k] = c[k] + (s); \
-        KERNEL(frames_lanes)(shifted, out + (s) * (layerStep), fieldStep, layerStep, slow + (s), count); \
+        KERNEL(frames_lanes)(shifted, out + (s) * (layerStep), fieldStep, layerStep, slow + (s), count, affine); \
     } while (0)
 
 KERNEL_ATTR void KERNEL(frames)(const double *const *c, double *out, uint8_t *slow, size_t n) {
-#define FRAMES_RECORDS(s, count) FRAMES_BLOCK(s, count, 1, 4)
-    LANE_BLOCKS(n, FRAMES_RECORDS);
+#define FRAMES_RECORDS(s, count) FRAMES_BLOCK(s, count, 1, 4, 0)
+#define FRAMES_RECORDS_AFFINE(s, count) FRAMES_BLOCK(s, count, 1, 4, 1)
+    if (KERNEL(frames_affine)(c, n)) LANE_BLOCKS(n, FRAMES_RECORDS_AFFINE);
+    else LANE_BLOCKS(n, FRAMES_RECORDS);
 #undef FRAMES_RECORDS
+#undef FRAMES_RECORDS_AFFINE
 }
 
 KERNEL_ATTR void KERNEL(frames_planes)(const double *const *c, double *out, size_t outPlane, uint8_t *slow, size_t n) {
-#define FRAMES_PLANES(s, count) FRAMES_BLOCK(s, count, outPlane, 1)
-    LANE_BLOCKS(n, FRAMES_PLANES);
+#define FRAMES_PLANES(s, count) FRAMES_BLOCK(s, count, outPlane, 1, 0)
+#define FRAMES_PLANES_AFFINE(s, count) FRAMES_BLOCK(s, count, outPlane, 1, 1)
+    if (KERNEL(frames_affine)(c, n)) LANE_BLOCKS(n, FRAMES_PLANES_AFFINE);
+    else LANE_BLOCKS(n, FRAMES_PLANES);
 #undef FRAMES_PLANES
+#undef FRAMES_PLANES_AFFINE
 }
 #undef FRAMES_BLOCK

@@ -14,7 +14,21 @@ extension BatchCatalogue {
         (CGSize(width: 100, height: 100), CGSize(width: 100, height: 100)),
         (CGSize(width: 0.3, height: 1e300), CGSize(width: 1e-300, height: -7.5))
     ]
-    static var adversarialTrees: [LayerTree] { [LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root)] }
+    static var adversarialTrees: [LayerTree] {
+        [LayerTree(root: Adversarial.tree()), LayerTree(root: Adversarial.chain(depth: 40).root), affineAdversarialTree]
+    }
+    /// The adversarial tree with every transform's column 4 set to (±0, ±0, ±0, 1), the zeros' signs varying: its
+    /// special values (in bounds, anchors, positions and the other entries) reach the frame kernels' affine blocks,
+    /// whose corners multiply by W = 1 instead of dividing, which must not change a bit.
+    static var affineAdversarialTree: LayerTree {
+        let root = Adversarial.tree()
+        for (i, layer) in LayerTree.layers(of: root).enumerated() {
+            var t = layer.transform
+            (t.m14, t.m24, t.m34, t.m44) = (i % 2 == 0 ? 0 : -0.0, i % 3 == 0 ? -0.0 : 0, i % 5 == 0 ? -0.0 : 0, 1)
+            layer.transform = t
+        }
+        return LayerTree(root: root)
+    }
 
     static let layerEntries: [CatalogueEntry] = [
         CatalogueEntry(
