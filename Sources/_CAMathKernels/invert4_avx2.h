@@ -66,7 +66,9 @@ KERNEL_ATTR static inline __attribute__((always_inline)) int KERNEL(block)(const
     for (int width = 8; width >= 1; width /= 2)
         for (int k = 0; k < width; k++) sum[k] = sum[k] + sum[k + width];
     if (affine) {
-        CAMATH_INVERSE_AFFINE(__m256d, CAMATH_INVERSE_INTO_R, _mm256_setzero_pd());
+#define INVERT4_ZERO(k) r[k] = _mm256_setzero_pd()
+        CAMATH_INVERSE_AFFINE(__m256d, CAMATH_INVERSE_INTO_R, INVERT4_ZERO);
+#undef INVERT4_ZERO
         d = det;
     } else {
         CAMATH_INVERSE_GENERAL(__m256d, CAMATH_INVERSE_INTO_R);

@@ -84,7 +84,9 @@ KERNEL_ATTR static inline __attribute__((always_inline)) __mmask8 KERNEL(invert8
     for (int width = 8; width >= 1; width /= 2)
         for (int k = 0; k < width; k++) a[k] = a[k] + a[k + width];
     if (affine) {
-        CAMATH_INVERSE_AFFINE(__m512d, CAMATH_INVERSE_INTO_R, _mm512_setzero_pd());
+#define INVERT8_ZERO(k) r[k] = _mm512_setzero_pd()
+        CAMATH_INVERSE_AFFINE(__m512d, CAMATH_INVERSE_INTO_R, INVERT8_ZERO);
+#undef INVERT8_ZERO
         d = det;
     } else {
         CAMATH_INVERSE_GENERAL(__m512d, CAMATH_INVERSE_INTO_R);

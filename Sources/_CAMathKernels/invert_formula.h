@@ -35,17 +35,17 @@
     CAMATH_INVERSE_LAST_ROW(ENTRY)
 
 /// The same with column 4 = (0, 0, 0, 1): the vanishing Laplace terms are exact zeros (x·0, x·1, ±0
-/// added), so each entry equals the general formula's up to the sign of zero. Entries 3, 7 and 11 are T's 0,
-/// `zero`, stored into r.
-#define CAMATH_INVERSE_AFFINE(T, ENTRY, zero) \
+/// added), so each entry equals the general formula's up to the sign of zero. Entries 3, 7 and 11 are zeros, which
+/// the caller's ZERO(k) stores (in entry order, as the others: a planes loop writes its 16 streams in turn).
+#define CAMATH_INVERSE_AFFINE(T, ENTRY, ZERO) \
     CAMATH_INVERSE_MINORS(T); \
     T det = s0 * m33 - s1 * m32 + s3 * m31, rdet = CAMATH_RECIPROCAL(det); \
     ENTRY(0, m22 * m33 - m23 * m32);  ENTRY(1, -m12 * m33 + m13 * m32); \
-    ENTRY(2, s3);                     r[3] = zero; \
+    ENTRY(2, s3);                     ZERO(3); \
     ENTRY(4, -m21 * m33 + m23 * m31); ENTRY(5, m11 * m33 - m13 * m31); \
-    ENTRY(6, -s1);                    r[7] = zero; \
+    ENTRY(6, -s1);                    ZERO(7); \
     ENTRY(8, m21 * m32 - m22 * m31);  ENTRY(9, -m11 * m32 + m12 * m31); \
-    ENTRY(10, s0);                    r[11] = zero; \
+    ENTRY(10, s0);                    ZERO(11); \
     CAMATH_INVERSE_LAST_ROW(ENTRY)
 
 // The verdict bound. The reference inverts where det is normal and every entry finite. With det normal, a

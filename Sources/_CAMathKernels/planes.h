@@ -80,11 +80,12 @@ KERNEL_ATTR void KERNEL(concat_planes)(const double *a, size_t aPlane, const dou
 #include "precision.h"
 #undef CAMATH_UNFUSED
 
-/// Lane i's inverse by the reference's formula, each entry stored to out as soon as it is divided (a loop that
-/// gathered the 16 into an array first spilled its numerators and ran 10–20 % slower); returns det, and in *sum the
-/// sum of the elements' magnitudes (CAMATH_INVERSE_BOUND_SCALE).
+/// Lane i's inverse by the reference's formula — or, where `affine` (a constant after inlining) says column 4 is
+/// (0, 0, 0, 1), the reduced formula (invert_formula.h), equal to it up to the sign of zero — each entry stored to out
+/// as soon as it is divided (a loop that gathered the 16 into an array first spilled its numerators and ran 10–20 %
+/// slower); returns det, and in *sum the sum of the elements' magnitudes (CAMATH_INVERSE_BOUND_SCALE).
 static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(const double *restrict t, size_t tp, double *restrict out,
-                                                                              size_t op, size_t i, double *sum) {
+                                                                              size_t op, size_t i, double *sum, const int affine) {
     const double m11 = PLANE(t, 0, tp), m12 = PLANE(t, 1, tp), m13 = PLANE(t, 2, tp), m14 = PLANE(t, 3, tp);
     const double m21 = PLANE(t, 4, tp), m22 = PLANE(t, 5, tp), m23 = PLANE(t, 6, tp), m24 = PLANE(t, 7, tp);
     const double m31 = PLANE(t, 8, tp), m32 = PLANE(t, 9, tp), m33 = PLANE(t, 10, tp), m34 = PLANE(t, 11, tp);
@@ -92,6 +93,12 @@ static inline __attribute__((always_inline)) double KERNEL(invert_plane_lane)(co
     *sum = ((fabs(m11) + fabs(m12)) + (fabs(m13) + fabs(m14))) + ((fabs(m21) + fabs(m22)) + (fabs(m23) + fabs(m24))) +
            (((fabs(m31) + fabs(m32)) + (fabs(m33) + fabs(m34))) + ((fabs(m41) + fabs(m42)) + (fabs(m43) + fabs(m44))));
 #define INVERT_PLANE_ENTRY(k, x) PLANE(out, k, op) = CAMATH_QUOTIENT(x, det, rdet)
+#define INVERT_PLANE_ZERO(k) PLANE(out, k, op) = 0.0
+    if (affine) {
+        CAMATH_INVERSE_AFFINE(double, INVERT_PLANE_ENTRY, INVERT_PLANE_ZERO);
+        return det;
+    }
+#undef INVERT_PLANE_ZERO
     CAMATH_INVERSE_GENERAL(double, INVERT_PLANE_ENTRY);
 #undef INVERT_PLANE_ENTRY
     return det;
@@ -119,11 +126,11 @@ static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(co
 /// returns whether some lane is so marked.
 static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(const double *restrict t, size_t tp, double *restrict out,
                                                                              size_t op, uint8_t *restrict singular, const int mask,
-                                                                             size_t n) {
+                                                                             size_t n, const int affine) {
     int unproven = 0;
     KERNEL_DIVIDE_LOOP for (size_t i = 0; i < n; i++) {
         double sum;
-        const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum);
+        const double det = KERNEL(invert_plane_lane)(t, tp, out, op, i, &sum, affine);
         const int proven = lane_normal(det) & (sum * sum * sum * CAMATH_INVERSE_BOUND_SCALE <= fabs(det));
         unproven |= !proven;
         if (mask) singular[i] = (uint8_t)!proven;
@@ -133,10 +140,11 @@ static inline __attribute__((always_inline)) int KERNEL(invert_planes_lanes)(con
 
 /// The lanes; then, where some lane was not proven invertible, each such lane's verdict by the exact test of its
 /// entries, its input copied back where refused.
-KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
+static inline KERNEL_DIVIDE_ATTR __attribute__((always_inline)) void
+KERNEL(invert_planes_body)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n, const int affine) {
     int unproven = 0;
-#define INVERT_MASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, singular + (s), 1, c)
-#define INVERT_UNMASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, NULL, 0, c)
+#define INVERT_MASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, singular + (s), 1, c, affine)
+#define INVERT_UNMASKED(s, c) unproven |= KERNEL(invert_planes_lanes)(t + (s), tPlane, out + (s), outPlane, NULL, 0, c, affine)
     if (singular) LANE_BLOCKS_OF(KERNEL_DIVIDE_LANES, n, INVERT_MASKED);
     else LANE_BLOCKS_OF(KERNEL_DIVIDE_LANES, n, INVERT_UNMASKED);
 #undef INVERT_MASKED
@@ -145,11 +153,49 @@ KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, do
     for (size_t i = 0; i < n; i++) {
         if (singular && !singular[i]) continue;
         double sum;
-        const int ok = KERNEL(invert_plane_verdict)(out, outPlane, i, KERNEL(invert_plane_lane)(t, tPlane, out, outPlane, i, &sum));
+        const double det = KERNEL(invert_plane_lane)(t, tPlane, out, outPlane, i, &sum, affine);
+        const int ok = KERNEL(invert_plane_verdict)(out, outPlane, i, det);
         if (singular) singular[i] = (uint8_t)!ok;
         if (ok) continue;
         for (int k = 0; k < 16; k++) PLANE(out, k, outPlane) = PLANE(t, k, tPlane);
     }
+}
+
+KERNEL_DIVIDE_ATTR void KERNEL(invert_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n) {
+    KERNEL(invert_planes_body)(t, tPlane, out, outPlane, singular, n, 0);
+}
+
+/// Whether column 4 of every transform of [0, n) is (0, 0, 0, 1), either zero's sign (planes 3, 7, 11, 15), in one
+/// vectorised pass (a count: the vectoriser does not take an `&=` reduction).
+static inline KERNEL_ATTR __attribute__((always_inline)) int KERNEL(planes_affine)(const double *t, size_t tp, size_t n) {
+    size_t affine = 0;
+    LANE_LOOP for (size_t i = 0; i < n; i++) {
+        affine += (PLANE(t, 3, tp) == 0) & (PLANE(t, 7, tp) == 0) & (PLANE(t, 11, tp) == 0) & (PLANE(t, 15, tp) == 1);
+    }
+    return affine == n;
+}
+
+/// The reduced formula for each block of CAMATH_BLOCK transforms that is all affine, the general one for the others
+/// (its bits are the reference's, which the reduced formula matches up to the sign of zero). Blocks, not the call:
+/// CAMathBatch's thread chunks start at multiples of CAMATH_BLOCK, so which formula an element gets — the sign of
+/// its zeros — never depends on the thread count. A fast build runs the general formula: with one division per
+/// element the reduced loop no longer saves the divider's time, and it ran slower beyond the L1 (C harness, Zen 5,
+/// fast, Mops/s: 100 elements 656–668 against 547–556, 1e3 504–507 against 525–533, 1e5 240–249 against 319–336;
+/// exact: 283–306 against 254–261, 1e5 231 against 209–215).
+KERNEL_DIVIDE_ATTR void KERNEL(invert_affine_planes)(const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular,
+                                                     size_t n) {
+#if defined(CAMATH_FAST)
+    KERNEL(invert_planes_body)(t, tPlane, out, outPlane, singular, n, 0);
+#else
+    for (size_t start = 0; start < n; start += CAMATH_BLOCK) {
+        const size_t m = n - start < CAMATH_BLOCK ? n - start : CAMATH_BLOCK;
+        const double *bt = t + start;
+        double *bo = out + start;
+        uint8_t *bs = singular ? singular + start : NULL;
+        if (KERNEL(planes_affine)(bt, tPlane, m)) KERNEL(invert_planes_body)(bt, tPlane, bo, outPlane, bs, m, 1);
+        else KERNEL(invert_planes_body)(bt, tPlane, bo, outPlane, bs, m, 0);
+    }
+#endif
 }
 
 #include "precision.h"

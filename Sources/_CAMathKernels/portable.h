@@ -131,6 +131,8 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
         const double *c = t + 16 * i;
         notAffine[i] = !(c[3] == 0 && c[7] == 0 && c[11] == 0 && c[15] == 1);
         if (notAffine[i]) continue;
-        INVERT_ONE(CAMATH_INVERSE_AFFINE(double, CAMATH_INVERSE_INTO_R, 0.0));
+#define INVERT_ZERO(k) r[k] = 0.0
+        INVERT_ONE(CAMATH_INVERSE_AFFINE(double, CAMATH_INVERSE_INTO_R, INVERT_ZERO));
+#undef INVERT_ZERO
     }
 }

@@ -316,15 +316,26 @@ int replay_describe_concat_planes(replay_call *c, int fast, const double *a, siz
     return finish(c);
 }
 
-int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *o, size_t outPlane, uint8_t *singular,
-                                  size_t n) {
-    begin(c, REPLAY_invert_planes, fast, n);
+/// A planes inverse (either entry): 16 planes in, 16 out, the flags.
+static int inverse_planes(replay_call *c, int entry, int fast, const double *t, size_t tPlane, double *o, size_t outPlane,
+                          uint8_t *singular, size_t n) {
+    begin(c, entry, fast, n);
     scalar(c, tPlane);
     scalar(c, outPlane);
     planes(c, REPLAY_IN, t, n, tPlane, 16);
     planes(c, REPLAY_OUT, o, n, outPlane, 16);
     out(c, REPLAY_BYTES, singular, n);
     return finish(c);
+}
+
+int replay_describe_invert_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *o, size_t outPlane, uint8_t *singular,
+                                  size_t n) {
+    return inverse_planes(c, REPLAY_invert_planes, fast, t, tPlane, o, outPlane, singular, n);
+}
+
+int replay_describe_invert_affine_planes(replay_call *c, int fast, const double *t, size_t tPlane, double *o, size_t outPlane,
+                                         uint8_t *singular, size_t n) {
+    return inverse_planes(c, REPLAY_invert_affine_planes, fast, t, tPlane, o, outPlane, singular, n);
 }
 
 /// A planes point map: the map's `entries` doubles, `fields` coordinate planes in and out.
@@ -401,6 +412,7 @@ void replay_invoke(const camath_kernels *kernels, const replay_call *c) {
     case REPLAY_media_timing: k->media_timing(p[0], s[0], p[1], p[2], s[1], p[3], p[4], p[5], p[6], n); break;
     case REPLAY_concat_planes: k->concat_planes(p[0], s[0], p[1], s[1], p[2], s[2], n); break;
     case REPLAY_invert_planes: k->invert_planes(p[0], s[0], p[1], s[1], p[2], n); break;
+    case REPLAY_invert_affine_planes: k->invert_affine_planes(p[0], s[0], p[1], s[1], p[2], n); break;
     case REPLAY_map_points3_planes: k->map_points3_planes(p[0], p[1], s[0], p[2], s[1], n); break;
     case REPLAY_map_points2_planes: k->map_points2_planes(p[0], p[1], s[0], p[2], s[1], n); break;
     case REPLAY_ENTRIES: break;

@@ -25,6 +25,11 @@ enum PlanesForms {
         return transforms(out) { result, options throws(BatchError) in try Batch.invert(input, into: &result, options: options) }
     }
 
+    static func invertAffine(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> PlanesForm {
+        let input = TransformPlanes(t.read)
+        return transforms(out) { result, options throws(BatchError) in try Batch.invertAffine(input, into: &result, options: options) }
+    }
+
     /// A form whose output is transforms: `call` writes them into one planes value, made once.
     private static func transforms(
         _ out: Buffer<Transform3D>,

@@ -55,7 +55,8 @@ package enum Workloads {
                 body: { p, q, t throws(BatchError) in
                     try Batch.invertAffine(affine.read, into: out.pointer, options: BatchOptions(path: p, precision: q, threads: t))
                 }, output: matrices,
-                budget: { affine.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invertAffine(affine, out))
+                budget: { affine.read.flatMap(ExactnessBudget.invert) }, baselines: Baselines.invertAffine(affine, out),
+                planes: PlanesForms.invertAffine(affine, out))
         case .affineRoundTrip:
             let flags = Buffer(repeating: false, count: n), parts = Buffer(repeating: Transform2D(), count: n)
             return Workload(

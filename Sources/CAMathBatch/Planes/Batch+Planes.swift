@@ -74,10 +74,60 @@ extension Batch {
         _ t: TransformPlanes, into out: inout TransformPlanes, singular: UnsafeMutableBufferPointer<Bool>? = nil,
         options: BatchOptions = .auto
     ) throws(BatchError) {
+        try invertPlanes(.invert, t, into: &out, singular: singular, options: options)
+    }
+
+    /// The affine fast path of the planes invert: in each block of 256 transforms whose column 4 is `(0, 0, 0, 1)`
+    /// throughout, the reduced Laplace formula runs (equal to the general formula's results up to the sign of zero,
+    /// see <doc:ExactnessContract>, with 12 divisions, not 16); other blocks take the general formula, and so does
+    /// `.fast` (one division per element either way). Same singular rule and mask as
+    /// the planes `invert(_:into:singular:options:)`; which formula an element gets never depends on `threads`.
+    public static func invertAffine(
+        _ t: TransformPlanes, into out: inout TransformPlanes, singular: UnsafeMutableBufferPointer<Bool>? = nil,
+        options: BatchOptions = .auto
+    ) throws(BatchError) {
+        try invertPlanes(.invertAffine, t, into: &out, singular: singular, options: options)
+    }
+
+    /// Value form of the planes invert: the inverses and the singular mask.
+    public static func invert(
+        _ t: TransformPlanes, options: BatchOptions = .auto
+    ) throws(BatchError)
+        -> (inverses: TransformPlanes, singular: [Bool])
+    {
+        try invertPlanes(.invert, t, options: options)
+    }
+
+    /// Value form of the planes `invertAffine(_:into:singular:options:)`: the inverses and the singular mask.
+    public static func invertAffine(
+        _ t: TransformPlanes, options: BatchOptions = .auto
+    ) throws(BatchError)
+        -> (inverses: TransformPlanes, singular: [Bool])
+    {
+        try invertPlanes(.invertAffine, t, options: options)
+    }
+
+    private static func invertPlanes(
+        _ operation: BatchOperation, _ t: TransformPlanes, options: BatchOptions
+    ) throws(BatchError)
+        -> (inverses: TransformPlanes, singular: [Bool])
+    {
+        var out = TransformPlanes(count: t.count), singular = [Bool](repeating: false, count: t.count)
+        try singular.withUnsafeMutableBufferPointer { mask throws(BatchError) in
+            try invertPlanes(operation, t, into: &out, singular: mask, options: options)
+        }
+        return (out, singular)
+    }
+
+    /// The one implementation behind both planes inverses (`operation` `.invert` or `.invertAffine`).
+    private static func invertPlanes(
+        _ operation: BatchOperation, _ t: TransformPlanes, into out: inout TransformPlanes, singular: UnsafeMutableBufferPointer<Bool>?,
+        options: BatchOptions
+    ) throws(BatchError) {
         let n = t.count
         try BatchError.check("out", out.count, equals: n)
         if let singular { try BatchError.check("singular", singular.count, equals: n) }
-        let (path, threads, kernels) = try planesSchedule(.invert, count: n, options: options)
+        let (path, threads, kernels) = try planesSchedule(operation, count: n, options: options)
         guard n > 0 else { return }
         let source = PlaneOperand.planes(t.storage), tp = t.storage.planeStride, op = out.planeStride
         let target = SharedPointer(base: out.storage.baseToOverwrite())
@@ -93,23 +143,14 @@ extension Batch {
                     mask?.base[i] = inverse == nil ? 1 : 0
                 }
             default:
-                kernels.k.invert_planes(
-                    source.base + r.lowerBound, tp, target.base + r.lowerBound, op, mask.map { $0.base + r.lowerBound },
-                    r.count)
+                let (t, o, m) = (source.base + r.lowerBound, target.base + r.lowerBound, mask.map { $0.base + r.lowerBound })
+                if operation == .invertAffine {
+                    kernels.k.invert_affine_planes(t, tp, o, op, m, r.count)
+                } else {
+                    kernels.k.invert_planes(t, tp, o, op, m, r.count)
+                }
             }
         }
-    }
-
-    /// Value form of the planes invert: the inverses and the singular mask.
-    public static func invert(
-        _ t: TransformPlanes, options: BatchOptions = .auto
-    ) throws(BatchError)
-        -> (inverses: TransformPlanes, singular: [Bool])
-    {
-        var out = TransformPlanes(count: t.count), singular = [Bool](repeating: false, count: t.count)
-        try singular.withUnsafeMutableBufferPointer { mask throws(BatchError) in try invert(t, into: &out, singular: mask, options: options)
-        }
-        return (out, singular)
     }
 
     /// `out[i] = t.mapPoint(points[i])`: `(x, y, z, 1)·t` divided by `W` (`W = 0` gives ±∞ or NaN). Bitwise at

@@ -154,6 +154,9 @@ typedef struct {
 ///   doubles); exact at every level (the fast tables hold the exact kernel, as for concat).
 /// - invert_planes: general inverses as `invert`: singular[i] = 1 and the input copied where the reference refuses; singular
 ///   may be NULL.
+/// - invert_affine_planes: `invert_planes` by the reduced formula (as `invert_affine`, equal to the general one up to the
+///   sign of zero) in each block of CAMATH_BLOCK transforms whose column 4 is (0, 0, 0, 1) throughout; other blocks, and
+///   the fast tables, take the general formula.
 /// - map_points3_planes: 3-D points through m (16 doubles) as `map_points3`.
 /// - map_points2_planes: 2-D points through h (9 doubles) as `map_points2`.
 /// - frames_planes: frames as `frames`, into 4 planes (x, y, w, h: field f of layer i at out[f·outPlane + i]).
@@ -181,6 +184,7 @@ typedef struct {
     X(c, media_timing, EXACT, LANES, (const double *timings, size_t stride, const uint8_t *flags, const double *t, size_t timeStep, uint8_t *contributes, double *basic, double *progress, double *cycle, size_t n), (timings, stride, flags, t, timeStep, contributes, basic, progress, cycle, n)) \
     X(c, concat_planes, EXACT, LANES, (const double *a, size_t aPlane, const double *b, size_t bPlane, double *out, size_t outPlane, size_t n), (a, aPlane, b, bPlane, out, outPlane, n)) \
     X(c, invert_planes, FAST, LANES, (const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n), (t, tPlane, out, outPlane, singular, n)) \
+    X(c, invert_affine_planes, FAST, LANES, (const double *t, size_t tPlane, double *out, size_t outPlane, uint8_t *singular, size_t n), (t, tPlane, out, outPlane, singular, n)) \
     X(c, map_points3_planes, FAST, LANES, (const double *m, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), (m, points, pointPlane, out, outPlane, n)) \
     X(c, map_points2_planes, FAST, LANES, (const double *h, const double *points, size_t pointPlane, double *out, size_t outPlane, size_t n), (h, points, pointPlane, out, outPlane, n)) \
     X(c, frames_planes, FAST, LANES, (const double *const *columns, double *out, size_t outPlane, uint8_t *slow, size_t n), (columns, out, outPlane, slow, n))

@@ -231,6 +231,14 @@ extension BatchCatalogue {
                 invertPlanes(draw(n, &s) { CatalogueInputs.transform(&$0) })
             }, adversarial: { [invertPlanes(Adversarial.matrices)] }),
         CatalogueEntry(
+            "invert affine (planes)", .invertAffine, kernel: "invert_affine_planes",
+            generate: { s, n in
+                invertPlanes(draw(n, &s) { CatalogueInputs.affineTransform(&$0) }, affine: true)
+            },
+            adversarial: {
+                [invertPlanes(Adversarial.affineWithSpecialValues, affine: true), invertPlanes(Adversarial.matrices, affine: true)]
+            }),
+        CatalogueEntry(
             "map points 3-D (planes)", .mapPoints3D, kernel: "map_points3_planes",
             generate: { s, n in
                 mapPoints3Planes(draw(n, &s) { CatalogueInputs.point3(&$0) }, CatalogueInputs.transform(&s))
@@ -353,17 +361,23 @@ extension BatchCatalogue {
         }
     }
 
-    static func invertPlanes(_ a: [Transform3D]) -> CatalogueCase {
+    /// The planes invert, or with `affine` the planes invert affine (its value form and its `inout` form).
+    static func invertPlanes(_ a: [Transform3D], affine: Bool = false) -> CatalogueCase {
         let singular = mask(a.map { $0.invertedIfPossible() == nil })
         return planesCase(
-            "invert (planes)", .invert, count: a.count, reference: a.map { $0.inverted() }.exactnessValues + singular,
+            affine ? "invert affine (planes)" : "invert (planes)", affine ? .invertAffine : .invert, count: a.count,
+            reference: a.map { $0.inverted() }.exactnessValues + singular,
             budget: { a.flatMap(ExactnessBudget.invert) + Array(repeating: 0, count: a.count) }
         ) { options throws(BatchError) in
             let planes = TransformPlanes(a)
-            let (inverses, flags) = try Batch.invert(planes, options: options)
+            let (inverses, flags) = affine ? try Batch.invertAffine(planes, options: options) : try Batch.invert(planes, options: options)
             var shared = planes, sharedFlags = [Bool](repeating: false, count: a.count)
             try sharedFlags.withUnsafeMutableBufferPointer { (f: inout UnsafeMutableBufferPointer<Bool>) throws(BatchError) in
-                try Batch.invert(planes, into: &shared, singular: f, options: options)
+                if affine {
+                    try Batch.invertAffine(planes, into: &shared, singular: f, options: options)
+                } else {
+                    try Batch.invert(planes, into: &shared, singular: f, options: options)
+                }
             }
             return Array(inverses).exactnessValues + mask(flags) + Array(shared).exactnessValues + mask(sharedFlags)
         }
