@@ -12,17 +12,23 @@
 #endif
 
 // Corner k of the frame rule (CAMathLayer's *Layer geometry* article, *frame*): X, Y, W of (u, v, z) through the transform, then the point
-// (X/W, Y/W) folded into the box in corner order, as BoundingBox does.
+// (X/W, Y/W) folded into the box in corner order, as BoundingBox does. In an affine block (`affine`, a constant) W is
+// exactly 1 where u, v and z are finite, so the point is (X, Y) and W is never computed (nor column 4 read): where one
+// of them is not finite, X is not either (a non-finite coordinate times any entry is ±∞ or NaN), and the lane goes to
+// the reference, as W = NaN would send it.
 // clang-format reads (u) * m11 as a cast:
 // clang-format off
 #define FRAME_CORNER(u, v) \
     do { \
-        double X = (u) * m11 + (v) * m21 + z * m31 + m41; \
-        double Y = (u) * m12 + (v) * m22 + z * m32 + m42; \
-        double W = (u) * m14 + (v) * m24 + z * m34 + m44; \
-        double rw = affine ? W : CAMATH_RECIPROCAL(W); \
-        double qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw); \
-        ok &= (W >= eps) & FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
+        double qx = (u) * m11 + (v) * m21 + z * m31 + m41; \
+        double qy = (u) * m12 + (v) * m22 + z * m32 + m42; \
+        if (!affine) { \
+            double W = (u) * m14 + (v) * m24 + z * m34 + m44, rw = CAMATH_RECIPROCAL(W); \
+            qx = CAMATH_QUOTIENT(qx, W, rw); \
+            qy = CAMATH_QUOTIENT(qy, W, rw); \
+            ok &= W >= eps; \
+        } \
+        ok &= FRAME_COORDINATE_OK(qx) & FRAME_COORDINATE_OK(qy); \
         minX = qx < minX ? qx : minX; \
         maxX = qx > maxX ? qx : maxX; \
         minY = qy < minY ? qy : minY; \
@@ -31,8 +37,8 @@
 // clang-format on
 
 // Never fused, at either precision (as the 2-D map, above): the fast build only multiplies by reciprocals. `affine`
-// (a constant after inlining) says every layer's column 4 is (0, 0, 0, 1): corners then multiply by W = 1 (or NaN)
-// instead of dividing, bit for bit (CAMATH_POINT_QUOTIENT, point_guard.h), in either build.
+// (a constant after inlining) says every layer's column 4 is (0, 0, 0, 1): corners then skip W (FRAME_CORNER), bit for
+// bit, in either build.
 // Field f (x, y, w, h) of layer i goes to out[f · fieldStep + i · layerStep]: (1, 4) for records, (the plane, 1)
 // for planes; constants after inlining, so each form is its own loop. The output never overlaps the columns (they
 // are CAMathBatch's own: a plan's, or a block gathered into scratch), so the loop needs no overlap checks.

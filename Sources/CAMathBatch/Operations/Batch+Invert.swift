@@ -39,7 +39,8 @@ extension Batch {
         try invert(.invert, t, options: options)
     }
 
-    /// Array form of ``invertAffine(_:into:singular:options:)``: the inverses and the singular mask.
+    /// Array form of ``invertAffine(_:into:singular:options:)-(UnsafeBufferPointer<Transform3D>,_,_,_)``: the inverses and the
+    /// singular mask.
     public static func invertAffine(
         _ t: [Transform3D], options: BatchOptions = .auto
     ) throws(BatchError)
