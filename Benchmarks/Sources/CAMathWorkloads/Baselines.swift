@@ -11,26 +11,40 @@ import CAMathBaselinesCXX
 /// the output buffer for the check. So every peer's output is checked against the reference like a path's.
 enum Baselines {
     /// A C function of one input array, one output array and a count (the inverses, frames, key-path reads).
-    typealias Map = (UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int) -> Void
+    typealias Map = @convention(c) (UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int) -> Void
     /// A C function of two inputs (a matrix and points, or two matrix arrays), one output and a count.
-    typealias Binary = (UnsafePointer<Double>?, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int) -> Void
+    typealias Binary = @convention(c) (UnsafePointer<Double>?, UnsafePointer<Double>?, UnsafeMutablePointer<Double>?, Int) -> Void
 
-    /// The four AoS builds of one loop by path.
-    static func aos<F>(rcp: F, rcpFMA: F, div: F, divFMA: F) -> [BenchmarkPath: F] {
-        [.cLoop: rcp, .cLoopFMA: rcpFMA, .cDiv: div, .cDivFMA: divFMA]
+    /// The four AoS builds of the loop `camath_baseline_<name>_…` by path, and gcc's (``GCCPeers``) where it built them.
+    static func aos<F>(_ name: String, rcp: F, rcpFMA: F, div: F, divFMA: F) -> [BenchmarkPath: F] {
+        withGCC(name, [.cLoop: rcp, .cLoopFMA: rcpFMA, .cDiv: div, .cDivFMA: divFMA])
     }
 
-    /// The two SoA builds of one loop by path.
-    static func soa<F>(div: F, rcpFMA: F) -> [BenchmarkPath: F] { [.cSoA: div, .cSoAFMA: rcpFMA] }
+    /// The two SoA builds of the loop `camath_baseline_<name>_…` by path, and gcc's where it built them.
+    static func soa<F>(_ name: String, div: F, rcpFMA: F) -> [BenchmarkPath: F] { withGCC(name, [.cSoA: div, .cSoAFMA: rcpFMA]) }
+
+    /// `clang` (the package's builds, by `c-*` path) and the gcc build of each, by `gcc-*` path, where there is one.
+    private static func withGCC<F>(_ name: String, _ clang: [BenchmarkPath: F]) -> [BenchmarkPath: F] {
+        let builds: [(BenchmarkPath, BenchmarkPath, String)] = [
+            (.cLoop, .gccLoop, "rcp"), (.cLoopFMA, .gccLoopFMA, "rcp_fma"), (.cDiv, .gccDiv, "div"),
+            (.cDivFMA, .gccDivFMA, "div_fma"), (.cSoA, .gccSoA, "div"), (.cSoAFMA, .gccSoAFMA, "rcp_fma")
+        ]
+        var kinds = clang
+        for (path, gcc, suffix) in builds where clang[path] != nil {
+            kinds[gcc] = GCCPeers.function("camath_baseline_\(name)_\(suffix)", as: F.self)
+        }
+        return kinds
+    }
 
     /// `out[m] = a[m·aStep]·b[m·bStep]` (steps in matrices: 0 or 1).
     static func concat(
         _ a: Buffer<Transform3D>, aStep: Int, _ b: Buffer<Transform3D>, bStep: Int,
         _ out: Buffer<Transform3D>
     ) -> [BenchmarkPath: Peer] {
-        typealias Concat = (UnsafePointer<Double>?, Int, UnsafePointer<Double>?, Int, UnsafeMutablePointer<Double>?, Int) -> Void
+        typealias Concat =
+            @convention(c) (UnsafePointer<Double>?, Int, UnsafePointer<Double>?, Int, UnsafeMutablePointer<Double>?, Int) -> Void
         var kinds: [BenchmarkPath: Concat] = aos(
-            rcp: camath_baseline_concat_rcp, rcpFMA: camath_baseline_concat_rcp_fma,
+            "concat", rcp: camath_baseline_concat_rcp, rcpFMA: camath_baseline_concat_rcp_fma,
             div: camath_baseline_concat_div, divFMA: camath_baseline_concat_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_concat
@@ -43,9 +57,11 @@ enum Baselines {
         let right = bStep == 0 ? nil : Planes(b.doubles, stride: 16, fields: 16, count: n)
         let loops: [BenchmarkPath: Binary] =
             switch (aStep, bStep) {
-            case (0, _): soa(div: camath_baseline_concat_soa_one_by_div, rcpFMA: camath_baseline_concat_soa_one_by_rcp_fma)
-            case (_, 0): soa(div: camath_baseline_concat_soa_by_one_div, rcpFMA: camath_baseline_concat_soa_by_one_rcp_fma)
-            default: soa(div: camath_baseline_concat_soa_div, rcpFMA: camath_baseline_concat_soa_rcp_fma)
+            case (0, _):
+                soa("concat_soa_one_by", div: camath_baseline_concat_soa_one_by_div, rcpFMA: camath_baseline_concat_soa_one_by_rcp_fma)
+            case (_, 0):
+                soa("concat_soa_by_one", div: camath_baseline_concat_soa_by_one_div, rcpFMA: camath_baseline_concat_soa_by_one_rcp_fma)
+            default: soa("concat_soa", div: camath_baseline_concat_soa_div, rcpFMA: camath_baseline_concat_soa_rcp_fma)
             }
         let result = Planes(fields: 16, count: n)
         for (path, f) in loops {
@@ -72,18 +88,19 @@ enum Baselines {
 
     static func invert(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
         var kinds: [BenchmarkPath: Map] = aos(
-            rcp: camath_baseline_invert_rcp, rcpFMA: camath_baseline_invert_rcp_fma,
+            "invert", rcp: camath_baseline_invert_rcp, rcpFMA: camath_baseline_invert_rcp_fma,
             div: camath_baseline_invert_div, divFMA: camath_baseline_invert_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_invert
         kinds[.glm] = camath_glm_invert
         #endif
-        return transformMap(t, out, aos: kinds, soa: soa(div: camath_baseline_invert_soa_div, rcpFMA: camath_baseline_invert_soa_rcp_fma))
+        return transformMap(
+            t, out, aos: kinds, soa: soa("invert_soa", div: camath_baseline_invert_soa_div, rcpFMA: camath_baseline_invert_soa_rcp_fma))
     }
 
     static func invertAffine(_ t: Buffer<Transform3D>, _ out: Buffer<Transform3D>) -> [BenchmarkPath: Peer] {
         var kinds: [BenchmarkPath: Map] = aos(
-            rcp: camath_baseline_invert_affine_rcp, rcpFMA: camath_baseline_invert_affine_rcp_fma,
+            "invert_affine", rcp: camath_baseline_invert_affine_rcp, rcpFMA: camath_baseline_invert_affine_rcp_fma,
             div: camath_baseline_invert_affine_div, divFMA: camath_baseline_invert_affine_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_invert_affine
@@ -91,7 +108,7 @@ enum Baselines {
         #endif
         return transformMap(
             t, out, aos: kinds,
-            soa: soa(div: camath_baseline_invert_affine_soa_div, rcpFMA: camath_baseline_invert_affine_soa_rcp_fma))
+            soa: soa("invert_affine_soa", div: camath_baseline_invert_affine_soa_div, rcpFMA: camath_baseline_invert_affine_soa_rcp_fma))
     }
 
     /// Points through one matrix (`m`: 16 doubles, or the homography's 9), `fields` coordinates per point in records
@@ -112,7 +129,7 @@ enum Baselines {
 
     static func points3(_ m: Buffer<Transform3D>, _ p: Buffer<SIMD3<Double>>, _ out: Buffer<SIMD3<Double>>) -> [BenchmarkPath: Peer] {
         var kinds: [BenchmarkPath: Binary] = aos(
-            rcp: camath_baseline_points3_rcp, rcpFMA: camath_baseline_points3_rcp_fma,
+            "points3", rcp: camath_baseline_points3_rcp, rcpFMA: camath_baseline_points3_rcp_fma,
             div: camath_baseline_points3_div, divFMA: camath_baseline_points3_div_fma)
         #if CAMATH_EIGEN_GLM
         kinds[.eigen] = camath_eigen_points3
@@ -120,7 +137,7 @@ enum Baselines {
         #endif
         return points(
             m, p, out, stride: 4, fields: 3, aos: kinds,
-            soa: soa(div: camath_baseline_points3_soa_div, rcpFMA: camath_baseline_points3_soa_rcp_fma))
+            soa: soa("points3_soa", div: camath_baseline_points3_soa_div, rcpFMA: camath_baseline_points3_soa_rcp_fma))
     }
 
     /// 2-D points: the C loops only (Eigen and glm have no 3×3 homography map of their own worth timing
@@ -128,11 +145,11 @@ enum Baselines {
     static func points2(_ h: Homography, _ p: Buffer<SIMD2<Double>>, _ out: Buffer<SIMD2<Double>>) -> [BenchmarkPath: Peer] {
         let entries = Buffer([h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33])
         let kinds: [BenchmarkPath: Binary] = aos(
-            rcp: camath_baseline_points2_rcp, rcpFMA: camath_baseline_points2_rcp_fma,
+            "points2", rcp: camath_baseline_points2_rcp, rcpFMA: camath_baseline_points2_rcp_fma,
             div: camath_baseline_points2_div, divFMA: camath_baseline_points2_div_fma)
         return points(
             entries, p, out, stride: 2, fields: 2, aos: kinds,
-            soa: soa(div: camath_baseline_points2_soa_div, rcpFMA: camath_baseline_points2_soa_rcp_fma))
+            soa: soa("points2_soa", div: camath_baseline_points2_soa_div, rcpFMA: camath_baseline_points2_soa_rcp_fma))
     }
 
     /// Frames from layer records a user would keep (bounds size, anchor, position, transform: 23 doubles),
@@ -147,11 +164,11 @@ enum Baselines {
                 ] + g.transform.elements
             })
         let kinds: [BenchmarkPath: Map] = aos(
-            rcp: camath_baseline_frames_rcp, rcpFMA: camath_baseline_frames_rcp_fma,
+            "frames", rcp: camath_baseline_frames_rcp, rcpFMA: camath_baseline_frames_rcp_fma,
             div: camath_baseline_frames_div, divFMA: camath_baseline_frames_div_fma)
         var peers = kinds.mapValues { f in Peer(run: { f(records.doubles, out.doubles, n) }) }
         let input = Planes(records.doubles, stride: fields, fields: fields, count: n), result = Planes(fields: 4, count: n)
-        let loops: [BenchmarkPath: Map] = soa(div: camath_baseline_frames_soa_div, rcpFMA: camath_baseline_frames_soa_rcp_fma)
+        let loops: [BenchmarkPath: Map] = soa("frames_soa", div: camath_baseline_frames_soa_div, rcpFMA: camath_baseline_frames_soa_rcp_fma)
         for (path, f) in loops {
             peers[path] = Peer(run: { f(input.doubles, result.doubles, n) }, publish: { result.interleave(into: out.doubles, stride: 4) })
         }
@@ -178,8 +195,14 @@ enum Baselines {
                 return [h.h11, h.h12, h.h13, h.h21, h.h22, h.h23, h.h31, h.h32, h.h33, f.h13, f.h23, f.h33] + box
             })
         let scratch = Buffer(repeating: 0.0, count: 3 * count * n)
-        let kinds = aos(
-            rcp: camath_baseline_hit_test_rcp, rcpFMA: camath_baseline_hit_test_rcp_fma,
+        typealias HitTest =
+            @convention(c) (
+                UnsafePointer<Int32>?, UnsafePointer<UInt8>?, UnsafePointer<Double>?, Int, UnsafePointer<Double>?,
+                UnsafeMutablePointer<Int64>?,
+                UnsafeMutablePointer<Double>?, Int
+            ) -> Void
+        let kinds: [BenchmarkPath: HitTest] = aos(
+            "hit_test", rcp: camath_baseline_hit_test_rcp, rcpFMA: camath_baseline_hit_test_rcp_fma,
             div: camath_baseline_hit_test_div, divFMA: camath_baseline_hit_test_div_fma)
         return kinds.mapValues { f in
             Peer(

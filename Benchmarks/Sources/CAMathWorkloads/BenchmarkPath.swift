@@ -10,6 +10,8 @@
 /// - `c-loop`: the AoS loop with one reciprocal per divisor, no contraction; `c-loop-fma`: with fused multiply-adds.
 /// - `c-soa`: the loop over structure-of-arrays planes (converted before timing), true divisions, no contraction;
 ///   `c-soa-fma`: reciprocals and fused multiply-adds, the fastest plain C a user writes.
+/// - `gcc-div`, `gcc-div-fma`, `gcc-loop`, `gcc-loop-fma`, `gcc-soa`, `gcc-soa-fma`: the same C built by gcc
+///   (``GCCPeers``) where one is on the `PATH`; the `c-*` peers are the package's clang build.
 /// OpenBLAS is CAMath's own `blas` path. Baselines run on one thread.
 package enum BenchmarkPath: String, CaseIterable, Sendable {
     case scalar, simd, fast, blas, auto
@@ -17,13 +19,15 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
     case planes, planesFast = "planes-fast"
     case cDiv = "c-div", cDivFMA = "c-div-fma", cLoop = "c-loop", cLoopFMA = "c-loop-fma"
     case cSoA = "c-soa", cSoAFMA = "c-soa-fma", eigen, glm
+    case gccDiv = "gcc-div", gccDivFMA = "gcc-div-fma", gccLoop = "gcc-loop", gccLoopFMA = "gcc-loop-fma"
+    case gccSoA = "gcc-soa", gccSoAFMA = "gcc-soa-fma"
 
     /// Whether this is a baseline rather than a CAMath path.
     package var isBaseline: Bool { call == nil }
 
     /// Whether this path reads and writes structure-of-arrays planes (CAMath's planes forms and the SoA peers);
     /// every other path reads CAMath's AoS records.
-    package var isSoA: Bool { self == .cSoA || self == .cSoAFMA || self == .planes || self == .planesFast }
+    package var isSoA: Bool { [.cSoA, .cSoAFMA, .gccSoA, .gccSoAFMA, .planes, .planesFast].contains(self) }
 
     /// How this path does an operation's arithmetic, for its roofline: whether it fuses multiply-adds and whether it
     /// divides by reciprocals (one division per divisor) rather than once per quotient. The fast paths and the peers
@@ -31,10 +35,10 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
     /// `c-soa` and the exact paths do neither.
     package var arithmetic: (fused: Bool, reciprocals: Bool) {
         switch self {
-        case .fast, .planesFast, .cLoopFMA, .cSoAFMA, .eigen, .glm: (true, true)
-        case .cDivFMA: (true, false)
-        case .cLoop: (false, true)
-        case .scalar, .simd, .blas, .auto, .planes, .cDiv, .cSoA: (false, false)
+        case .fast, .planesFast, .cLoopFMA, .cSoAFMA, .gccLoopFMA, .gccSoAFMA, .eigen, .glm: (true, true)
+        case .cDivFMA, .gccDivFMA: (true, false)
+        case .cLoop, .gccLoop: (false, true)
+        case .scalar, .simd, .blas, .auto, .planes, .cDiv, .cSoA, .gccDiv, .gccSoA: (false, false)
         }
     }
 
@@ -52,6 +56,7 @@ package enum BenchmarkPath: String, CaseIterable, Sendable {
         case .planes: (.simd, .exact)
         case .planesFast: (.simd, .fast)
         case .cDiv, .cDivFMA, .cLoop, .cLoopFMA, .cSoA, .cSoAFMA, .eigen, .glm: nil
+        case .gccDiv, .gccDivFMA, .gccLoop, .gccLoopFMA, .gccSoA, .gccSoAFMA: nil
         }
     }
 

@@ -220,7 +220,9 @@ extension Report.Host {
         #if DEBUG
         let build = "debug (unoptimised: its figures mean nothing)"
         #else
-        let build = "release (-O; C kernels at SwiftPM's release -O2, per-function AVX2/AVX-512 targets); baselines -O3 -march=native"
+        let build =
+            "release (-O; C kernels at SwiftPM's release -O2, per-function AVX2/AVX-512 targets); baselines -O3 -march=native "
+            + "(clang; the gcc-* peers: \(GCCPeers.status))"
         #endif
         return Report.Host(
             name: ProcessInfo.processInfo.hostName, cpu: field("model name") ?? "unknown CPU",
