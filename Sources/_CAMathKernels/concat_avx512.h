@@ -9,8 +9,8 @@
 // many 359–367 → 722–751). A shared a (one by many) has its 8 multipliers made once per call; the other shapes
 // permute per matrix, which on cores where 512-bit permutes share a port with the multipliers (Intel) or 512-bit
 // arithmetic is split in two (Zen 4) would cost more than it saves: there they run the AVX2 body
-// (camath_cpu_has_wide_permutes()), as many by one does beyond the caches. Included by the AVX-512 level's exact
-// file with KERNEL_ATTR, KERNEL(name), KERNEL_AVX2(name) and CONCAT_WIDE_PERMUTES defined.
+// (camath_cpu_is_full_width_512()), as many by one does beyond the caches. Included by the AVX-512 level's exact
+// file with KERNEL_ATTR, KERNEL(name), KERNEL_AVX2(name) and CONCAT_FULL_WIDTH defined.
 #include "precision.h"
 #include "kernels.h"
 #include "intrinsics.h"
@@ -58,7 +58,7 @@ KERNEL_ATTR void KERNEL(concat)(const double *a, size_t aStep, const double *b, 
     // 512-bit loads and stores cost more (camath-bench, Zen 5, 1e5 matrices: 247–283 Mops/s against 296–305 for
     // the AVX2 body; in cache 555–580 against 450–457).
     const int streamed = bStep == 0 && n > CONCAT_CACHED_MATRICES;
-    if (!CONCAT_WIDE_PERMUTES || streamed) {
+    if (!CONCAT_FULL_WIDTH || streamed) {
         KERNEL_AVX2(concat)(a, aStep, b, bStep, out, n);
         return;
     }

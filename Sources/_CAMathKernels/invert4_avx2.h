@@ -2,9 +2,9 @@
 // transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly the
 // scalar operations), singular lanes are blended back to their input, and the result is transposed
 // back; the last n mod 4 matrices go to the portable kernels. Included with KERNEL_ATTR and KERNEL(name)
-// defined. The AVX-512 level's exact inverses are this body too, built with AVX-512VL's 32 registers
-// (level_avx512_vl.c): an exact inverse waits on the divider, which takes the same time per lane at either
-// width, and on Intel cores 256-bit arithmetic has three ports where 512-bit has two. Measured on an Intel Xeon
+// defined. The AVX-512 level's exact inverses are this body too on Intel and Zen 4, built with AVX-512VL's 32
+// registers (level_avx512_inverses.c): there an exact inverse waits on a divider that takes the same time per lane
+// at either width, and on Intel cores 256-bit arithmetic has three ports where 512-bit has two. Measured on an Intel Xeon
 // (family 6, model 207) against the C loop with true divisions, in one process: general 1.13-1.31x for this
 // build, 0.89-1.16x for invert8_avx512.h's, 0.96-1.13x for the AVX2 build; affine 1.09-1.51x, 0.84-1.29x and
 // 0.99-1.17x.

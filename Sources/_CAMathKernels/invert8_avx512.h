@@ -2,8 +2,8 @@
 // 8×8 transposes) into 16 vectors, CAMATH_INVERSE_* runs on whole vectors (each lane performs exactly
 // the scalar operations), singular lanes are blended back to their input, and the result is transposed
 // back; the last n mod 8 matrices go to the portable kernels. Included with KERNEL_ATTR and
-// KERNEL(name) defined: by the fast AVX-512 level only (the exact level's inverses are invert4_avx2.h's body
-// built with AVX-512VL, which measured faster there: invert4_avx2.h).
+// KERNEL(name) defined: by the fast AVX-512 level, and built exact for the exact level where 512-bit units run at
+// full width (level_avx512_inverses.c; elsewhere invert4_avx2.h's body built with AVX-512VL measured faster).
 #define CAMATH_UNFUSED
 #include "precision.h"
 #undef CAMATH_UNFUSED
@@ -119,10 +119,14 @@ static inline void KERNEL(store_mask)(uint8_t *singular, __mmask8 bad) {
     for (int l = 0; l < 8; l++) singular[l] = (uint8_t)((bad >> l) & 1);
 }
 
+// How many matrices ahead the loops ask for their inputs (4 blocks, 2 KB), as invert4_avx2.h's.
+#define INVERT8_PREFETCH 32
+
 KERNEL_ATTR void KERNEL(invert)(const double *t, double *out, uint8_t *singular, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512d m[16], r[16];
+        camath_prefetch(t + 16 * (i + INVERT8_PREFETCH), 16 * 8 * sizeof(double));
         KERNEL(load8)(t + 16 * i, m);
         __mmask8 bad = KERNEL(invert8)(m, r, 0);
         if (bad) KERNEL(restore8)(t + 16 * i, bad, r);
@@ -136,6 +140,7 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m512d m[16], r[16];
+        camath_prefetch(t + 16 * (i + INVERT8_PREFETCH), 16 * 8 * sizeof(double));
         KERNEL(load8)(t + 16 * i, m);
         __mmask8 general = (__mmask8) ~(
             _mm512_cmp_pd_mask(m[3], _mm512_setzero_pd(), _CMP_EQ_OQ) & _mm512_cmp_pd_mask(m[7], _mm512_setzero_pd(), _CMP_EQ_OQ) &
@@ -150,3 +155,4 @@ KERNEL_ATTR void KERNEL(invert_affine)(const double *t, double *out, uint8_t *si
     }
     if (i < n) KERNEL_PORTABLE(invert_affine)(t + 16 * i, out + 16 * i, singular ? singular + i : 0, notAffine + i, n - i);
 }
+#undef INVERT8_PREFETCH

@@ -22,7 +22,7 @@ static int detect_cpu_level(void) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
     // The AVX-512 level needs AVX-512VL beside AVX-512F (its exact inverses use VL's 32 ymm registers:
-    // level_avx512_vl.c); every AVX-512 CPU but the Xeon Phi has both.
+    // level_avx512_inverses.c); every AVX-512 CPU but the Xeon Phi has both.
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")) return CAMATH_LEVEL_AVX512;
     // The AVX2 level's fast kernels fuse multiply-adds: it needs FMA beside AVX2 (every AVX2 CPU from
     // Intel's Haswell and AMD's Excavator on has both; AVX-512F implies it).
@@ -45,7 +45,7 @@ int camath_cpu_level(void) {
 }
 
 #if defined(__x86_64__)
-static int detect_wide_permutes(void) {
+static int detect_full_width_512(void) {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx)) return 0;
     const int amd = ebx == 0x68747541 && edx == 0x69746e65 && ecx == 0x444d4163; // "AuthenticAMD"
@@ -55,13 +55,13 @@ static int detect_wide_permutes(void) {
 }
 
 // -1 = not detected yet, as cpu_level.
-static int wide_permutes = -1;
+static int full_width_512 = -1;
 
-int camath_cpu_has_wide_permutes(void) {
-    int v = __atomic_load_n(&wide_permutes, __ATOMIC_RELAXED);
+int camath_cpu_is_full_width_512(void) {
+    int v = __atomic_load_n(&full_width_512, __ATOMIC_RELAXED);
     if (v < 0) {
-        v = detect_wide_permutes();
-        __atomic_store_n(&wide_permutes, v, __ATOMIC_RELAXED);
+        v = detect_full_width_512();
+        __atomic_store_n(&full_width_512, v, __ATOMIC_RELAXED);
     }
     return v;
 }

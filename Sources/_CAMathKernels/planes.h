@@ -114,7 +114,7 @@ static inline __attribute__((always_inline)) int KERNEL(invert_plane_verdict)(co
 }
 
 // The exact inverse waits on the divider: a level whose narrower vectors keep it busier (AVX-512: Intel issues
-// 256-bit arithmetic on three ports, 512-bit on two; level_avx512_vl.c) names that loop, its step and its target.
+// 256-bit arithmetic on three ports, 512-bit on two; level_avx512_inverses.c) names that loop, its step and its target.
 #ifndef KERNEL_DIVIDE_LOOP
 #define KERNEL_DIVIDE_LOOP LANE_LOOP
 #define KERNEL_DIVIDE_LANES KERNEL_LANES

@@ -4,10 +4,6 @@
 #include "../../Sources/_CAMathKernels/kernels.h"
 
 #if defined(__x86_64__) && defined(CAMATH_SIMDE)
-// The emulated AVX-512 level borrows as the native one does (kernels.h): AVX2's exact inverses (the native
-// level's VL build of that body).
-#define camath_simde_avx512_invert camath_simde_avx2_invert
-#define camath_simde_avx512_invert_affine camath_simde_avx2_invert_affine
 CAMATH_DECLARE_INTRINSIC_KERNELS(camath_simde_avx2_)
 CAMATH_DECLARE_FAST_INTRINSIC_KERNELS(camath_simde_avx2_fast_)
 CAMATH_DECLARE_INTRINSIC_KERNELS(camath_simde_avx512_)
