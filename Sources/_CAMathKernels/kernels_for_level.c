@@ -31,18 +31,19 @@ static int detect_cpu_level(void) {
     return CAMATH_LEVEL_PORTABLE;
 }
 
-// -1 = not detected yet. Every thread computes the same value, so the race is benign; the atomics make
-// it well-defined.
-static int cpu_level = -1;
-
-int camath_cpu_level(void) {
-    int v = __atomic_load_n(&cpu_level, __ATOMIC_RELAXED);
+/// `*slot`, set to detect() the first time (-1: not detected yet). Every thread computes the same value, so the race
+/// is benign; the atomics make it well-defined.
+static int detected(int *slot, int (*detect)(void)) {
+    int v = __atomic_load_n(slot, __ATOMIC_RELAXED);
     if (v < 0) {
-        v = detect_cpu_level();
-        __atomic_store_n(&cpu_level, v, __ATOMIC_RELAXED);
+        v = detect();
+        __atomic_store_n(slot, v, __ATOMIC_RELAXED);
     }
     return v;
 }
+
+static int cpu_level = -1;
+int camath_cpu_level(void) { return detected(&cpu_level, detect_cpu_level); }
 
 #if defined(__x86_64__)
 static int detect_full_width_512(void) {
@@ -54,17 +55,8 @@ static int detect_full_width_512(void) {
     return family >= 26;
 }
 
-// -1 = not detected yet, as cpu_level.
 static int full_width_512 = -1;
-
-int camath_cpu_is_full_width_512(void) {
-    int v = __atomic_load_n(&full_width_512, __ATOMIC_RELAXED);
-    if (v < 0) {
-        v = detect_full_width_512();
-        __atomic_store_n(&full_width_512, v, __ATOMIC_RELAXED);
-    }
-    return v;
-}
+int camath_cpu_is_full_width_512(void) { return detected(&full_width_512, detect_full_width_512); }
 #endif
 
 int camath_environment_level_cap(void) {

@@ -212,7 +212,7 @@ static inline __attribute__((always_inline)) double KERNEL(map_points3_planes_la
         const double x = PLANE(p, 0, pp), y = PLANE(p, 1, pp), z = PLANE(p, 2, pp);
         const double X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         const double Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
-        const double rw = affine ? W : CAMATH_RECIPROCAL(W);
+        const double rw = CAMATH_RECIPROCAL(W);
         const double qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
         const double qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
         PLANE(out, 0, op) = qx;

@@ -25,8 +25,8 @@ static inline int camath_transform_is_affine(const double *m) { return (m[3] == 
 
 /// A coordinate Q of a 3-D point map over W: as the build divides (CAMATH_QUOTIENT, precision.h), or, where the map
 /// is affine (W exactly 1 or NaN), Q·W — Q/1 and Q·1 are Q bit for bit, and a NaN W makes NaN either way — so an
-/// affine map divides nothing (a fast build takes no reciprocal either). `affine` is a constant in every caller,
-/// which instantiates its loop for both values.
+/// affine map divides nothing. `affine` is a constant in every caller, which instantiates its loop for both values
+/// (in an exact build: a fast one hands affine maps to the exact kernels, CAMATH_AFFINE_POINTS).
 #define CAMATH_POINT_QUOTIENT(affine, Q, W, rw) ((affine) ? (Q) * (W) : CAMATH_QUOTIENT(Q, W, rw))
 
 /// What a 3-D map does with an affine map: `exact` in an exact build (its loop with CAMATH_POINT_QUOTIENT's

@@ -13,7 +13,7 @@
 static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_point3_single)(const double *mm, const __m256d *r, double limit,
                                                                                         const double *q, double *o, const int affine) {
     __m256d h = _mm256_broadcast_sd(q) * r[0] + _mm256_broadcast_sd(q + 1) * r[1] + _mm256_broadcast_sd(q + 2) * r[2] + r[3];
-    __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = affine ? w : CAMATH_RECIPROCAL(w);
+    __m256d w = _mm256_permute4x64_pd(h, 0xFF), rw = CAMATH_RECIPROCAL(w);
     __m256d p = CAMATH_POINT_QUOTIENT(affine, h, w, rw);
 #if defined(CAMATH_FAST)
     double v[4];
@@ -75,7 +75,7 @@ static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_points3
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right.
         __m256d X = x * m[0] + y * m[4] + z * m[8] + m[12], Y = x * m[1] + y * m[5] + z * m[9] + m[13];
         __m256d Z = x * m[2] + y * m[6] + z * m[10] + m[14], W = x * m[3] + y * m[7] + z * m[11] + m[15];
-        __m256d rw = affine ? W : CAMATH_RECIPROCAL(W);
+        __m256d rw = CAMATH_RECIPROCAL(W);
         __m256d qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
         __m256d qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
 #if defined(CAMATH_FAST)

@@ -54,7 +54,7 @@ static inline KERNEL_ATTR __attribute__((always_inline)) void KERNEL(map_points3
         // The reference's order: x·m1j + y·m2j + z·m3j + m4j, left to right, no fusing.
         __m512d X = x * m11 + y * m21 + z * m31 + m41, Y = x * m12 + y * m22 + z * m32 + m42;
         __m512d Z = x * m13 + y * m23 + z * m33 + m43, W = x * m14 + y * m24 + z * m34 + m44;
-        __m512d rw = affine ? W : CAMATH_RECIPROCAL(W);
+        __m512d rw = CAMATH_RECIPROCAL(W);
         __m512d qx = CAMATH_POINT_QUOTIENT(affine, X, W, rw), qy = CAMATH_POINT_QUOTIENT(affine, Y, W, rw);
         __m512d qz = CAMATH_POINT_QUOTIENT(affine, Z, W, rw);
 #if defined(CAMATH_FAST)

@@ -50,7 +50,7 @@ static inline __attribute__((always_inline)) void KERNEL(map_point3)(const row4 
                                                                      const int affine) {
     const double px = p[0], py = p[1], pz = p[2];
     row4 h = r[0] * px + r[1] * py + r[2] * pz + r[3];
-    double w = h[3], rw = affine ? w : CAMATH_RECIPROCAL(w);
+    double w = h[3], rw = CAMATH_RECIPROCAL(w);
     double x = CAMATH_POINT_QUOTIENT(affine, h[0], w, rw), y = CAMATH_POINT_QUOTIENT(affine, h[1], w, rw);
     double z = CAMATH_POINT_QUOTIENT(affine, h[2], w, rw);
 #if defined(CAMATH_FAST)
