@@ -33,8 +33,9 @@ extension BatchCatalogue {
     }
     /// Affine 2-D maps — third column (0, 0, 1), with both zeros' signs — over 600 points (three of the kernels'
     /// 256-point blocks, the last partial): all finite (signed zeros, overflowing and tiny coordinates among them), and
-    /// the same with a NaN in the second block and an infinity in the third. The kernels skip the division by W only in
-    /// blocks whose coordinates are all finite, where W is exactly 1.
+    /// the same with a NaN in the second block and an infinity in the third; and 599 of them, whose last point is left
+    /// over by the kernels that map two points a vector, finite and then infinite. The kernels skip the division by W
+    /// only in blocks whose coordinates are all finite, where W is exactly 1.
     static var affinePointMaps: [(points: [SIMD2<Double>], h: Homography)] {
         let finite = (0..<600).map { i -> SIMD2<Double> in
             switch i % 7 {
@@ -52,7 +53,10 @@ extension BatchCatalogue {
             Transform3D(rotationAngle: 0.7, x: 0, y: 0, z: 1).concatenating(Transform3D(scaleX: 3, y: -0.5, z: 1)),
             Transform3D(elements: [2, -0.0, 0, -0.0, 0.5, 3, 0, -0.0, 0, 0, 1, 0, 1e300, -4, 0, 1])!
         ]
-        return maps.flatMap { m in [(finite, Homography(m)), (special, Homography(m))] }
+        let odd = Array(finite.prefix(599))
+        var oddSpecial = odd
+        oddSpecial[598] = SIMD2(.infinity, 1)
+        return maps.flatMap { m in [(finite, Homography(m)), (special, Homography(m)), (odd, Homography(m)), (oddSpecial, Homography(m))] }
     }
     /// Affine 3-D maps — fourth column (0, 0, 0, 1), with both zeros' signs — and three that only look affine (a
     /// subnormal W weight, m34 the least subnormal, m44 = 1 + 2⁻⁵²), over 600 points: finite (signed zeros,
