@@ -51,8 +51,10 @@ public struct TransformAnimationBatch: @unchecked Sendable {
         try BatchError.check("models", models.count, equals: animations.count)
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], cycleEnds: [Transform3D] = [], from: [Transform3D] = [], to: [Transform3D] = []
-        for (i, (animation, model)) in zip(animations, models).enumerated() {
-            let isGroupChild = !groupChildren.isEmpty && groupChildren[i]
+        copies.reserveCapacity(animations.count); cycleEnds.reserveCapacity(animations.count)
+        from.reserveCapacity(animations.count); to.reserveCapacity(animations.count)
+        for i in animations.indices {
+            let animation = animations[i], model = models[i], isGroupChild = !groupChildren.isEmpty && groupChildren[i]
             let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
             var end = Transform3D.identity

@@ -95,66 +95,75 @@ public struct ValueAnimationBatch: @unchecked Sendable {
     package init(_ animations: [PropertyAnimation], models: [AnimationValue], copying: Bool, groupChildren: [Bool] = []) throws(BatchError)
     {
         try BatchError.check("models", models.count, equals: animations.count)
-        let width = models.first?.components?.count ?? 0
+        // Components are read and appended in place (AnimationValue.appendComponents): an array per value made
+        // several allocations per animation, a third of a render tree's build.
+        let width = models.first?.componentCount ?? 0
         var modelRows: [Double] = []
         modelRows.reserveCapacity(width * models.count)
-        for (i, model) in models.enumerated() {
-            guard let c = model.components else {
+        for i in models.indices {
+            guard let count = models[i].componentCount else {
                 throw .invalidValue(argument: "models", position: i, reason: "a transform; animate it with a TransformAnimationBatch")
             }
-            guard c.count == width else {
-                throw .invalidValue(argument: "models", position: i, reason: "\(c.count) components where the batch has \(width)")
+            guard count == width else {
+                throw .invalidValue(argument: "models", position: i, reason: "\(count) components where the batch has \(width)")
             }
             guard width <= Int(UInt8.max) else {
                 throw .invalidValue(argument: "models", position: i, reason: "\(width) components; a value batch takes at most 255")
             }
-            modelRows += c
+            models[i].appendComponents(to: &modelRows)
         }
         var builder = AnimationSchedule.Builder()
         var copies: [PropertyAnimation] = [], partStart: [UInt8] = [], partWidth: [UInt8] = [], cycleEnds: [Double] = []
         var starts: [Double] = [], ends: [Double] = [], tangentsOut: [Double] = [], tangentsIn: [Double] = [], cubic: [Bool] = []
+        copies.reserveCapacity(animations.count)
+        cycleEnds.reserveCapacity(width * animations.count)
         // Rows are padded with zeros to the batch's width, appended in place.
         func append(_ c: [Double], to rows: inout [Double]) {
             rows.append(contentsOf: c)
             rows.append(contentsOf: repeatElement(0, count: width - c.count))
         }
-        func row(_ c: [Double]) -> [Double] {
-            var r: [Double] = []
-            append(c, to: &r)
-            return r
+        func append(_ value: AnimationValue, to rows: inout [Double]) {
+            let end = rows.count + width
+            value.appendComponents(to: &rows)
+            rows.append(contentsOf: repeatElement(0, count: end - rows.count))
         }
         func addPair(_ start: [Double], _ end: [Double], tangents: (out: [Double], in: [Double])? = nil) {
             append(start, to: &starts); append(end, to: &ends); cubic.append(tangents != nil)
             append(tangents?.out ?? [], to: &tangentsOut); append(tangents?.in ?? [], to: &tangentsIn)
         }
-        for (i, (animation, model)) in zip(animations, models).enumerated() {
-            let isGroupChild = !groupChildren.isEmpty && groupChildren[i]
+        for i in animations.indices {
+            let animation = animations[i], isGroupChild = !groupChildren.isEmpty && groupChildren[i]
             let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
-            var end = [Double](repeating: 0, count: width), range = 0..<width
-            defer { cycleEnds += end; partStart.append(UInt8(range.lowerBound)); partWidth.append(UInt8(range.count)) }
+            // The end of one cycle: a basic animation's value, a keyframe animation's components, or zeros.
+            var end: AnimationValue?, keyframesEnd: [Double]?, range = 0..<width
+            defer {
+                if let end { append(end, to: &cycleEnds) } else { append(keyframesEnd ?? [], to: &cycleEnds) }
+                partStart.append(UInt8(range.lowerBound)); partWidth.append(UInt8(range.count))
+            }
             switch copy.target?.part {
             case nil, .whole?: break
-            case .field(let path)?: range = AnimatedKeyPath.fieldRange(path, of: model) ?? range
+            case .field(let path)?: range = AnimatedKeyPath.fieldRange(path, of: models[i]) ?? range
             case .transform?: break
             }
             // A transform key path's animation runs in its part's space: its model is the part already.
             let partSpace = copy.transformKeyPath != nil
             guard copy.valueFunction == nil, copy.keyPath == nil || copy.target != nil,
                 let part = partSpace
-                    ? (copy.isAdditive ? model.additiveIdentity : model) : copy.modelPart(model: model, target: copy.target),
-                part.components?.count == range.count
+                    ? (copy.isAdditive ? models[i].additiveIdentity : models[i]) : copy.modelPart(model: models[i], target: copy.target),
+                part.componentCount == range.count
             else {
                 builder.addReference(copy, isGroupChild: isGroupChild)
                 continue
             }
             if let basic = copy as? BasicAnimation, let (a, b) = basic.ends(model: part, previous: basic.previousValue),
-                a.isSameKind(as: part), b.isSameKind(as: part),
-                let ca = a.components, let cb = b.components
+                a.isSameKind(as: part), b.isSameKind(as: part), a.componentCount != nil, b.componentCount != nil
             {
                 builder.addBasic(basic, isGroupChild: isGroupChild)
-                addPair(ca, cb)
-                end = row(copy.autoreverses ? ca : cb)
+                append(a, to: &starts); append(b, to: &ends); cubic.append(false)
+                tangentsOut.append(contentsOf: repeatElement(0, count: width))
+                tangentsIn.append(contentsOf: repeatElement(0, count: width))
+                end = copy.autoreverses ? a : b
             } else if let animation = copy as? KeyframeAnimation, animation.path == nil,
                 let interpolation = animation.interpolation(model: part)
             {
@@ -166,7 +175,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
                         spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
                     addPair(values[i], values[min(i + 1, keys - 1)], tangents: tangents)
                 }
-                end = row(copy.autoreverses ? values[0] : values[keys - 1])
+                keyframesEnd = copy.autoreverses ? values[0] : values[keys - 1]
             } else {
                 builder.addReference(copy, isGroupChild: isGroupChild)
             }

@@ -46,23 +46,29 @@ open class BasicAnimation: PropertyAnimation {
         model: AnimationValue,
         previous: AnimationValue? = nil
     ) -> (from: AnimationValue, to: AnimationValue)? {
-        func read(_ v: ConvertedValue) -> AnimationValue?? {
+        // Each end given must be of the model's kind. Read in place, case by case: through double optionals and a
+        // tuple of the three, every value (136 bytes) was copied several times (half of a render tree's build went
+        // to copies).
+        let from = from, to = to, by = by
+        func usable(_ v: borrowing ConvertedValue) -> Bool {
             switch v {
-            case .absent: return .some(nil)
-            case .value(let value) where value.isSameKind(as: model): return .some(value)
-            default: return nil
+            case .absent: true
+            case .value(let x): x.isSameKind(as: model)
+            case .invalid: false
             }
         }
-        guard let f = read(from), let t = read(to), let b = read(by) else { return nil }
-        switch (f, t, b) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return f.adding(b).map { (f, $0) }
-        case (nil, let t?, let b?): return t.subtracting(b).map { ($0, t) }
-        case (let f?, nil, nil): return (f, model)
-        case (nil, let t?, nil): return (model, t)
-        case (nil, nil, let b?): return model.adding(b).map { (model, $0) }
-        case (nil, nil, nil): return (previous.flatMap { $0.isSameKind(as: model) ? $0 : nil } ?? model, model)
+        guard usable(from), usable(to), usable(by) else { return nil }
+        if case .value(let f) = from {
+            if case .value(let t) = to { return (f, t) }
+            if case .value(let b) = by { return f.adding(b).map { (f, $0) } }
+            return (f, model)
         }
+        if case .value(let t) = to {
+            if case .value(let b) = by { return t.subtracting(b).map { ($0, t) } }
+            return (model, t)
+        }
+        if case .value(let b) = by { return model.adding(b).map { (model, $0) } }
+        return (previous.flatMap { $0.isSameKind(as: model) ? $0 : nil } ?? model, model)
     }
 
     /// The value of one cycle at value progress `f` (after the timing function): lerp(from, to, f),

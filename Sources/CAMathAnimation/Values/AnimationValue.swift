@@ -73,6 +73,31 @@ public enum AnimationValue: Sendable, Equatable {
         }
     }
 
+    /// How many components ``components`` has (`nil` for a transform or a flag), without making the array. O(1).
+    package var componentCount: Int? {
+        switch self {
+        case .number: 1
+        case .point, .size: 2
+        case .rect: 4
+        case .vector(let v): v.count
+        case .transform, .flag: nil
+        }
+    }
+
+    /// Appends ``components`` to `rows` (nothing for a transform or a flag), without making the array. O(count).
+    package func appendComponents(to rows: inout [Double]) {
+        switch self {
+        case .number(let x): rows.append(x)
+        case .point(let p): rows.append(Double(p.x)); rows.append(Double(p.y))
+        case .size(let s): rows.append(Double(s.width)); rows.append(Double(s.height))
+        case .rect(let r):
+            rows.append(Double(r.origin.x)); rows.append(Double(r.origin.y))
+            rows.append(Double(r.size.width)); rows.append(Double(r.size.height))
+        case .vector(let v): rows.append(contentsOf: v)
+        case .transform, .flag: break
+        }
+    }
+
     /// The same kind as `self` with other components (their count is the kind's).
     package func with(_ c: [Double]) -> AnimationValue {
         switch self {
@@ -87,10 +112,15 @@ public enum AnimationValue: Sendable, Equatable {
 
     /// Whether the two are the same kind (vectors of one length).
     package func isSameKind(as other: AnimationValue) -> Bool {
-        switch (self, other) {
-        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.transform, .transform), (.flag, .flag): true
-        case (.vector(let a), .vector(let b)): a.count == b.count
-        default: false
+        // Case by case: a switch over the pair copied both values into a tuple first.
+        switch self {
+        case .number: if case .number = other { true } else { false }
+        case .point: if case .point = other { true } else { false }
+        case .size: if case .size = other { true } else { false }
+        case .rect: if case .rect = other { true } else { false }
+        case .transform: if case .transform = other { true } else { false }
+        case .flag: if case .flag = other { true } else { false }
+        case .vector(let a): if case .vector(let b) = other { a.count == b.count } else { false }
         }
     }
 
