@@ -5,6 +5,9 @@ package struct TimeQueue<Payload> {
         package let time: Double
         package var payload: Payload
 
+        // Specialised for the render tree's endings, as `push(contentsOf:)` is below: made in the engine's module,
+        // an entry went through the generic initializer and its metadata lookup (400 instructions an entry).
+        @_specialize(exported:true,where Payload == (node: Int, animation: LayerAnimation))
         @inlinable package init(time: Double, payload: Payload) { (self.time, self.payload) = (time, payload) }
     }
 
