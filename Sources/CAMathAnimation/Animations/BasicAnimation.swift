@@ -25,9 +25,9 @@ open class BasicAnimation: PropertyAnimation {
     /// The value added to the start (or taken from the end).
     public var byValue: Any? { didSet { by = ConvertedValue(byValue) } }
     /// The three values converted once, when they are set.
-    var from = ConvertedValue.absent, to = ConvertedValue.absent, by = ConvertedValue.absent
+    @exclusivity(unchecked) var from = ConvertedValue.absent, to = ConvertedValue.absent, by = ConvertedValue.absent
     /// The presentation value captured by `Layer.add(_:forKey:)` for the "none" row.
-    package var previousValue: AnimationValue?
+    @exclusivity(unchecked) package var previousValue: AnimationValue?
 
     public required init(copying other: LayerAnimation) {
         if let o = other as? BasicAnimation {

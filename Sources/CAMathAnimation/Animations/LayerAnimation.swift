@@ -11,13 +11,16 @@ import Foundation
 /// `action(for:forKey:)` or a layer's `actions`, it runs by adding a copy of itself to the layer under the
 /// event's key (<doc:TransactionsAndActions>).
 open class LayerAnimation: NSObject, MediaTiming, NSCopying, LayerAction {
+    // The fields a render tree reads of every animation it records, here and in the subclasses, are exempt from the
+    // runtime's exclusivity checks (an animation belongs to one thread at a time, as its layer does): they were an
+    // eighth of the instructions of `RenderTree(root:)`.
     /// The timing properties as one value.
     @exclusivity(unchecked) public var timing = MediaTimingParameters()
     /// The curve from the timing progress to the value progress (`nil`: linear).
-    public var timingFunction: TimingFunction?
+    @exclusivity(unchecked) public var timingFunction: TimingFunction?
     /// Whether the animation stops contributing after its active interval (default `true`), whatever its
     /// fill mode. Ignored for the children of a group.
-    public var isRemovedOnCompletion = true
+    @exclusivity(unchecked) public var isRemovedOnCompletion = true
     /// Told when the animation starts and stops (<doc:TransactionsAndActions>, *Lifecycle*). Retained, as
     /// `CAAnimation`'s delegate is; copies share it. Ignored for the children of a group.
     public var delegate: (any AnimationDelegate)?

@@ -7,13 +7,13 @@ import Foundation
 open class PropertyAnimation: LayerAnimation {
     /// The animated key path (`"position"`, `"transform.rotation.z"`, …). `nil` or one that animates
     /// nothing: the animation has no effect.
-    public var keyPath: String? { didSet { target = keyPath.flatMap(AnimatedKeyPath.init) } }
+    @exclusivity(unchecked) public var keyPath: String? { didSet { target = keyPath.flatMap(AnimatedKeyPath.init) } }
     /// Whether the value is added to the current presentation value instead of replacing it.
-    public var isAdditive = false
+    @exclusivity(unchecked) public var isAdditive = false
     /// Whether each cycle continues from the end of the previous one.
-    public var isCumulative = false
+    @exclusivity(unchecked) public var isCumulative = false
     /// Turns interpolated numbers into the presentation transform (for `transform` key paths).
-    public var valueFunction: ValueFunction?
+    @exclusivity(unchecked) public var valueFunction: ValueFunction?
 
     /// An animation of `keyPath`.
     public init(keyPath: String?) {
@@ -34,7 +34,7 @@ open class PropertyAnimation: LayerAnimation {
 
     /// The parsed key path (kept with ``keyPath``): `nil` for no key path, which the pure value functions
     /// read as the whole value, and for a key path that animates nothing.
-    package private(set) var target: AnimatedKeyPath?
+    @exclusivity(unchecked) package private(set) var target: AnimatedKeyPath?
 
     /// The value of one cycle at `evaluation`, in the key path's own kind (a number for
     /// `transform.rotation.z`, the arguments of the value function), with `modelPart` as the source of

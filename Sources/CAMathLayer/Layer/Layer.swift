@@ -89,12 +89,15 @@ open class Layer: NSObject {
         set { willChangeModel(); storedAutoresizingMask = newValue; postEvent("autoresizingMask") }
     }
     var storedAutoresizingMask: AutoresizingMask = [] { didSet { stateChanges &+= 1 } }
+    // `layoutManager` and `constraints` are read of every presentation copy a frame may make again
+    // (`mayRemakePresentationCopies`), so they are exempt from the exclusivity checks too: with them, two fifths of
+    // that check's instructions.
     /// The object that lays out the sublayers in ``layoutSublayers()`` (default `nil`). Setting it marks the
     /// layer as needing layout.
-    public var layoutManager: (any LayoutManager)? { didSet { setNeedsLayout() } }
+    @exclusivity(unchecked) public var layoutManager: (any LayoutManager)? { didSet { setNeedsLayout() } }
     /// The constraints ``ConstraintLayoutManager`` lays this layer out by, in order (default `nil`). Setting
     /// them marks the superlayer as needing layout.
-    public var constraints: [LayoutConstraint]? { didSet { superlayer?.setNeedsLayout() } }
+    @exclusivity(unchecked) public var constraints: [LayoutConstraint]? { didSet { superlayer?.setNeedsLayout() } }
     /// Whether ``layoutIfNeeded()`` will call ``layoutSublayers()``.
     var layoutIsPending = false
     /// State kept by the modules built on this one (CAMathAnimation: media timing and animations).
