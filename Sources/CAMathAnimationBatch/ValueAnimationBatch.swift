@@ -127,7 +127,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             value.appendComponents(to: &rows)
             rows.append(contentsOf: repeatElement(0, count: end - rows.count))
         }
-        func addPair(_ start: [Double], _ end: [Double], tangents: (out: [Double], in: [Double])? = nil) {
+        func addPair(_ start: AnimationValue, _ end: AnimationValue, tangents: (out: [Double], in: [Double])? = nil) {
             append(start, to: &starts); append(end, to: &ends); cubic.append(tangents != nil)
             append(tangents?.out ?? [], to: &tangentsOut); append(tangents?.in ?? [], to: &tangentsIn)
         }
@@ -135,10 +135,10 @@ public struct ValueAnimationBatch: @unchecked Sendable {
             let animation = animations[i], isGroupChild = !groupChildren.isEmpty && groupChildren[i]
             let copy = copying ? animation.copy() as! PropertyAnimation : animation
             copies.append(copy)
-            // The end of one cycle: a basic animation's value, a keyframe animation's components, or zeros.
-            var end: AnimationValue?, keyframesEnd: [Double]?, range = 0..<width
+            // The end of one cycle (zeros where the reference evaluates the animation).
+            var end: AnimationValue?, range = 0..<width
             defer {
-                if let end { append(end, to: &cycleEnds) } else { append(keyframesEnd ?? [], to: &cycleEnds) }
+                if let end { append(end, to: &cycleEnds) } else { append([], to: &cycleEnds) }
                 partStart.append(UInt8(range.lowerBound)); partWidth.append(UInt8(range.count))
             }
             switch copy.target?.part {
@@ -160,9 +160,7 @@ public struct ValueAnimationBatch: @unchecked Sendable {
                 a.isSameKind(as: part), b.isSameKind(as: part), a.componentCount != nil, b.componentCount != nil
             {
                 builder.addBasic(basic, isGroupChild: isGroupChild)
-                append(a, to: &starts); append(b, to: &ends); cubic.append(false)
-                tangentsOut.append(contentsOf: repeatElement(0, count: width))
-                tangentsIn.append(contentsOf: repeatElement(0, count: width))
+                addPair(a, b)
                 end = copy.autoreverses ? a : b
             } else if let animation = copy as? KeyframeAnimation, animation.path == nil,
                 let interpolation = animation.interpolation(model: part)
@@ -173,9 +171,9 @@ public struct ValueAnimationBatch: @unchecked Sendable {
                 for i in 0..<max(keys - 1, 1) {
                     let tangents =
                         spline && keys > 1 ? (interpolation.tangents(values, at: i).out, interpolation.tangents(values, at: i + 1).in) : nil
-                    addPair(values[i], values[min(i + 1, keys - 1)], tangents: tangents)
+                    addPair(interpolation.values[i], interpolation.values[min(i + 1, keys - 1)], tangents: tangents)
                 }
-                keyframesEnd = copy.autoreverses ? values[0] : values[keys - 1]
+                end = copy.autoreverses ? interpolation.values[0] : interpolation.values[keys - 1]
             } else {
                 builder.addReference(copy, isGroupChild: isGroupChild)
             }
