@@ -78,8 +78,9 @@ open class Layer: NSObject {
     @exclusivity(unchecked) var children: [Layer] = []
     /// The layer whose `sublayers` contains this one, or `nil` for a root. It does not keep the superlayer
     /// alive: a superlayer that is freed sets it to `nil` first. (Held without a weak reference, whose side
-    /// table would make every retain of the layer take the runtime's slow path: hit tests ran 2× slower.)
-    public private(set) unowned(unsafe) var superlayer: Layer?
+    /// table would make every retain of the layer take the runtime's slow path: hit tests ran 2× slower.) Read on
+    /// every step up a tree: exempt from the exclusivity checks, as `children` is.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: Layer?
     /// The values of keys that are not properties (``setValue(_:forKey:)``).
     var customValues: [String: Any] = [:] { didSet { stateChanges &+= 1 } }
     /// Which parts of the frame stretch when the superlayer's bounds size changes (default none). Setting it

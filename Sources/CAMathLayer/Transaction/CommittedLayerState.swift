@@ -17,7 +17,9 @@ package final class CommittedLayerState {
             self.attachment = attachment
         }
     }
-    package var values: Values?
+    /// Read of every layer a presentation or a commit walks: exempt from the runtime's exclusivity checks, as the
+    /// layer's own fields are (a layer belongs to one thread at a time).
+    @exclusivity(unchecked) package var values: Values?
 
     init(_ values: Values) { self.values = values }
 }

@@ -176,8 +176,9 @@ package final class TransactionStack {
 /// The outermost transaction a layer was created or changed in. Once it commits, what the layer holds is
 /// its committed state.
 package final class TransactionToken {
-    /// Set by the outermost commit (under ``TransactionLock``).
-    package fileprivate(set) var isCommitted = false
+    /// Set by the outermost commit (under ``TransactionLock``). Read on every change and commit of a layer, so exempt
+    /// from the runtime's exclusivity checks (which watch one thread's accesses only, never the lock's).
+    @exclusivity(unchecked) package fileprivate(set) var isCommitted = false
 }
 
 /// Something added to a layer inside a transaction that the outermost commit finishes: an animation, whose
