@@ -63,14 +63,12 @@ public enum AnimationValue: Sendable, Equatable {
     /// The components of a number, point, size, rect or vector, in order (x, y, width, height); `nil`
     /// for a transform and a flag (no arithmetic).
     package var components: [Double]? {
-        switch self {
-        case .number(let x): [x]
-        case .point(let p): [Double(p.x), Double(p.y)]
-        case .size(let s): [Double(s.width), Double(s.height)]
-        case .rect(let r): [Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height)]
-        case .vector(let v): v
-        case .transform, .flag: nil
-        }
+        if case .vector(let v) = self { return v }
+        guard let count = componentCount else { return nil }
+        var rows: [Double] = []
+        rows.reserveCapacity(count)
+        appendComponents(to: &rows)
+        return rows
     }
 
     /// How many components ``components`` has (`nil` for a transform or a flag), without making the array. O(1).
