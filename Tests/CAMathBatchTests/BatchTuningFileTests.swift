@@ -17,6 +17,16 @@ import Testing
         #expect(compiled.threadingThreshold == BatchTuning.measured.threadingThreshold)
     }
 
+    /// The tuning the ThreadSanitizer lane loads (`scripts/sanitize.sh thread`) threads every operation from one
+    /// block on, so an operation added later without a line there would run its suites on one thread.
+    @Test func theSanitizerTuningThreadsEveryOperationFromOneBlock() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/threaded-from-one-block.tuning")
+        let tuning = try BatchTuning(contentsOfFile: file.path)
+        #expect(tuning.threadingThreshold == Dictionary(uniqueKeysWithValues: BatchOperation.allCases.map { ($0, 256) }))
+        #expect(tuning.blasCrossover.isEmpty)
+    }
+
     @Test func commentsBlankLinesAndSpacingAreAccepted() throws {
         let tuning = try BatchTuning(text: "# made by hand\n\n  threading\tinvert   3000  # two cores from 3e3\r\nblas map-points-2d 1\n")
         #expect(tuning.threadingThreshold == [.invert: 3000])

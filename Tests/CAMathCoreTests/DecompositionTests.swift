@@ -107,10 +107,12 @@ import Glibc
         #expect(abs(try #require(m.value(for: .scale).number) - 3) < 1e-12)
         #expect(m.value(for: .translation) == .size(width: 5, height: 6))
         let r181 = Transform3D(rotationAngle: 181 * .pi / 180, x: 0, y: 0, z: 1)
-        #expect(abs(try #require(r181.value(for: .rotationZ).number) + 179 * .pi / 180) < 1e-12)
+        let read181: Double = try #require(r181.value(for: .rotationZ).number)
+        #expect(abs(read181 + 179 * Double.pi / 180) < 1e-12)
         let beyond = Transform3D(rotationAngle: 2, x: 0, y: 1, z: 0) // a y-rotation past 90° reads (π, π − θ, π)
         let d = try #require(beyond.decomposed())
-        #expect(abs(remainder(d.rotation.x - .pi, 2 * .pi)) < 1e-12 && abs(d.rotation.y - (.pi - 2)) < 1e-12)
+        let pastX: Double = remainder(d.rotation.x - Double.pi, 2 * Double.pi), pastY: Double = d.rotation.y - (Double.pi - 2)
+        #expect(abs(pastX) < 1e-12 && abs(pastY) < 1e-12)
         #expect(abs(remainder(d.rotation.z - .pi, 2 * .pi)) < 1e-12)
     }
 

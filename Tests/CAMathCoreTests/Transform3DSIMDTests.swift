@@ -6,13 +6,13 @@ import Testing
 /// three-coordinate map.
 @Suite struct Transform3DSIMDTests {
     /// Adversarial matrices, with a NaN carrying a payload of its own and both zeros.
-    static let matrices =
-        Adversarial.matrices + [
-            Transform3D(
-                elements: (0..<16).map { k in
-                    k == 5 ? Double(nan: 0x5A5A, signaling: false) : k % 3 == 0 ? -0.0 : Double(k)
-                })!
-        ]
+    static let matrices: [Transform3D] = {
+        let elements: [Double] = (0..<16).map { (k: Int) -> Double in
+            if k == 5 { return Double(nan: 0x5A5A, signaling: false) }
+            return k % 3 == 0 ? -0.0 : Double(k)
+        }
+        return Adversarial.matrices + [Transform3D(elements: elements)!]
+    }()
 
     @Test func rowsAndColumnsRoundTripBitForBit() {
         for m in Self.matrices {

@@ -3,8 +3,9 @@
 extension BatchCatalogue {
     /// Rows whose products overflow one by one, alternating in sign: summed with fused multiply-adds, some
     /// would stay finite where the reference's are ±∞ or NaN, which the contract keeps identical.
-    static let overflowing: [Transform3D] = [1e308, -1e308, 0x1p1000, -0x1p1000].map { v in
-        Transform3D(elements: [1, v, v, v, v, -v, v, -v, 1, 1, 1, 1, 0.5, v / 2, -v, 3])!
+    static let overflowing: [Transform3D] = [1e308, -1e308, 0x1p1000, -0x1p1000].map { (v: Double) -> Transform3D in
+        let elements: [Double] = [1, v, v, v, v, -v, v, -v, 1, 1, 1, 1, 0.5, v / 2, -v, 3]
+        return Transform3D(elements: elements)!
     }
     static let spread = Transform3D(elements: [1, 3, -3, 1, 3, 1, 1, -3, -3, 1, 1, 3, 1, -3, 3, 1])!
     /// Rows 1 and 2 at ±the largest double: for (1, 1.5) or (1.5, 1) one product overflows in the reference,

@@ -15,8 +15,8 @@ public enum BatchInputs {
         let frames = (0..<count).map { i -> CGRect in
             let x = Double.random(in: -50...900, using: &rng), y = Double.random(in: -50...700, using: &rng)
             let w = Double.random(in: -20...100, using: &rng), h = Double.random(in: -20...100, using: &rng)
-            return i % 2 == 0
-                ? CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) : CGRect(x: x, y: y, width: w, height: h)
+            if i % 2 == 0 { return CGRect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded()) }
+            return CGRect(x: x, y: y, width: w, height: h)
         }
         return (frames, (0..<count).map { AutoresizingMask(rawValue: UInt32($0 % 64) | ($0 % 13 == 0 ? 0xC0 : 0)) })
     }
