@@ -4,12 +4,6 @@ import PackageDescription
 // The library: its products depend on nothing but the toolchain, carry no unsafeFlags, and this manifest reads
 // nothing from the host. The benchmark lab (camath-bench, baselines, package-benchmark suites) is the package
 // in Benchmarks/, the libFuzzer targets the package in Fuzz/; both depend on this one by path.
-// The test targets' own code stays unoptimised in release builds too (CI's AddressSanitizer lane builds the tests in
-// release so that the library and its C kernels run as users get them): optimising the suites' thousands of
-// `#expect` expansions was half of that build, while they spend their time in the optimised library. No product
-// contains a test target, so the flag never reaches a dependent package.
-let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
-
 let package = Package(
     name: "CAMath",
     products: [
@@ -90,29 +84,28 @@ let package = Package(
             swiftSettings: [.define("CAMATH_SIMDE", .when(traits: ["SIMDe"]))]),
         .testTarget(
             name: "CAMathCoreTests",
-            dependencies: ["CAMathCore", "_CAMathTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            swiftSettings: testSettings),
+            dependencies: ["CAMathCore", "_CAMathTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "CAMathLayerTests",
             dependencies: [
                 "CAMathLayer", "CAMathQuartzCore", "_CAMathTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
-            ], swiftSettings: testSettings),
+            ]),
         .testTarget(
             name: "CAMathAnimationTests",
             dependencies: [
                 "CAMathAnimation", "CAMathQuartzCore", "_CAMathTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
-            ], swiftSettings: testSettings),
+            ]),
         .testTarget(
             name: "CAMathBatchTests",
             dependencies: [
                 "CAMathBatch", "CAMathLayerBatch", "CAMathAnimationBatch", "CAMathEngine", "_CAMathTestSupport", "_CAMathKernelReplay",
                 .product(name: "PropertyBased", package: "swift-property-based")
-            ], swiftSettings: testSettings),
+            ]),
         // README.md's examples (scripts/readme-examples.sh writes them from the README), run by CAMathTests.
         .executableTarget(name: "ReadmeExamples", dependencies: ["CAMath"], path: "Tests/ReadmeExamples"),
-        .testTarget(name: "CAMathTests", dependencies: ["CAMath", "_CAMathTestSupport", "ReadmeExamples"], swiftSettings: testSettings)
+        .testTarget(name: "CAMathTests", dependencies: ["CAMath", "_CAMathTestSupport", "ReadmeExamples"])
     ],
     swiftLanguageModes: [.v6]
 )
