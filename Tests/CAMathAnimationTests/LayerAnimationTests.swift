@@ -21,6 +21,22 @@ import Testing
         return a
     }
 
+    /// A value is copied many times while an animation is added, recorded and presented: the transform case is
+    /// boxed, so a value is no larger than a rect and its tag, and a boxed transform keeps its bits.
+    @Test func valuesStaySmallAndTransformsKeepTheirBits() {
+        #expect(MemoryLayout<AnimationValue>.size <= MemoryLayout<CGRect>.size + 1)
+        let elements: [Double] = (0..<16).map { (k: Int) -> Double in k == 3 ? -0.0 : Double(k) - 7.5 }
+        let m = Transform3D(elements: elements)!
+        var value = AnimationValue.transform(m)
+        let copy = value
+        value = .transform(.identity)
+        guard case .transform(let kept) = copy, case .transform(let replaced) = value else {
+            Issue.record("the transform case did not match")
+            return
+        }
+        #expect(kept.elements.map(\.bitPattern) == m.elements.map(\.bitPattern) && replaced == .identity)
+    }
+
     @Test func addStoresAResolvedCopyAndKeysKeepTheirOrder() {
         let l = layer()
         let a = slide(to: 100)

@@ -39,6 +39,8 @@ open class BasicAnimation: PropertyAnimation {
 
     public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
+    package override init(animating property: AnimatedKeyPath.Property) { super.init(animating: property) }
+
     /// The two ends of the interpolation for missing ends taken from `model` (the key path's part, or the
     /// value function's identity, or the additive identity) and `previous` (the "none" row). `nil` when
     /// a value has another kind than `model` or a transform `byValue` is singular. O(1).

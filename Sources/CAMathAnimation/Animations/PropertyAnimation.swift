@@ -24,6 +24,14 @@ open class PropertyAnimation: LayerAnimation {
 
     public override convenience init() { self.init(keyPath: nil) }
 
+    /// An animation of the whole of `property`, its key path the property's name, without parsing it (the
+    /// implicit animations' form). O(1).
+    package init(animating property: AnimatedKeyPath.Property) {
+        keyPath = property.rawValue
+        target = AnimatedKeyPath(property: property)
+        super.init()
+    }
+
     public required init(copying other: LayerAnimation) {
         if let o = other as? PropertyAnimation {
             keyPath = o.keyPath; target = o.target; isAdditive = o.isAdditive; isCumulative = o.isCumulative;

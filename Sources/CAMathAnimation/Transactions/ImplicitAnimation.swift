@@ -9,10 +9,10 @@ enum ImplicitAnimation: BuiltInActionProvider {
     /// is not an animatable property, or when the transaction's duration is not > 0 (the change is immediate).
     /// Running it attaches this object itself (it is made for the one event), not a copy.
     static func builtInAction(for layer: Layer, forKey event: String) -> (any LayerAction)? {
-        guard AnimatedKeyPath.Property(rawValue: event) != nil else { return nil }
+        guard let property = AnimatedKeyPath.Property(rawValue: event) else { return nil }
         let duration = LayerTransaction.animationDuration()
         guard duration > 0 else { return nil }
-        let animation = BasicAnimation(keyPath: event)
+        let animation = BasicAnimation(animating: property)
         animation.duration = duration
         animation.timingFunction = LayerTransaction.animationTimingFunction() ?? defaultCurve
         animation.lifecycle.isBuiltIn = true

@@ -10,7 +10,7 @@ public enum AnimationValue: Sendable, Equatable {
     case point(CGPoint)
     case size(CGSize)
     case rect(CGRect)
-    case transform(Transform3D)
+    indirect case transform(Transform3D)
     /// The arguments of a value function, per component.
     case vector([Double])
     /// A flag (`hidden`, `masksToBounds`): interpolated discretely (the first value below progress 0.5), with

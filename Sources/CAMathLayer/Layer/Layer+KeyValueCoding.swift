@@ -188,8 +188,8 @@ package enum KeyValue {
     /// `Double`; anything else `nil`.
     package static func number(_ value: Any?) -> Double? {
         switch value {
-        case let x as CGFloat: Double(x)
         case let x as Double: x
+        case let x as CGFloat: Double(x)
         case let x as Float: Double(x)
         case let x as Int: Double(x)
         case let x as any BinaryFloatingPoint: Double(x)
